@@ -1,0 +1,389 @@
+#include "cli_app.h"
+
+#include "checkpoint_format.h"
+#include "durable_io.h"
+#include "cli_output.h"
+#include "data_order.h"
+#include "errors.h"
+#include "home.h"
+#include "recovery.h"
+#include "registry.h"
+#include "run_lock.h"
+#include "trainer.h"
+
+#include <CLI/CLI.hpp>
+#include <c10/util/Exception.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+namespace savepoint {
+namespace {
+
+// Prints progress lines and saves. Checkpoint notices come from the I/O thread.
+class CliObserver : public TrainerObserver {
+public:
+    CliObserver(std::ostream& out, std::ostream& err) : out_(out), err_(err), tty_(::isatty(STDOUT_FILENO) && &out == &std::cout) {}
+
+    void on_message(const std::string& text) override { line(text); }
+
+    void on_progress(const Progress& p) override {
+        const double t = now_seconds();
+        if (p.phase != "done" && t - last_print_ < (tty_ ? 0.2 : 2.0)) return;
+        last_print_ = t;
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "epoch %lld/%lld  step %lld/%lld  global %lld/%lld  loss %.4f  acc %.4f  %.1f steps/s  ETA %s  [%s]",
+                      static_cast<long long>(p.epoch), static_cast<long long>(p.epochs),
+                      static_cast<long long>(p.step), static_cast<long long>(p.steps_per_epoch),
+                      static_cast<long long>(p.global_step), static_cast<long long>(p.total_steps), p.loss,
+                      p.accuracy, p.steps_per_second, format_duration(p.eta_seconds).c_str(), p.phase.c_str());
+        std::lock_guard<std::mutex> l(mutex_);
+        if (tty_) {
+            out_ << "\r\033[K" << buf << std::flush;
+            dirty_ = true;
+        } else {
+            out_ << buf << "\n" << std::flush;
+        }
+    }
+
+    void on_metrics(const std::vector<MetricRow>& rows) override {
+        for (const auto& m : rows)
+            if (m.kind == 1) {
+                char buf[160];
+                std::snprintf(buf, sizeof buf, "epoch %lld: validation loss %.4f, accuracy %.4f",
+                              static_cast<long long>(m.epoch), m.loss, m.accuracy);
+                line(buf);
+            }
+    }
+
+    void on_checkpoint_saved(const CheckpointRow& c) override {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "saved checkpoint #%lld at epoch %lld, step %lld (global step %lld), %lld bytes, %.1f ms",
+                      static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
+                      static_cast<long long>(c.global_step), static_cast<long long>(c.bytes), c.write_ms);
+        line(buf);
+    }
+
+    void on_event(const EventRow& e) override {
+        if (e.kind == "save_skipped" || e.kind == "preemption_notice" || e.kind == "error") line(e.kind + ": " + e.message);
+    }
+
+    void on_storage_error(const std::string& message) override {
+        std::lock_guard<std::mutex> l(mutex_);
+        err_ << (dirty_ ? "\n" : "") << "error: " << message << "\n"
+             << "training is paused; it retries the checkpoint until space is back\n" << std::flush;
+        dirty_ = false;
+    }
+
+    void line(const std::string& text) {
+        std::lock_guard<std::mutex> l(mutex_);
+        if (dirty_) out_ << "\n";
+        dirty_ = false;
+        out_ << text << "\n" << std::flush;
+    }
+
+private:
+    std::ostream& out_;
+    std::ostream& err_;
+    bool tty_;
+    bool dirty_ = false;
+    double last_print_ = 0;
+    std::mutex mutex_;
+};
+
+std::atomic<Trainer*> g_active_trainer{nullptr};
+
+extern "C" void on_preempt_signal(int) {
+    if (Trainer* t = g_active_trainer.load()) t->signal_preempt();
+}
+
+struct SignalScope {
+    explicit SignalScope(Trainer* t, bool install) : install_(install) {
+        if (!install_) return;
+        g_active_trainer = t;
+        struct sigaction sa {};
+        sa.sa_handler = on_preempt_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGTERM, &sa, &old_term_);
+        // A second Ctrl-C kills at once, as users expect.
+        sa.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &sa, &old_int_);
+    }
+    ~SignalScope() {
+        if (!install_) return;
+        sigaction(SIGTERM, &old_term_, nullptr);
+        sigaction(SIGINT, &old_int_, nullptr);
+        g_active_trainer = nullptr;
+    }
+    bool install_;
+    struct sigaction old_term_ {}, old_int_ {};
+};
+
+int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals) {
+    CliObserver observer(out, err);
+    Trainer trainer(req, &observer);
+    SignalScope scope(&trainer, signals);
+    TrainResult r = trainer.run();
+    observer.line(std::string(outcome_name(r.outcome)) + ": " + r.message);
+    observer.line("params_sha256 " + r.params_sha256);
+    if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed)
+        observer.line("resume with: savepoint-cli resume --run " + req.run_name +
+                      (req.home.empty() ? "" : " --home " + req.home));
+    return exit_code(r.outcome);
+}
+
+std::unique_ptr<Registry> open_registry(const std::string& home) {
+    auto reg = std::make_unique<Registry>(home);
+    reconcile_registry(*reg);
+    return reg;
+}
+
+RunRow require_run(Registry& reg, const std::string& name) {
+    auto run = reg.find_run(name);
+    if (!run) throw InputError("--run: no run named '" + name + "' in " + reg.home() + " (see: savepoint-cli runs)");
+    return *run;
+}
+
+int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::ostream& err) {
+    std::vector<RunRow> runs;
+    if (!only.empty()) runs.push_back(require_run(reg, only));
+    else runs = reg.list_runs();
+    int damaged = 0, ok = 0;
+    for (const auto& run : runs) {
+        for (const auto& c : reg.checkpoints(run.id)) {
+            if (c.state == "deleted" || c.state == "failed" || c.state == "writing" || c.state == "deleting") continue;
+            const std::string path = reg.absolute(c.path);
+            if (c.state != "committed") {
+                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << c.state
+                    << (c.state_detail.empty() ? "" : " (" + c.state_detail + ")") << "\n";
+                ++damaged;
+                continue;
+            }
+            VerifyResult v = verify_checkpoint_file(path, c.sha256);
+            bool header_ok = v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("run", "") == run.name &&
+                             v.meta.value("global_step", -1) == c.global_step;
+            if (v.ok && header_ok) {
+                out << "ok      " << run.name << " #" << c.id << " " << path << " sha256 " << v.sha256 << "\n";
+                ++ok;
+            } else {
+                std::string why = v.ok ? "header names another checkpoint (file swapped?)" : v.error;
+                reg.set_checkpoint_state(c.id, file_exists(path) ? "corrupt" : "missing", why);
+                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << why << "\n";
+                ++damaged;
+            }
+        }
+        // The head may have just become unusable: recovery moves it to the newest good ancestor.
+    }
+    if (damaged) reconcile_registry(reg);
+    out << ok << " verified, " << damaged << " damaged\n";
+    return damaged ? 1 : 0;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ostream& err, bool install_signals) {
+    CLI::App app{"savepoint-cli: train, checkpoint, interrupt, roll back and resume neural-network training"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "savepoint-cli 0.1.0");
+
+    std::string home, run_name, data = "fashion-mnist", model = "mlp", optimizer = "adam", device = "auto",
+                save_freq = "epoch", async_policy = "wait";
+    std::int64_t epochs = 10, spe = 0, batch = 32, keep = 5, threads = 0, interrupt_at = 0, preempt_at = 0;
+    std::int64_t checkpoint_id = 0, resume_epoch = -1, resume_step = -1, disk_retries = 30;
+    double lr = 1e-3, disk_retry_seconds = 10;
+    std::uint64_t seed = 42;
+    bool json = false;
+
+    auto add_home = [&](CLI::App* c) {
+        c->add_option("--home", home, "Directory holding the registry and checkpoints (default: $SAVEPOINT_HOME, else $XDG_DATA_HOME/savepoint)");
+    };
+    auto add_disk = [&](CLI::App* c) {
+        c->add_option("--disk-retries", disk_retries, "When a checkpoint cannot be written: retries before giving up (exit 1)")->check(CLI::NonNegativeNumber);
+        c->add_option("--disk-retry-seconds", disk_retry_seconds, "Seconds between those retries")->check(CLI::NonNegativeNumber);
+    };
+
+    auto* train = app.add_subcommand("train", "Start a new training run");
+    train->add_option("--run", run_name, "Run name ([A-Za-z0-9._-], 1-64 chars)")->required();
+    add_home(train);
+    train->add_option("--data", data, "fashion-mnist | synthetic | DIR with the four MNIST files")->capture_default_str();
+    train->add_option("--model", model, "mlp | dnn | cnn")->capture_default_str();
+    train->add_option("--epochs", epochs, "Epochs")->capture_default_str();
+    train->add_option("--steps-per-epoch", spe, "Steps per epoch (default: one full pass)");
+    train->add_option("--batch", batch, "Batch size")->capture_default_str();
+    train->add_option("--lr", lr, "Learning rate")->capture_default_str();
+    train->add_option("--optimizer", optimizer, "adam | sgd")->capture_default_str();
+    train->add_option("--seed", seed, "Seed for initial weights, dropout and data order")->capture_default_str();
+    train->add_option("--save-freq", save_freq, "epoch | N (every N steps, counted across epochs)")->capture_default_str();
+    train->add_option("--keep", keep, "Keep the newest K checkpoints (plus best, head, pinned)")->capture_default_str();
+    train->add_option("--device", device, "auto | cpu | cuda")->capture_default_str();
+    train->add_option("--threads", threads, "CPU threads (default: LibTorch's choice)");
+    train->add_option("--async-policy", async_policy, "wait | skip: when a save is due while one is still writing")->capture_default_str();
+    train->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)");
+    train->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)");
+    add_disk(train);
+
+    auto* resume = app.add_subcommand("resume", "Continue a run from its latest usable checkpoint, or roll back");
+    resume->add_option("--run", run_name, "Run name")->required();
+    add_home(resume);
+    auto* ck_opt = resume->add_option("--checkpoint", checkpoint_id, "Resume from this checkpoint id (a rollback if it is not the head)");
+    auto* ep_opt = resume->add_option("--epoch", resume_epoch, "With --step: resume after this epoch and step, replaying from the checkpoint before it");
+    auto* st_opt = resume->add_option("--step", resume_step, "With --epoch: last completed step (1-based; 0 = start of the epoch)");
+    ck_opt->excludes(ep_opt)->excludes(st_opt);
+    ep_opt->needs(st_opt);
+    st_opt->needs(ep_opt);
+    resume->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)");
+    resume->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)");
+    add_disk(resume);
+
+    auto* runs = app.add_subcommand("runs", "List runs");
+    add_home(runs);
+    runs->add_flag("--json", json, "Print JSON");
+
+    auto* checkpoints = app.add_subcommand("checkpoints", "List a run's checkpoints");
+    checkpoints->add_option("--run", run_name, "Run name")->required();
+    add_home(checkpoints);
+    checkpoints->add_flag("--json", json, "Print JSON");
+
+    auto* verify = app.add_subcommand("verify", "Verify checkpoint files (size, footer, SHA-256, header); exit 1 if any is damaged");
+    add_home(verify);
+    verify->add_option("--run", run_name, "Only this run");
+
+    auto* pin = app.add_subcommand("pin", "Pin a checkpoint so retention never deletes it");
+    auto* unpin = app.add_subcommand("unpin", "Unpin a checkpoint");
+    for (auto* c : {pin, unpin}) {
+        c->add_option("--run", run_name, "Run name")->required();
+        c->add_option("--checkpoint", checkpoint_id, "Checkpoint id")->required();
+        add_home(c);
+    }
+
+    std::vector<std::string> args(args_in.rbegin(), args_in.rend());
+    if (!args.empty()) args.pop_back();  // program name
+    try {
+        app.parse(args);
+    } catch (const CLI::CallForHelp&) {
+        out << app.help();
+        return 0;
+    } catch (const CLI::CallForAllHelp&) {
+        out << app.help("", CLI::AppFormatMode::All);
+        return 0;
+    } catch (const CLI::CallForVersion&) {
+        out << "savepoint-cli 0.1.0\n";
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        err << "error: " << e.what() << "\nrun 'savepoint-cli --help' for usage\n";
+        return 2;
+    }
+
+    try {
+        const std::string resolved_home = resolve_home(home);
+        if (train->parsed() || resume->parsed()) {
+            TrainRequest req;
+            req.home = resolved_home;
+            req.run_name = run_name;
+            req.interrupt_at_step = interrupt_at;
+            req.preempt_at_step = preempt_at;
+            req.storage_retries = disk_retries;
+            req.storage_retry_seconds = disk_retry_seconds;
+            if (interrupt_at < 0) throw InputError("--interrupt-at-step: expected a positive global step, found " + std::to_string(interrupt_at));
+            if (preempt_at < 0) throw InputError("--preempt-at-step: expected a positive global step, found " + std::to_string(preempt_at));
+            validate_run_name(run_name);
+            if (train->parsed()) {
+                req.config.data = data;
+                req.config.model = model;
+                req.config.optimizer = optimizer;
+                req.config.epochs = epochs;
+                req.config.steps_per_epoch = spe;
+                req.config.batch = batch;
+                req.config.lr = lr;
+                req.config.seed = seed;
+                req.config.save_every_steps = parse_save_freq(save_freq);
+                req.config.keep = keep;
+                req.config.device = device;
+                req.config.threads = threads;
+                req.config.async_policy = async_policy;
+                req.config.validate();
+            } else {
+                req.resume = true;
+                if (ck_opt->count()) {
+                    if (checkpoint_id < 1) throw InputError("--checkpoint: expected a checkpoint id (a positive integer), found " + std::to_string(checkpoint_id));
+                    req.target.checkpoint_id = checkpoint_id;
+                }
+                if (ep_opt->count()) req.target.epoch = resume_epoch;
+                if (st_opt->count()) req.target.step = resume_step;
+            }
+            return run_training(req, out, err, install_signals);
+        }
+        if (runs->parsed()) {
+            auto reg = open_registry(resolved_home);
+            auto rows = reg->list_runs();
+            if (json) {
+                nlohmann::json arr = nlohmann::json::array();
+                for (const auto& r : rows) arr.push_back(run_json(*reg, r));
+                out << arr.dump(2) << "\n";
+            } else if (rows.empty()) {
+                out << "no runs in " << resolved_home << "\n";
+            } else {
+                print_run_table(out, *reg, rows);
+            }
+            return 0;
+        }
+        if (checkpoints->parsed()) {
+            validate_run_name(run_name);
+            auto reg = open_registry(resolved_home);
+            RunRow run = require_run(*reg, run_name);
+            auto rows = reg->checkpoints(run.id);
+            if (json) {
+                nlohmann::json arr = nlohmann::json::array();
+                for (const auto& c : rows) arr.push_back(checkpoint_json(*reg, run, c));
+                out << arr.dump(2) << "\n";
+            } else {
+                print_checkpoint_table(out, *reg, run, rows);
+            }
+            return 0;
+        }
+        if (verify->parsed()) {
+            if (!run_name.empty()) validate_run_name(run_name);
+            auto reg = open_registry(resolved_home);
+            return verify_runs(*reg, run_name, out, err);
+        }
+        if (pin->parsed() || unpin->parsed()) {
+            validate_run_name(run_name);
+            auto reg = open_registry(resolved_home);
+            RunRow run = require_run(*reg, run_name);
+            auto c = reg->checkpoint(checkpoint_id);
+            if (!c || c->run_id != run.id)
+                throw InputError("--checkpoint: no checkpoint #" + std::to_string(checkpoint_id) + " in run '" + run_name + "'");
+            reg->set_checkpoint_pinned(c->id, pin->parsed());
+            out << (pin->parsed() ? "pinned" : "unpinned") << " checkpoint #" << c->id << "\n";
+            return 0;
+        }
+    } catch (const InputError& e) {
+        err << "error: " << e.what() << "\n";
+        return 2;
+    } catch (const RunBusy& e) {
+        err << "error: " << e.what() << "\n";
+        return 1;
+    } catch (const StorageError& e) {
+        err << "error: " << e.what() << "\n";
+        return 1;
+    } catch (const c10::Error& e) {
+        err << "error: LibTorch: " << e.what_without_backtrace() << "\n";
+        return 1;
+    } catch (const std::exception& e) {
+        err << "error: " << e.what() << "\n";
+        return 1;
+    }
+    return 1;
+}
+
+int run_cli(int argc, char** argv) {
+    std::vector<std::string> args(argv, argv + argc);
+    return run_cli(args, std::cout, std::cerr, true);
+}
+
+}  // namespace savepoint

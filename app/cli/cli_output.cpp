@@ -1,0 +1,125 @@
+#include "cli_output.h"
+
+#include "data_order.h"
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+namespace savepoint {
+namespace {
+
+nlohmann::json num(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
+
+std::string iso_time(double t) {
+    std::time_t s = static_cast<std::time_t>(t);
+    std::tm tm{};
+    gmtime_r(&s, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::string fmt(double v, const char* f) {
+    if (std::isnan(v)) return "-";
+    char b[32];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+}  // namespace
+
+std::string format_duration(double seconds) {
+    if (!(seconds >= 0) || std::isinf(seconds)) return "--:--";
+    long s = static_cast<long>(seconds + 0.5);
+    char b[32];
+    if (s >= 3600)
+        std::snprintf(b, sizeof b, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+    else
+        std::snprintf(b, sizeof b, "%02ld:%02ld", s / 60, s % 60);
+    return b;
+}
+
+nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const CheckpointRow& c) {
+    return {{"id", c.id},
+            {"run", run.name},
+            {"branch", c.branch_id},
+            {"epoch", c.epoch},
+            {"step", c.step},
+            {"global_step", c.global_step},
+            {"parent_id", c.parent_id ? nlohmann::json(*c.parent_id) : nlohmann::json(nullptr)},
+            {"kind", c.kind},
+            {"state", c.state},
+            {"state_detail", c.state_detail},
+            {"head", run.head_checkpoint_id && *run.head_checkpoint_id == c.id},
+            {"pinned", c.pinned},
+            {"path", reg.absolute(c.path)},
+            {"bytes", c.bytes},
+            {"sha256", c.sha256},
+            {"params_sha256", c.params_sha256},
+            {"created_at", iso_time(c.created_at)},
+            {"train_loss", num(c.train_loss)},
+            {"train_accuracy", num(c.train_accuracy)},
+            {"val_loss", num(c.val_loss)},
+            {"val_accuracy", num(c.val_accuracy)},
+            {"write_ms", num(c.write_ms)},
+            {"stall_ms", num(c.stall_ms)}};
+}
+
+nlohmann::json run_json(Registry& reg, const RunRow& run) {
+    nlohmann::json config = nlohmann::json::parse(run.config_json, nullptr, false);
+    std::int64_t branches = static_cast<std::int64_t>(reg.branches(run.id).size());
+    return {{"name", run.name},
+            {"id", run.id},
+            {"status", run.status},
+            {"config", config},
+            {"head", run.head_checkpoint_id ? nlohmann::json(*run.head_checkpoint_id) : nlohmann::json(nullptr)},
+            {"global_step", run.global_step},
+            {"total_steps", run.total_steps},
+            {"steps_per_epoch", run.steps_per_epoch},
+            {"branches", branches},
+            {"active_branch", run.active_branch_id},
+            {"device", run.device},
+            {"created_at", iso_time(run.created_at)},
+            {"updated_at", iso_time(run.updated_at)}};
+}
+
+void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow& run,
+                            const std::vector<CheckpointRow>& rows) {
+    (void)reg;
+    char line[256];
+    std::snprintf(line, sizeof line, "%6s %6s %7s %10s %7s %6s %10s %9s %9s %9s %9s  %s\n", "id", "epoch", "step",
+                  "global", "branch", "parent", "state", "train_los", "train_acc", "val_loss", "val_acc", "marks");
+    out << line;
+    for (const auto& c : rows) {
+        std::string marks;
+        if (run.head_checkpoint_id && *run.head_checkpoint_id == c.id) marks += "head ";
+        if (c.pinned) marks += "pinned ";
+        if (c.kind != "regular") marks += c.kind;
+        std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %9s %9s %9s %9s  %s\n",
+                      static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
+                      static_cast<long long>(c.global_step), static_cast<long long>(c.branch_id),
+                      c.parent_id ? std::to_string(*c.parent_id).c_str() : "-", c.state.c_str(),
+                      fmt(c.train_loss, "%.4f").c_str(), fmt(c.train_accuracy, "%.4f").c_str(),
+                      fmt(c.val_loss, "%.4f").c_str(), fmt(c.val_accuracy, "%.4f").c_str(), marks.c_str());
+        out << line;
+    }
+}
+
+void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>& runs) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %9s  %s\n", "run", "status", "step", "head", "branches",
+                  "config");
+    out << line;
+    for (const auto& r : runs) {
+        auto cfg = nlohmann::json::parse(r.config_json, nullptr, false);
+        std::string summary = cfg.is_object() ? cfg.value("model", "?") + " on " + cfg.value("data", "?") : "?";
+        std::string step = std::to_string(r.global_step) + "/" + std::to_string(r.total_steps);
+        std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %9zu  %s\n", r.name.c_str(), r.status.c_str(),
+                      step.c_str(), r.head_checkpoint_id ? std::to_string(*r.head_checkpoint_id).c_str() : "-",
+                      reg.branches(r.id).size(), summary.c_str());
+        out << line;
+    }
+}
+
+}  // namespace savepoint

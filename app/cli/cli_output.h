@@ -1,0 +1,20 @@
+// Text and JSON renderings of registry rows for savepoint-cli.
+#pragma once
+
+#include "registry.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <vector>
+
+namespace savepoint {
+
+nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const CheckpointRow& c);
+nlohmann::json run_json(Registry& reg, const RunRow& run);
+void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow& run,
+                            const std::vector<CheckpointRow>& rows);
+void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>& runs);
+std::string format_duration(double seconds);
+
+}  // namespace savepoint

@@ -1,0 +1,225 @@
+#include "checkpoint_writer.h"
+
+#include "checkpoint_format.h"
+#include "durable_io.h"
+#include "errors.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace savepoint {
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+nlohmann::json nan_to_null(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
+
+// Retention: keep the newest `keep` committed checkpoints of this branch, the
+// best by validation loss (whole run), the head, pinned ones and protected
+// ones. Older branches are never touched: a rollback deletes nothing of them.
+void retention(Registry& reg, const SaveRequest& req, std::int64_t new_id, SaveOutcome& out) {
+    auto rows = reg.checkpoints(req.row.run_id);
+    std::optional<std::int64_t> best;
+    double best_loss = INFINITY;
+    for (const auto& c : rows)
+        if (c.usable() && !std::isnan(c.val_loss) && c.val_loss < best_loss) {
+            best_loss = c.val_loss;
+            best = c.id;
+        }
+    std::vector<CheckpointRow> branch;
+    for (const auto& c : rows)
+        if (c.usable() && c.branch_id == req.row.branch_id) branch.push_back(c);
+    std::sort(branch.begin(), branch.end(), [](const CheckpointRow& a, const CheckpointRow& b) {
+        return a.global_step != b.global_step ? a.global_step > b.global_step : a.id > b.id;
+    });
+    for (std::size_t i = static_cast<std::size_t>(req.keep); i < branch.size(); ++i) {
+        const auto& c = branch[i];
+        if (c.pinned || c.id == new_id || (best && c.id == *best) || req.protected_ids.count(c.id)) continue;
+        // Mark first, so a crash between here and the unlink is finished by recovery.
+        reg.set_checkpoint_state(c.id, "deleting");
+        remove_durably(reg.absolute(c.path));
+        reg.set_checkpoint_state(c.id, "deleted", "removed by retention (keep " + std::to_string(req.keep) + ")");
+        out.deleted.push_back(c.id);
+    }
+}
+
+}  // namespace
+
+SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, SaveRequest req) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SaveOutcome out;
+    CheckpointRow row = req.row;
+    const std::string dir_rel = row.path;
+    make_directories(reg.absolute(dir_rel));
+
+    // Transaction A: the row exists, in state 'writing', before any byte is written.
+    const std::int64_t id = reg.insert_writing_checkpoint(row);
+    row.id = id;
+    row.path = dir_rel + checkpoint_file_name(id);
+    const std::string final_path = reg.absolute(row.path);
+    try {
+        nlohmann::json meta = req.meta;
+        meta["format"] = "savepoint-checkpoint";
+        meta["run"] = req.run_name;
+        meta["run_id"] = row.run_id;
+        meta["checkpoint_id"] = id;
+        meta["branch_id"] = row.branch_id;
+        meta["parent_id"] = row.parent_id ? nlohmann::json(*row.parent_id) : nlohmann::json(nullptr);
+        meta["epoch"] = row.epoch;
+        meta["step"] = row.step;
+        meta["global_step"] = row.global_step;
+        meta["kind"] = row.kind;
+        meta["params_sha256"] = row.params_sha256;
+        meta["train_loss"] = nan_to_null(row.train_loss);
+        meta["train_accuracy"] = nan_to_null(row.train_accuracy);
+        meta["val_loss"] = nan_to_null(row.val_loss);
+        meta["val_accuracy"] = nan_to_null(row.val_accuracy);
+        const std::string meta_text = meta.dump();
+        const auto tensors = snapshot.raw_tensors();
+        const std::uint64_t size = checkpoint_file_size(meta_text, tensors);
+
+        std::string sha;
+        {
+            DurableWriter writer(final_path, size);
+            sha = write_checkpoint(meta_text, tensors, [&](const void* p, std::size_t n) { writer.write(p, n); });
+            writer.commit();
+        }
+        out.write_ms = ms_since(t0);
+        // Transaction B: committed + head moves, atomically.
+        reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms);
+        row.state = "committed";
+        row.bytes = static_cast<std::int64_t>(size);
+        row.sha256 = sha;
+        row.write_ms = out.write_ms;
+        row.stall_ms = req.stall_ms;
+    } catch (const std::exception& e) {
+        // Nothing before transaction B touched the previous checkpoint. Drop this one.
+        try {
+            if (file_exists(final_path)) remove_durably(final_path);
+            reg.set_checkpoint_state(id, "failed", e.what());
+        } catch (...) {
+            // The registry itself may be failing (disk full); recovery will finish this on next open.
+        }
+        throw;
+    }
+    out.row = row;
+    try {
+        retention(reg, req, id, out);
+    } catch (const std::exception&) {
+        // Retention is best effort: a checkpoint left 'deleting' is finished by recovery.
+    }
+    return out;
+}
+
+CheckpointWriter::CheckpointWriter(const std::string& home, SavedCallback on_saved)
+    : home_(home), on_saved_(std::move(on_saved)) {
+    thread_ = std::thread([this] { loop(); });
+}
+
+CheckpointWriter::~CheckpointWriter() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+void CheckpointWriter::post(std::function<void(Registry&)> job) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        queue_.push_back(std::move(job));
+    }
+    cv_.notify_all();
+}
+
+void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot, SaveRequest request) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        save_in_flight_ = true;
+        queue_.push_back([this, snapshot, request](Registry& reg) mutable {
+            try {
+                SaveOutcome out = save_checkpoint_now(reg, *snapshot, std::move(request));
+                if (on_saved_) on_saved_(out);
+            } catch (const std::exception& e) {
+                std::lock_guard<std::mutex> lock(mutex_);
+                save_error_ = e.what();
+            }
+            std::lock_guard<std::mutex> lock(mutex_);
+            save_in_flight_ = false;
+        });
+    }
+    cv_.notify_all();
+}
+
+bool CheckpointWriter::save_in_flight() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return save_in_flight_;
+}
+
+void CheckpointWriter::wait_for_save() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [this] { return !save_in_flight_; });
+}
+
+void CheckpointWriter::drain() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
+}
+
+std::optional<std::string> CheckpointWriter::take_save_error() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto e = std::move(save_error_);
+    save_error_.reset();
+    return e;
+}
+
+std::optional<std::string> CheckpointWriter::take_job_error() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto e = std::move(job_error_);
+    job_error_.reset();
+    return e;
+}
+
+void CheckpointWriter::loop() {
+    std::unique_ptr<Registry> reg;
+    std::string open_error;
+    try {
+        reg = std::make_unique<Registry>(home_);
+    } catch (const std::exception& e) {
+        open_error = e.what();
+    }
+    for (;;) {
+        std::function<void(Registry&)> job;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            if (queue_.empty()) return;  // stopping and drained
+            job = std::move(queue_.front());
+            queue_.pop_front();
+            busy_ = true;
+        }
+        if (reg) {
+            try {
+                job(*reg);
+            } catch (const std::exception& e) {
+                // Metrics and events are best effort: a registry error must not kill training.
+                std::lock_guard<std::mutex> lock(mutex_);
+                job_error_ = e.what();
+            }
+        } else {
+            std::lock_guard<std::mutex> lock(mutex_);
+            save_error_ = open_error;
+            save_in_flight_ = false;
+        }
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            busy_ = false;
+        }
+        cv_.notify_all();
+    }
+}
+
+}  // namespace savepoint

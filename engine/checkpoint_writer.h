@@ -1,0 +1,86 @@
+// The I/O thread. Owns its own registry connection and executes, in order,
+// the jobs the training thread hands it: metric batches, events, and
+// checkpoint saves (serialise + hash + durable write + registry commit +
+// retention). At most one save is in flight; the training thread decides what
+// to do when the next one is due while one is still writing (wait or skip).
+//
+// A checkpoint counts as saved only when its registry row is committed; only
+// then is on_saved called.
+#pragma once
+
+#include "registry.h"
+#include "state_snapshot.h"
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+
+namespace savepoint {
+
+struct SaveRequest {
+    CheckpointRow row;           // run, branch, parent, position, metrics, kind; path = directory prefix
+    std::string run_name;
+    nlohmann::json meta;         // config, data seed... (ids and hashes are filled in by the writer)
+    std::int64_t keep = 5;       // retention: newest K on this branch, plus best, head, pinned, protected
+    std::set<std::int64_t> protected_ids;  // e.g. the checkpoint this session resumed from
+    double stall_ms = 0;         // how long the training thread was blocked capturing the snapshot
+};
+
+struct SaveOutcome {
+    CheckpointRow row;           // committed row (state 'committed') on success
+    std::vector<std::int64_t> deleted;  // removed by retention
+    double write_ms = 0;
+};
+
+class CheckpointWriter {
+public:
+    using SavedCallback = std::function<void(const SaveOutcome&)>;
+    using ErrorCallback = std::function<void(const std::string& message)>;
+
+    CheckpointWriter(const std::string& home, SavedCallback on_saved);
+    ~CheckpointWriter();  // drains the queue, then joins
+
+    // Queue a job that runs on the I/O thread with its registry connection.
+    void post(std::function<void(Registry&)> job);
+
+    // Hand over a snapshot to save. The snapshot must stay untouched until
+    // save_in_flight() turns false. Returns immediately.
+    void save_async(std::shared_ptr<const StateSnapshot> snapshot, SaveRequest request);
+
+    bool save_in_flight() const;
+    void wait_for_save();          // blocks until no save is in flight
+    void drain();                  // blocks until every queued job has run
+
+    // The error of the last failed save (cleared by taking it).
+    std::optional<std::string> take_save_error();
+    // The error of the last failed metrics/event job (cleared by taking it).
+    std::optional<std::string> take_job_error();
+
+private:
+    void loop();
+
+    std::string home_;
+    SavedCallback on_saved_;
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    std::deque<std::function<void(Registry&)>> queue_;
+    bool busy_ = false;
+    bool save_in_flight_ = false;
+    bool stopping_ = false;
+    std::optional<std::string> save_error_;
+    std::optional<std::string> job_error_;
+    std::thread thread_;
+};
+
+// Saves synchronously on the calling thread (used by tests and by the
+// emergency path); same protocol as the I/O thread.
+SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, SaveRequest request);
+
+}  // namespace savepoint

@@ -1,0 +1,130 @@
+// Turns a --data spec into train/test tensors. Owns the spec grammar, the
+// MNIST-directory layout (four files, raw or .gz) and the conversion of IDX
+// bytes to float32 images; the byte-level checks live in idx_reader.cpp.
+#include "dataset.h"
+
+#include "errors.h"
+#include "idx_reader.h"
+
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+namespace savepoint {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::int64_t kSide = 28;
+constexpr const char* kFashionDefaultDir = "/usr/share/datasets/fashion-mnist";
+
+// Finds `base` or `base.gz` in dir; naming both in the error saves the user
+// from guessing which spelling we accept.
+std::string find_idx_file(const std::string& dir, const std::string& base) {
+    std::error_code ec;
+    const fs::path raw = fs::path(dir) / base;
+    if (fs::is_regular_file(raw, ec))
+        return raw.string();
+    const fs::path gz = fs::path(dir) / (base + ".gz");
+    if (fs::is_regular_file(gz, ec))
+        return gz.string();
+    throw InputError(dir + ": " + base + ": expected a file named " + base + " or " + base +
+                     ".gz, found neither");
+}
+
+torch::Tensor images_to_tensor(const IdxImages& img, const std::string& path) {
+    if (img.rows != kSide || img.cols != kSide)
+        throw InputError(path + ": rows x cols: expected 28x28, found " +
+                         std::to_string(img.rows) + "x" + std::to_string(img.cols));
+    // A lookup table gives exactly pixel/255.0f (the same bits as a division)
+    // at the cost of a load, and keeps the loop trivially vectorisable.
+    std::array<float, 256> lut{};
+    for (int i = 0; i < 256; ++i)
+        lut[i] = static_cast<float>(i) / 255.0f;
+    torch::Tensor t = torch::empty({img.count, 1, kSide, kSide}, torch::kFloat32);
+    float* dst = t.data_ptr<float>();
+    const std::uint8_t* src = img.pixels.data();
+    const std::size_t n = img.pixels.size();
+    for (std::size_t i = 0; i < n; ++i)
+        dst[i] = lut[src[i]];
+    return t;
+}
+
+torch::Tensor labels_to_tensor(const IdxLabels& lab) {
+    torch::Tensor t = torch::empty({static_cast<std::int64_t>(lab.labels.size())}, torch::kInt64);
+    std::int64_t* dst = t.data_ptr<std::int64_t>();
+    for (std::size_t i = 0; i < lab.labels.size(); ++i)
+        dst[i] = lab.labels[i];
+    return t;
+}
+
+Dataset load_split(const std::string& dir, const std::string& prefix) {
+    const std::string images_path = find_idx_file(dir, prefix + "-images-idx3-ubyte");
+    const std::string labels_path = find_idx_file(dir, prefix + "-labels-idx1-ubyte");
+    Dataset d;
+    {
+        // Scoped so the raw bytes are freed before the labels are read.
+        const IdxImages img = read_idx_images(images_path);
+        d.images = images_to_tensor(img, images_path);
+    }
+    const IdxLabels lab = read_idx_labels(labels_path, 10);
+    if (static_cast<std::int64_t>(lab.labels.size()) != d.images.size(0))
+        throw InputError(labels_path + ": label count: expected " +
+                         std::to_string(d.images.size(0)) + " (the image count in " +
+                         fs::path(images_path).filename().string() + "), found " +
+                         std::to_string(lab.labels.size()));
+    d.labels = labels_to_tensor(lab);
+    return d;
+}
+
+std::string describe(const std::string& what, const DatasetPair& p) {
+    return what + ": " + std::to_string(p.train.size()) + " train, " +
+           std::to_string(p.test.size()) + " test";
+}
+
+}  // namespace
+
+std::string default_fashion_mnist_dir() {
+    const char* env = std::getenv("SAVEPOINT_FASHION_MNIST_DIR");
+    if (env && *env)
+        return env;
+    return kFashionDefaultDir;
+}
+
+DatasetPair load_idx_directory(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        throw InputError(dir + ": expected a directory holding the MNIST-format files, found " +
+                         (fs::exists(dir, ec) ? "something else" : "nothing"));
+    DatasetPair p;
+    p.train = load_split(dir, "train");
+    p.test = load_split(dir, "t10k");
+    p.description = describe("MNIST-format directory (" + dir + ")", p);
+    return p;
+}
+
+DatasetPair load_dataset(const std::string& spec) {
+    if (spec == "fashion-mnist") {
+        const std::string dir = default_fashion_mnist_dir();
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec))
+            throw InputError("fashion-mnist: expected the dataset in " + dir +
+                             ", found no such directory (install Debian's "
+                             "dataset-fashion-mnist or set SAVEPOINT_FASHION_MNIST_DIR)");
+        DatasetPair p = load_idx_directory(dir);
+        p.description = describe("fashion-mnist (" + dir + ")", p);
+        return p;
+    }
+    if (spec == "synthetic")
+        return make_synthetic_dataset();
+    std::error_code ec;
+    if (spec.empty() || !fs::is_directory(spec, ec))
+        throw InputError("--data: expected fashion-mnist, synthetic or a directory holding the "
+                         "MNIST files, found '" + spec + "'");
+    return load_idx_directory(spec);
+}
+
+}  // namespace savepoint

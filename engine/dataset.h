@@ -1,0 +1,42 @@
+// Datasets as tensors in memory: the train split for training, the test split
+// for validation. A spec is "fashion-mnist" (Debian's dataset-fashion-mnist),
+// "synthetic" (generated, deterministic, small) or a directory holding the
+// four MNIST-format files (raw or .gz), so the original MNIST works too.
+#pragma once
+
+#include <torch/torch.h>
+
+#include <string>
+
+namespace savepoint {
+
+struct Dataset {
+    torch::Tensor images;  // float32 [N, 1, 28, 28], values in [0, 1], contiguous, CPU
+    torch::Tensor labels;  // int64 [N], values in [0, 10), CPU
+    std::int64_t size() const { return labels.defined() ? labels.size(0) : 0; }
+};
+
+struct DatasetPair {
+    Dataset train;
+    Dataset test;
+    std::string description;  // e.g. "fashion-mnist (/usr/share/datasets/fashion-mnist): 60000 train, 10000 test"
+};
+
+// Where "fashion-mnist" lives: $SAVEPOINT_FASHION_MNIST_DIR, else Debian's path.
+std::string default_fashion_mnist_dir();
+
+// Throws InputError for an unknown spec, a missing file (naming the directory
+// and the file name looked for), mismatched image/label counts, or any IDX
+// violation. Image sizes other than 28x28 are refused with a clear message.
+DatasetPair load_dataset(const std::string& spec);
+
+// Loads a directory holding train-images-idx3-ubyte[.gz], train-labels-idx1-ubyte[.gz],
+// t10k-images-idx3-ubyte[.gz], t10k-labels-idx1-ubyte[.gz].
+DatasetPair load_idx_directory(const std::string& dir);
+
+// The synthetic dataset: 10 classes of 28x28 images generated from class
+// prototypes plus noise, from a fixed seed so it is identical everywhere.
+// Learnable to high accuracy within a few hundred steps.
+DatasetPair make_synthetic_dataset(std::int64_t train_size = 4096, std::int64_t test_size = 1024);
+
+}  // namespace savepoint

@@ -1,0 +1,260 @@
+#include "durable_io.h"
+
+#include "errors.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace savepoint {
+namespace {
+
+std::mutex g_hook_mutex;
+FaultHook g_hook;
+
+struct EnvFault {
+    long long at = 0;
+    int err = EIO;
+    bool crash = false;
+    bool persist = false;
+    std::string trace;
+    std::atomic<long long> count{0};
+};
+
+EnvFault& env_fault() {
+    static EnvFault* f = [] {
+        auto* e = new EnvFault;
+        if (const char* at = std::getenv("SAVEPOINT_FAULT_AT")) e->at = std::atoll(at);
+        if (const char* er = std::getenv("SAVEPOINT_FAULT_ERRNO")) {
+            std::string s = er;
+            e->err = s == "ENOSPC" ? ENOSPC : s == "EROFS" ? EROFS : s == "EDQUOT" ? EDQUOT : EIO;
+        }
+        if (const char* m = std::getenv("SAVEPOINT_FAULT_MODE")) e->crash = std::string(m) == "crash";
+        if (const char* p = std::getenv("SAVEPOINT_FAULT_PERSIST")) e->persist = std::string(p) == "1";
+        if (const char* t = std::getenv("SAVEPOINT_FAULT_TRACE")) e->trace = t;
+        return e;
+    }();
+    return *f;
+}
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+}  // namespace
+
+void set_fault_hook(FaultHook hook) {
+    std::lock_guard<std::mutex> lock(g_hook_mutex);
+    g_hook = std::move(hook);
+}
+
+int fault_point(const char* op, const std::string& path) {
+    EnvFault& e = env_fault();
+    if (e.at > 0 || !e.trace.empty()) {
+        long long k = ++e.count;
+        if (!e.trace.empty()) {
+            if (FILE* f = std::fopen(e.trace.c_str(), "a")) {
+                std::fprintf(f, "%lld %s %s\n", k, op, path.c_str());
+                std::fclose(f);
+            }
+        }
+        if (e.at > 0 && (k == e.at || (e.persist && k > e.at))) {
+            if (e.crash) _exit(137);
+            return e.err;
+        }
+    }
+    std::lock_guard<std::mutex> lock(g_hook_mutex);
+    return g_hook ? g_hook(op, path) : 0;
+}
+
+std::uint64_t free_bytes(const std::string& dir) {
+    struct statvfs st {};
+    if (::statvfs(dir.c_str(), &st) != 0) return 0;
+    return static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize;
+}
+
+std::string parent_directory(const std::string& path) {
+    auto slash = path.find_last_of('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+
+void fsync_directory(const std::string& dir) {
+    if (int err = fault_point("fsync_dir", dir))
+        throw StorageError("cannot sync directory " + dir + ": " + errno_text(err), dir, err);
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        int err = errno;
+        throw StorageError("cannot open directory " + dir + ": " + errno_text(err), dir, err);
+    }
+    if (::fsync(fd) != 0) {
+        int err = errno;
+        ::close(fd);
+        throw StorageError("cannot sync directory " + dir + ": " + errno_text(err), dir, err);
+    }
+    ::close(fd);
+}
+
+void make_directories(const std::string& dir) {
+    if (dir.empty()) return;
+    std::string partial;
+    std::size_t pos = 0;
+    while (pos != std::string::npos) {
+        pos = dir.find('/', pos + 1);
+        partial = dir.substr(0, pos);
+        if (partial.empty()) continue;
+        if (::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST) {
+            int err = errno;
+            throw StorageError("cannot create directory " + partial + ": " + errno_text(err), partial, err);
+        }
+    }
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        throw StorageError(dir + ": expected a directory, found something else", dir, ENOTDIR);
+}
+
+bool file_exists(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+std::uint64_t file_size(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        int err = errno;
+        throw StorageError(path + ": " + errno_text(err), path, err);
+    }
+    return static_cast<std::uint64_t>(st.st_size);
+}
+
+void remove_durably(const std::string& path) {
+    if (int err = fault_point("unlink", path))
+        throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
+    if (::unlink(path.c_str()) != 0) {
+        if (errno == ENOENT) return;
+        int err = errno;
+        throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
+    }
+    fsync_directory(parent_directory(path));
+}
+
+DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_bytes)
+    : final_path_(std::move(final_path)), expected_(expected_bytes) {
+    const std::string dir = parent_directory(final_path_);
+    // Refuse before writing anything: a half-written file on a full disk helps no one.
+    const std::uint64_t avail = free_bytes(dir);
+    const std::uint64_t margin = 64 * 1024;
+    if (int err = fault_point("statvfs", dir); err == ENOSPC || avail < expected_ + margin) {
+        std::uint64_t reported = err == ENOSPC ? 0 : avail;
+        throw StorageError("not enough space to write checkpoint " + final_path_ + ": needs " +
+                               std::to_string(expected_ + margin) + " bytes, " + std::to_string(reported) +
+                               " bytes free in " + dir,
+                           final_path_, ENOSPC, expected_ + margin, reported);
+    }
+    temp_path_ = final_path_ + ".tmp";
+    if (int err = fault_point("open", temp_path_)) fail("cannot create", err, temp_path_);
+    fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd_ < 0 && errno == EEXIST) {
+        // A temp file left by a crash of an earlier attempt at this very id:
+        // nobody else can own it (ids are never reused and we hold the run lock).
+        ::unlink(temp_path_.c_str());
+        fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    }
+    if (fd_ < 0) {
+        int err = errno;
+        temp_path_.clear();
+        fail("cannot create", err, final_path_ + ".tmp");
+    }
+    buffer_.reserve(1 << 20);
+}
+
+DurableWriter::~DurableWriter() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!committed_ && !temp_path_.empty()) ::unlink(temp_path_.c_str());
+}
+
+void DurableWriter::fail(const std::string& what, int err, const std::string& path) {
+    if (err == ENOSPC || err == EDQUOT) {
+        std::uint64_t avail = free_bytes(parent_directory(final_path_));
+        throw StorageError(what + " " + path + ": " + errno_text(err) + " (checkpoint needs " +
+                               std::to_string(expected_) + " bytes, " + std::to_string(avail) + " bytes free)",
+                           path, err, expected_, avail);
+    }
+    throw StorageError(what + " " + path + ": " + errno_text(err), path, err);
+}
+
+void DurableWriter::write(const void* data, std::size_t size) {
+    const char* p = static_cast<const char*>(data);
+    if (size >= (1 << 20)) {
+        flush_buffer();
+        if (int err = fault_point("write", temp_path_)) fail("cannot write", err, temp_path_);
+        while (size > 0) {
+            ssize_t n = ::write(fd_, p, size);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                fail("cannot write", errno, temp_path_);
+            }
+            p += n;
+            size -= static_cast<std::size_t>(n);
+            written_ += static_cast<std::uint64_t>(n);
+        }
+        return;
+    }
+    buffer_.append(p, size);
+    if (buffer_.size() >= (1 << 20)) flush_buffer();
+}
+
+void DurableWriter::flush_buffer() {
+    if (buffer_.empty()) return;
+    if (int err = fault_point("write", temp_path_)) fail("cannot write", err, temp_path_);
+    const char* p = buffer_.data();
+    std::size_t size = buffer_.size();
+    while (size > 0) {
+        ssize_t n = ::write(fd_, p, size);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            fail("cannot write", errno, temp_path_);
+        }
+        p += n;
+        size -= static_cast<std::size_t>(n);
+        written_ += static_cast<std::uint64_t>(n);
+    }
+    buffer_.clear();
+}
+
+void DurableWriter::commit() {
+    flush_buffer();
+    // fsync failure: the page cache state is unknown, so never retry on this
+    // descriptor; the whole file is abandoned (destructor unlinks it).
+    if (int err = fault_point("fsync", temp_path_)) fail("cannot sync", err, temp_path_);
+    if (::fsync(fd_) != 0) fail("cannot sync", errno, temp_path_);
+    int fd = fd_;
+    fd_ = -1;
+    if (int err = fault_point("close", temp_path_)) {
+        ::close(fd);
+        fail("cannot close", err, temp_path_);
+    }
+    if (::close(fd) != 0) fail("cannot close", errno, temp_path_);
+    if (int err = fault_point("rename", final_path_)) fail("cannot rename to", err, final_path_);
+    if (::renameat2(AT_FDCWD, temp_path_.c_str(), AT_FDCWD, final_path_.c_str(), RENAME_NOREPLACE) != 0) {
+        int err = errno;
+        if (err == EINVAL || err == ENOSYS) {
+            // Filesystems without RENAME_NOREPLACE: link() also refuses to replace.
+            if (::link(temp_path_.c_str(), final_path_.c_str()) != 0) fail("cannot rename to", errno, final_path_);
+            ::unlink(temp_path_.c_str());
+        } else {
+            fail("cannot rename to", err, final_path_);
+        }
+    }
+    committed_ = true;
+    fsync_directory(parent_directory(final_path_));
+}
+
+}  // namespace savepoint

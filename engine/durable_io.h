@@ -1,0 +1,67 @@
+// Durable file operations and the fault seam they all pass through.
+//
+// Every file and registry operation of a checkpoint save calls fault_point()
+// first, so tests can fail (errno) or crash (_exit) at operation k for every k.
+// The seam is armed from code (set_fault_hook) or from the environment, so a
+// crash-point sweep can drive the real savepoint-cli:
+//   SAVEPOINT_FAULT_AT=k            fail the k-th operation (1-based) with EIO
+//   SAVEPOINT_FAULT_ERRNO=ENOSPC    ...with this errno instead (EIO, ENOSPC, EROFS)
+//   SAVEPOINT_FAULT_MODE=crash      _exit(137) at the k-th operation instead
+//   SAVEPOINT_FAULT_PERSIST=1       keep failing every operation from k on
+//   SAVEPOINT_FAULT_TRACE=path      append "k op path" for each operation
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace savepoint {
+
+// Returns 0 to proceed or an errno value to fail the operation with.
+using FaultHook = std::function<int(const char* op, const std::string& path)>;
+void set_fault_hook(FaultHook hook);
+int fault_point(const char* op, const std::string& path);
+
+// Free bytes for an unprivileged writer on the filesystem holding `dir`.
+std::uint64_t free_bytes(const std::string& dir);
+
+void fsync_directory(const std::string& dir);
+void make_directories(const std::string& dir);  // mkdir -p, throws StorageError
+bool file_exists(const std::string& path);
+std::uint64_t file_size(const std::string& path);  // throws StorageError if absent
+std::string parent_directory(const std::string& path);
+
+// Removes a file and makes the removal durable. Missing is not an error.
+void remove_durably(const std::string& path);
+
+// Writes a new file with the durable protocol: temp file in the same
+// directory (O_CREAT|O_EXCL), write, fsync, close, rename without replacing,
+// fsync the directory. Until commit() succeeds the final path does not exist;
+// destroying an uncommitted writer removes its temp file. Any failure throws
+// StorageError naming the path; on ENOSPC it names the bytes needed and free.
+class DurableWriter {
+public:
+    DurableWriter(std::string final_path, std::uint64_t expected_bytes);
+    ~DurableWriter();
+    DurableWriter(const DurableWriter&) = delete;
+    DurableWriter& operator=(const DurableWriter&) = delete;
+
+    void write(const void* data, std::size_t size);
+    void commit();
+    const std::string& temp_path() const { return temp_path_; }
+    std::uint64_t bytes_written() const { return written_; }
+
+private:
+    void flush_buffer();
+    [[noreturn]] void fail(const std::string& what, int err, const std::string& path);
+
+    std::string final_path_;
+    std::string temp_path_;
+    int fd_ = -1;
+    std::uint64_t expected_ = 0;
+    std::uint64_t written_ = 0;
+    std::string buffer_;
+    bool committed_ = false;
+};
+
+}  // namespace savepoint

@@ -1,0 +1,53 @@
+// Error types that cross the engine boundary. Callers map them to exit codes
+// (InputError -> 2) or to messages in the GUI. Every message names the file or
+// field, what was expected and what was found.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace savepoint {
+
+// Bad input from a user: a flag, a dataset file, an unknown run or checkpoint.
+// Nothing on disk has been changed when this is thrown.
+class InputError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The disk said no: ENOSPC, EIO, EROFS... The previous checkpoint and the
+// registry are intact when this is thrown; training can continue once the
+// cause is gone.
+class StorageError : public std::runtime_error {
+public:
+    StorageError(const std::string& message, std::string path, int errnum = 0,
+                 std::uint64_t bytes_needed = 0, std::uint64_t bytes_free = 0)
+        : std::runtime_error(message), path_(std::move(path)), errnum_(errnum),
+          needed_(bytes_needed), free_(bytes_free) {}
+    const std::string& path() const { return path_; }
+    int errnum() const { return errnum_; }
+    std::uint64_t bytes_needed() const { return needed_; }
+    std::uint64_t bytes_free() const { return free_; }
+    bool disk_full() const;
+
+private:
+    std::string path_;
+    int errnum_;
+    std::uint64_t needed_;
+    std::uint64_t free_;
+};
+
+// A checkpoint file failed verification (size, footer, checksum, header).
+class CorruptCheckpoint : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Another process holds the writer lock of a run.
+class RunBusy : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace savepoint

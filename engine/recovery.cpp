@@ -1,0 +1,186 @@
+#include "recovery.h"
+
+#include "checkpoint_format.h"
+#include "durable_io.h"
+#include "home.h"
+#include "run_lock.h"
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace savepoint {
+namespace {
+
+std::vector<std::string> list_dir(const std::string& dir) {
+    std::vector<std::string> out;
+    if (DIR* d = ::opendir(dir.c_str())) {
+        while (dirent* e = ::readdir(d)) {
+            std::string n = e->d_name;
+            if (n != "." && n != "..") out.push_back(n);
+        }
+        ::closedir(d);
+    }
+    return out;
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string pos_text(const CheckpointRow& c) {
+    return "epoch " + std::to_string(c.epoch) + ", step " + std::to_string(c.step) + " (global step " +
+           std::to_string(c.global_step) + ")";
+}
+
+void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, const std::string& kind,
+          const std::string& message, std::int64_t global_step = 0, std::optional<std::int64_t> ckpt = std::nullopt) {
+    report.actions.push_back(message);
+    EventRow e;
+    e.run_id = run_id;
+    e.kind = kind;
+    e.global_step = global_step;
+    e.checkpoint_id = ckpt;
+    e.message = message;
+    reg.add_event(e);
+}
+
+void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
+    const std::string dir_rel = checkpoint_dir_relative(run.name);
+    const std::string dir = reg.absolute(dir_rel);
+    auto rows = reg.checkpoints(run.id);
+    std::set<std::string> known_files;
+
+    for (auto& c : rows) {
+        const std::string path = reg.absolute(c.path);
+        known_files.insert(c.path.substr(c.path.find_last_of('/') + 1));
+        if (c.state == "deleting") {
+            remove_durably(path);
+            reg.set_checkpoint_state(c.id, "deleted");
+            report.actions.push_back("finished deleting checkpoint #" + std::to_string(c.id));
+        } else if (c.state == "writing") {
+            ::unlink((path + ".tmp").c_str());
+            VerifyResult v = c.path.empty() ? VerifyResult{} : verify_checkpoint_file(path);
+            bool matches = v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("run", "") == run.name;
+            if (matches) {
+                reg.commit_checkpoint(c.id, static_cast<std::int64_t>(v.bytes), v.sha256, NAN, NAN);
+                c.state = "committed";
+                c.sha256 = v.sha256;
+                note(reg, report, run.id, "recovery",
+                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
+                         " was fully written before the process stopped; committed it",
+                     c.global_step, c.id);
+            } else {
+                if (!c.path.empty() && file_exists(path)) remove_durably(path);
+                reg.set_checkpoint_state(c.id, "failed", "the process stopped while this checkpoint was being written");
+                c.state = "failed";
+                note(reg, report, run.id, "recovery",
+                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
+                         " was only half written; discarded it",
+                     c.global_step, c.id);
+            }
+        } else if (c.state == "committed") {
+            VerifyResult v = check_checkpoint_footer(path, c.sha256);
+            if (!v.ok) {
+                const bool missing = !file_exists(path);
+                reg.set_checkpoint_state(c.id, missing ? "missing" : "corrupt", v.error);
+                c.state = missing ? "missing" : "corrupt";
+                note(reg, report, run.id, "recovery",
+                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) + " is " +
+                         c.state + ": " + v.error,
+                     c.global_step, c.id);
+            }
+        }
+    }
+
+    // Temp files and orphans in the run's checkpoint directory.
+    for (const auto& name : list_dir(dir)) {
+        const std::string path = dir + name;
+        if (ends_with(name, ".tmp")) {
+            ::unlink(path.c_str());
+            report.actions.push_back("removed temp file " + path);
+            continue;
+        }
+        if (known_files.count(name)) continue;
+        VerifyResult v = verify_checkpoint_file(path);
+        const std::string qdir = quarantine_dir(reg.home());
+        make_directories(qdir);
+        const std::string target = qdir + "/" + run.name + "-" + name;
+        if (::rename(path.c_str(), target.c_str()) == 0) {
+            fsync_directory(dir);
+            fsync_directory(qdir);
+        }
+        note(reg, report, run.id, "recovery",
+             "run '" + run.name + "': file " + path + " is not in the registry" +
+                 (v.ok ? " (it verifies)" : " (" + v.error + ")") + "; moved it to " + target);
+    }
+
+    // A run the registry still calls running has no live writer (we hold its lock).
+    if (run.status == "running" || run.status == "paused") {
+        reg.set_run_status(run.id, "interrupted");
+        for (auto s : reg.sessions(run.id)) {
+            if (s.ended_by.empty()) {
+                s.ended_by = "killed";
+                s.end_global_step = run.global_step;
+                reg.end_session(s);
+            }
+        }
+        note(reg, report, run.id, "interruption",
+             "run '" + run.name + "': the training process ended without closing the run (killed or crashed) after global step " +
+                 std::to_string(run.global_step),
+             run.global_step);
+    }
+
+    // The head must be usable; otherwise fall back along its lineage.
+    auto fresh = reg.run_by_id(run.id);
+    if (fresh && fresh->head_checkpoint_id) {
+        auto head = reg.checkpoint(*fresh->head_checkpoint_id);
+        if (!head || !head->usable()) {
+            auto fallback = newest_usable_ancestor(reg, fresh->head_checkpoint_id);
+            reg.set_run_head(run.id, fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);
+            note(reg, report, run.id, "recovery",
+                 "run '" + run.name + "': head checkpoint #" + std::to_string(*fresh->head_checkpoint_id) +
+                     " is not usable; training will resume from " +
+                     (fallback ? "checkpoint #" + std::to_string(fallback->id) + " at " + pos_text(*fallback)
+                               : std::string("the beginning (no usable checkpoint)")),
+                 fallback ? fallback->global_step : 0, fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);
+        }
+    }
+}
+
+}  // namespace
+
+std::optional<CheckpointRow> newest_usable_ancestor(Registry& registry, std::optional<std::int64_t> from) {
+    std::set<std::int64_t> seen;
+    while (from && !seen.count(*from)) {
+        seen.insert(*from);
+        auto c = registry.checkpoint(*from);
+        if (!c) return std::nullopt;
+        if (c->usable()) return c;
+        from = c->parent_id;
+    }
+    return std::nullopt;
+}
+
+RecoveryReport reconcile_registry(Registry& registry) {
+    RecoveryReport report;
+    make_directories(locks_dir(registry.home()));
+    FileLock registry_lock(registry_lock_path(registry.home()), /*wait=*/true, "the registry");
+    for (const auto& run : registry.list_runs()) {
+        int fd = -1;
+        if (!FileLock::try_hold(run_lock_path(registry.home(), run.name), &fd)) continue;  // a live writer
+        try {
+            reconcile_run(registry, run, report);
+        } catch (...) {
+            FileLock::release(fd);
+            throw;
+        }
+        FileLock::release(fd);
+    }
+    return report;
+}
+
+}  // namespace savepoint

@@ -1,0 +1,155 @@
+// The run registry: one SQLite file per home (WAL, synchronous=FULL, foreign
+// keys, versioned schema). Holds runs, branches, sessions, checkpoints,
+// metrics and events. One Registry object is one connection: use it from one
+// thread at a time (each thread opens its own).
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace savepoint {
+
+double now_seconds();  // wall clock, seconds since the epoch
+std::string checkpoint_file_name(std::int64_t id);  // "ckpt-00000012.svpt"
+
+struct RunRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string config_json;
+    std::int64_t steps_per_epoch = 0;
+    std::int64_t total_steps = 0;
+    std::string status;
+    double created_at = 0, updated_at = 0;
+    std::optional<std::int64_t> head_checkpoint_id;
+    std::int64_t active_branch_id = 0;
+    std::int64_t global_step = 0;  // last completed step recorded (not necessarily saved)
+    std::string device;
+};
+
+struct CheckpointRow {
+    std::int64_t id = 0;
+    std::int64_t run_id = 0;
+    std::int64_t branch_id = 0;
+    std::optional<std::int64_t> parent_id;
+    std::int64_t epoch = 0, step = 0, global_step = 0;
+    std::string kind = "regular";  // regular | emergency | final | manual
+    std::string state;             // writing | committed | deleting | deleted | corrupt | missing | failed
+    bool pinned = false;
+    std::string path;              // relative to the home (on insert: the directory prefix, "checkpoints/<run>/")
+    std::int64_t bytes = 0;
+    std::string sha256, params_sha256;
+    double created_at = 0;
+    double train_loss = NAN, train_accuracy = NAN, val_loss = NAN, val_accuracy = NAN;
+    std::string state_detail;      // why it is corrupt/missing/failed
+    double write_ms = NAN, stall_ms = NAN;
+    bool usable() const { return state == "committed"; }
+};
+
+struct BranchRow {
+    std::int64_t id = 0, run_id = 0;
+    std::optional<std::int64_t> parent_branch_id, fork_checkpoint_id;
+    std::int64_t fork_global_step = 0;
+    double created_at = 0;
+};
+
+struct SessionRow {
+    std::int64_t id = 0, run_id = 0, branch_id = 0;
+    std::string kind;  // train | resume | rollback
+    std::optional<std::int64_t> from_checkpoint_id;
+    std::int64_t start_global_step = 0, target_global_step = 0;
+    std::optional<std::int64_t> end_global_step;
+    std::string ended_by;  // finished | crash | preempted | stopped | failed | killed
+    double started_at = 0, ended_at = 0;
+    std::int64_t pid = 0, steps_computed = 0, steps_replayed = 0;
+    double train_seconds = 0, checkpoint_seconds = 0, checkpoint_stall_seconds = 0;
+};
+
+struct MetricRow {
+    std::int64_t session_id = 0, branch_id = 0;
+    int kind = 0;  // 0 training step, 1 validation
+    std::int64_t global_step = 0, epoch = 0, step = 0;
+    double loss = 0, accuracy = 0, wall_time = 0;
+};
+
+struct EventRow {
+    std::int64_t id = 0, run_id = 0;
+    std::optional<std::int64_t> session_id, branch_id, checkpoint_id;
+    std::string kind;  // start | checkpoint | save_skipped | interruption | preemption_notice | resume | rollback | finish | stop | error | recovery
+    std::int64_t global_step = 0, epoch = 0, step = 0;
+    std::string message;
+    double created_at = 0;
+};
+
+class Registry {
+public:
+    // Opens (creating if needed) <home>/registry.sqlite and migrates it.
+    explicit Registry(const std::string& home);
+    ~Registry();
+    Registry(const Registry&) = delete;
+    Registry& operator=(const Registry&) = delete;
+
+    const std::string& home() const { return home_; }
+    const std::string& path() const { return path_; }
+    sqlite3* db() { return db_; }
+
+    // Runs
+    std::int64_t create_run(const std::string& name, const std::string& config_json, std::int64_t steps_per_epoch,
+                            std::int64_t total_steps, const std::string& device);
+    std::optional<RunRow> find_run(const std::string& name);
+    std::optional<RunRow> run_by_id(std::int64_t id);
+    std::vector<RunRow> list_runs();
+    void set_run_status(std::int64_t run_id, const std::string& status);
+    void set_run_progress(std::int64_t run_id, std::int64_t global_step);
+    void set_run_head(std::int64_t run_id, std::optional<std::int64_t> checkpoint_id);
+    void set_run_device(std::int64_t run_id, const std::string& device);
+
+    // Branches: a rollback starts a new one and makes it active.
+    std::int64_t create_branch(std::int64_t run_id, std::optional<std::int64_t> parent_branch,
+                               std::optional<std::int64_t> fork_checkpoint, std::int64_t fork_global_step);
+    std::vector<BranchRow> branches(std::int64_t run_id);
+
+    // Sessions: one per train/resume invocation.
+    std::int64_t begin_session(const SessionRow& s);
+    void end_session(const SessionRow& s);
+    std::vector<SessionRow> sessions(std::int64_t run_id);
+
+    // Checkpoints: transaction A inserts the row as 'writing'; transaction B
+    // marks it committed and moves the run's head in one step.
+    std::int64_t insert_writing_checkpoint(CheckpointRow row);
+    void commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
+                           double stall_ms);
+    void set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail = {});
+    void set_checkpoint_pinned(std::int64_t id, bool pinned);
+    std::optional<CheckpointRow> checkpoint(std::int64_t id);
+    std::vector<CheckpointRow> checkpoints(std::int64_t run_id);
+    std::vector<CheckpointRow> checkpoints_in_state(const std::string& state);
+    std::int64_t max_checkpoint_id();
+
+    // Metrics and events. append_metrics writes a batch in one transaction.
+    void append_metrics(std::int64_t run_id, const std::vector<MetricRow>& rows);
+    std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0, std::int64_t* last_rowid = nullptr);
+    std::int64_t add_event(const EventRow& e);
+    std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
+
+    // Transactions for callers that group several writes.
+    void begin();
+    void commit();
+    void rollback() noexcept;
+
+    // PRAGMA integrity_check == "ok".
+    std::string integrity_check();
+
+    std::string absolute(const std::string& relative_path) const { return home_ + "/" + relative_path; }
+
+private:
+    std::string home_;
+    std::string path_;
+    sqlite3* db_ = nullptr;
+};
+
+}  // namespace savepoint

@@ -1,0 +1,83 @@
+// A prepared statement with RAII and error messages that name the registry
+// file. Internal to the registry code.
+#pragma once
+
+#include "errors.h"
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace savepoint {
+
+class Stmt {
+public:
+    Stmt(sqlite3* db, const char* sql, const std::string& path) : db_(db), path_(path) {
+        if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK) fail("prepare");
+    }
+    ~Stmt() { sqlite3_finalize(st_); }
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+
+    Stmt& bind(int i, std::int64_t v) { return check(sqlite3_bind_int64(st_, i, v)); }
+    Stmt& bind(int i, int v) { return check(sqlite3_bind_int64(st_, i, v)); }
+    Stmt& bind(int i, double v) {
+        return check(std::isnan(v) ? sqlite3_bind_null(st_, i) : sqlite3_bind_double(st_, i, v));
+    }
+    Stmt& bind(int i, const std::string& v) {
+        return check(sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    }
+    Stmt& bind(int i, const std::optional<std::int64_t>& v) {
+        return check(v ? sqlite3_bind_int64(st_, i, *v) : sqlite3_bind_null(st_, i));
+    }
+
+    // True while rows come; false when done. Throws on error.
+    bool step() {
+        int rc = sqlite3_step(st_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        fail("step");
+    }
+    void run() {
+        while (step()) {
+        }
+    }
+    void reset() {
+        sqlite3_reset(st_);
+        sqlite3_clear_bindings(st_);
+    }
+
+    std::int64_t i64(int c) const { return sqlite3_column_int64(st_, c); }
+    double f64(int c) const { return sqlite3_column_type(st_, c) == SQLITE_NULL ? NAN : sqlite3_column_double(st_, c); }
+    std::string text(int c) const {
+        auto* p = sqlite3_column_text(st_, c);
+        return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(st_, c)) : std::string();
+    }
+    std::optional<std::int64_t> opt_i64(int c) const {
+        if (sqlite3_column_type(st_, c) == SQLITE_NULL) return std::nullopt;
+        return sqlite3_column_int64(st_, c);
+    }
+
+private:
+    Stmt& check(int rc) {
+        if (rc != SQLITE_OK) fail("bind");
+        return *this;
+    }
+    [[noreturn]] void fail(const char* what) {
+        int code = sqlite3_extended_errcode(db_);
+        std::string msg = path_ + ": registry " + what + " failed: " + sqlite3_errmsg(db_);
+        int err = (code & 0xff) == SQLITE_FULL ? 28 /* ENOSPC */ : (code & 0xff) == SQLITE_IOERR ? 5 /* EIO */ : 0;
+        if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
+            msg += " (another Savepoint process is writing to this registry; try again)";
+        throw StorageError(msg, path_, err);
+    }
+
+    sqlite3* db_;
+    const std::string& path_;
+    sqlite3_stmt* st_ = nullptr;
+};
+
+}  // namespace savepoint

@@ -1,0 +1,212 @@
+#include "state_snapshot.h"
+
+#include "errors.h"
+#include "sha256.h"
+
+#include <ATen/Context.h>
+
+#include <sstream>
+#include <type_traits>
+
+namespace savepoint {
+namespace {
+
+DType to_dtype(c10::ScalarType t) {
+    switch (t) {
+    case torch::kFloat32: return DType::F32;
+    case torch::kFloat64: return DType::F64;
+    case torch::kInt64: return DType::I64;
+    case torch::kUInt8: return DType::U8;
+    case torch::kInt32: return DType::I32;
+    case torch::kFloat16: return DType::F16;
+    case torch::kBFloat16: return DType::BF16;
+    default: throw std::runtime_error("checkpoint: unsupported tensor type " + std::string(c10::toString(t)));
+    }
+}
+
+c10::ScalarType to_scalar(DType t) {
+    switch (t) {
+    case DType::F32: return torch::kFloat32;
+    case DType::F64: return torch::kFloat64;
+    case DType::I64: return torch::kInt64;
+    case DType::U8: return torch::kUInt8;
+    case DType::I32: return torch::kInt32;
+    case DType::F16: return torch::kFloat16;
+    case DType::BF16: return torch::kBFloat16;
+    }
+    return torch::kFloat32;
+}
+
+// Copies `src` into the reused buffer at `index`, reallocating only when the
+// shape or type changed (first capture, or Adam state appearing after step 1).
+void copy_into(std::vector<torch::Tensor>& buffers, std::vector<std::string>& names, std::size_t index,
+               const std::string& name, const torch::Tensor& src) {
+    if (index >= buffers.size()) {
+        buffers.resize(index + 1);
+        names.resize(index + 1);
+    }
+    torch::Tensor& dst = buffers[index];
+    if (!dst.defined() || dst.sizes() != src.sizes() || dst.scalar_type() != src.scalar_type()) {
+        dst = torch::empty(src.sizes(), torch::TensorOptions().dtype(src.scalar_type()).device(torch::kCPU));
+    }
+    dst.copy_(src.detach());
+    names[index] = name;
+}
+
+torch::Tensor generator_state(c10::DeviceType type) {
+    auto gen = at::globalContext().defaultGenerator(c10::Device(type));
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    return gen.get_state();
+}
+
+void set_generator_state(c10::DeviceType type, const torch::Tensor& state) {
+    auto gen = at::globalContext().defaultGenerator(c10::Device(type));
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    gen.set_state(state);
+}
+
+// LibTorch 1.13 keys optimizer state by the parameter's TensorImpl address
+// printed as a string; 2.x keys it by the address itself. Serve both.
+template <typename Map>
+typename Map::key_type state_key(const Map&, const torch::Tensor& p) {
+    if constexpr (std::is_same_v<typename Map::key_type, std::string>) {
+        std::ostringstream os;
+        os << p.unsafeGetTensorImpl();
+        return os.str();
+    } else {
+        return p.unsafeGetTensorImpl();
+    }
+}
+
+const RawTensor* find(const CheckpointContents& c, const std::string& name) {
+    for (const auto& t : c.tensors)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+torch::Tensor to_tensor(const RawTensor& t) {
+    auto opts = torch::TensorOptions().dtype(to_scalar(t.dtype));
+    if (t.nbytes == 0) return torch::empty(t.dims, opts);
+    return torch::from_blob(const_cast<std::uint8_t*>(t.data), t.dims, opts).clone();
+}
+
+}  // namespace
+
+void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
+    torch::NoGradGuard no_grad;
+    std::size_t i = 0;
+    auto params = model.named_parameters(true);
+    for (const auto& p : params) copy_into(buffers_, names_, i++, "model/" + p.key(), p.value());
+    param_count_ = i;
+    for (const auto& b : model.named_buffers(true)) copy_into(buffers_, names_, i++, "model/buffer/" + b.key(), b.value());
+
+    auto& state = optimizer.state();
+    std::size_t index = 0;
+    for (const auto& group : optimizer.param_groups()) {
+        for (const auto& p : group.params()) {
+            auto it = state.find(state_key(state, p));
+            const std::string prefix = "optim/" + std::to_string(index++) + "/";
+            if (it == state.end()) continue;
+            if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
+                copy_into(buffers_, names_, i++, prefix + "step", torch::tensor(adam->step(), torch::kInt64));
+                copy_into(buffers_, names_, i++, prefix + "exp_avg", adam->exp_avg());
+                copy_into(buffers_, names_, i++, prefix + "exp_avg_sq", adam->exp_avg_sq());
+                if (adam->max_exp_avg_sq().defined())
+                    copy_into(buffers_, names_, i++, prefix + "max_exp_avg_sq", adam->max_exp_avg_sq());
+            } else if (auto* sgd = dynamic_cast<torch::optim::SGDParamState*>(it->second.get())) {
+                if (sgd->momentum_buffer().defined())
+                    copy_into(buffers_, names_, i++, prefix + "momentum_buffer", sgd->momentum_buffer());
+            }
+        }
+    }
+    copy_into(buffers_, names_, i++, "rng/cpu", generator_state(c10::DeviceType::CPU));
+    if (torch::cuda::is_available())
+        copy_into(buffers_, names_, i++, "rng/cuda", generator_state(c10::DeviceType::CUDA));
+    buffers_.resize(i);
+    names_.resize(i);
+}
+
+std::vector<RawTensor> StateSnapshot::raw_tensors() const {
+    std::vector<RawTensor> out;
+    out.reserve(buffers_.size());
+    for (std::size_t i = 0; i < buffers_.size(); ++i) {
+        const auto& b = buffers_[i];
+        RawTensor r;
+        r.name = names_[i];
+        r.dtype = to_dtype(b.scalar_type());
+        r.dims.assign(b.sizes().begin(), b.sizes().end());
+        r.data = static_cast<const std::uint8_t*>(b.data_ptr());
+        r.nbytes = b.numel() * b.element_size();
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+std::string StateSnapshot::params_sha256() const {
+    Sha256 h;
+    for (std::size_t i = 0; i < param_count_; ++i) h.update(buffers_[i].data_ptr(), buffers_[i].numel() * buffers_[i].element_size());
+    auto d = h.finish();
+    return to_hex(d.data(), d.size());
+}
+
+std::uint64_t StateSnapshot::bytes() const {
+    std::uint64_t n = 0;
+    for (const auto& b : buffers_) n += b.numel() * b.element_size();
+    return n;
+}
+
+std::string params_sha256(torch::nn::Module& model) {
+    Sha256 h;
+    for (const auto& p : model.parameters(true)) {
+        torch::Tensor c = p.detach().to(torch::kCPU).contiguous();
+        h.update(c.data_ptr(), c.numel() * c.element_size());
+    }
+    auto d = h.finish();
+    return to_hex(d.data(), d.size());
+}
+
+void restore_state(const CheckpointContents& contents, torch::nn::Module& model,
+                   torch::optim::Optimizer& optimizer, const std::string& name) {
+    torch::NoGradGuard no_grad;
+    auto require = [&](const std::string& key, const torch::Tensor& like) -> torch::Tensor {
+        const RawTensor* raw = find(contents, key);
+        if (!raw) throw CorruptCheckpoint(name + ": tensor '" + key + "' is missing (checkpoint of another model?)");
+        torch::Tensor t = to_tensor(*raw);
+        if (like.defined() && (t.sizes() != like.sizes() || t.scalar_type() != like.scalar_type()))
+            throw CorruptCheckpoint(name + ": tensor '" + key + "': expected shape " + c10::str(like.sizes()) +
+                                    ", found " + c10::str(t.sizes()));
+        return t;
+    };
+    for (auto& p : model.named_parameters(true)) p.value().copy_(require("model/" + p.key(), p.value()));
+    for (auto& b : model.named_buffers(true)) b.value().copy_(require("model/buffer/" + b.key(), b.value()));
+
+    auto& state = optimizer.state();
+    state.clear();
+    std::size_t index = 0;
+    const bool adam = dynamic_cast<torch::optim::Adam*>(&optimizer) != nullptr;
+    for (auto& group : optimizer.param_groups()) {
+        for (auto& p : group.params()) {
+            const std::string prefix = "optim/" + std::to_string(index++) + "/";
+            const auto device = p.device();
+            if (adam) {
+                if (!find(contents, prefix + "step")) continue;  // saved before the first step
+                auto s = std::make_unique<torch::optim::AdamParamState>();
+                s->step(require(prefix + "step", {}).item<std::int64_t>());
+                s->exp_avg(require(prefix + "exp_avg", p).to(device));
+                s->exp_avg_sq(require(prefix + "exp_avg_sq", p).to(device));
+                if (find(contents, prefix + "max_exp_avg_sq"))
+                    s->max_exp_avg_sq(require(prefix + "max_exp_avg_sq", p).to(device));
+                state[state_key(state, p)] = std::move(s);
+            } else if (find(contents, prefix + "momentum_buffer")) {
+                auto s = std::make_unique<torch::optim::SGDParamState>();
+                s->momentum_buffer(require(prefix + "momentum_buffer", p).to(device));
+                state[state_key(state, p)] = std::move(s);
+            }
+        }
+    }
+    set_generator_state(c10::DeviceType::CPU, require("rng/cpu", {}));
+    if (torch::cuda::is_available() && find(contents, "rng/cuda"))
+        set_generator_state(c10::DeviceType::CUDA, require("rng/cuda", {}));
+}
+
+}  // namespace savepoint

@@ -1,0 +1,43 @@
+// The complete description of a training run. Stored in the registry and in
+// every checkpoint, so a resume continues with exactly the same settings.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace savepoint {
+
+struct TrainConfig {
+    std::string data = "fashion-mnist";  // fashion-mnist | synthetic | directory
+    std::string model = "mlp";           // mlp | dnn | cnn
+    std::string optimizer = "adam";      // adam | sgd
+    std::int64_t epochs = 10;
+    std::int64_t steps_per_epoch = 0;    // 0: one full pass over the training split
+    std::int64_t batch = 32;
+    double lr = 1e-3;
+    std::uint64_t seed = 42;
+    std::int64_t save_every_steps = 0;   // 0: save at the end of every epoch
+    std::int64_t keep = 5;               // newest K kept (plus best, head, pinned)
+    std::string device = "auto";         // auto | cpu | cuda
+    std::int64_t threads = 0;            // 0: LibTorch's default
+    std::string async_policy = "wait";   // wait | skip: a save is due while one is still writing
+
+    // Throws InputError naming the field, what was expected and what was found.
+    void validate() const;
+
+    nlohmann::json to_json() const;
+    // Unknown keys are ignored, missing keys keep their defaults; each present
+    // key is type-checked (InputError naming `where` and the key).
+    static TrainConfig from_json(const nlohmann::json& j, const std::string& where);
+};
+
+// Parses "epoch" or a positive step count into save_every_steps (0 = epoch).
+std::int64_t parse_save_freq(const std::string& text);
+std::string save_freq_text(std::int64_t save_every_steps);
+
+// Run names become file names: [A-Za-z0-9._-], 1..64 characters, no leading dot.
+void validate_run_name(const std::string& name);
+
+}  // namespace savepoint

@@ -1,0 +1,106 @@
+// The training engine. One Trainer trains one run (new or resumed) on the
+// thread that calls run(); a second, internal thread does all checkpoint and
+// registry I/O. Progress and metrics leave as value snapshots through
+// TrainerObserver; commands come in through thread-safe request_*() calls that
+// are checked between steps (request_preempt and request_stop only store an
+// atomic, so a signal handler may call them).
+#pragma once
+
+#include "registry.h"
+#include "resume_plan.h"
+#include "train_config.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace savepoint {
+
+struct TrainRequest {
+    std::string home;                  // resolved home directory
+    std::string run_name;
+    bool resume = false;
+    TrainConfig config;                // new runs only; a resume uses the run's stored config
+    ResumeTarget target;               // resume only
+    std::int64_t interrupt_at_step = 0;  // simulated crash after this global step (0: none)
+    std::int64_t preempt_at_step = 0;    // preemption notice after this global step (0: none)
+    double preempt_grace_seconds = 120;  // how long a notice gives (reported against the save time)
+    // When a checkpoint cannot be written (disk full, I/O error): training
+    // pauses; it retries every storage_retry_seconds, at most storage_retries
+    // times (or on request_continue()), then gives up with Outcome::Failed.
+    double storage_retry_seconds = 10;
+    std::int64_t storage_retries = 30;
+};
+
+enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };
+int exit_code(Outcome o);                 // 0, 0, 3, 3, 3, 1
+const char* outcome_name(Outcome o);
+
+struct TrainResult {
+    Outcome outcome = Outcome::Failed;
+    std::string message;
+    std::int64_t run_id = 0;
+    std::int64_t global_step = 0;
+    std::string params_sha256;            // of the live model at the end
+    std::optional<std::int64_t> last_checkpoint_id;
+};
+
+struct Progress {
+    std::string run;
+    std::int64_t run_id = 0, branch_id = 0, session_id = 0;
+    std::int64_t epoch = 1, step = 0, global_step = 0;
+    std::int64_t steps_per_epoch = 0, epochs = 0, total_steps = 0;
+    double loss = NAN, accuracy = NAN;
+    double steps_per_second = 0, eta_seconds = 0, elapsed_seconds = 0;
+    std::string phase;  // loading | replaying | training | validating | checkpointing | paused | waiting-for-disk | done
+    double last_checkpoint_at = 0;  // wall clock of the last committed checkpoint (0: none yet)
+    std::string device;
+};
+
+class TrainerObserver {
+public:
+    virtual ~TrainerObserver() = default;
+    // From the training thread:
+    virtual void on_message(const std::string&) {}
+    virtual void on_progress(const Progress&) {}
+    virtual void on_metrics(const std::vector<MetricRow>&) {}  // batched, at most ~4 times a second
+    virtual void on_event(const EventRow&) {}
+    virtual void on_storage_error(const std::string&) {}        // training paused until it can save again
+    // From the I/O thread, once the registry row is committed:
+    virtual void on_checkpoint_saved(const CheckpointRow&) {}
+};
+
+class Trainer {
+public:
+    explicit Trainer(TrainRequest request, TrainerObserver* observer = nullptr);
+    ~Trainer();
+    Trainer(const Trainer&) = delete;
+    Trainer& operator=(const Trainer&) = delete;
+
+    // Trains until finished or interrupted. Throws InputError for bad input
+    // (before anything is written), RunBusy if another process trains this run.
+    TrainResult run();
+
+    // Thread-safe commands, acted on at the next step boundary.
+    void request_pause();
+    void request_continue();           // after pause or a storage error
+    void request_stop();               // graceful: checkpoint, then stop
+    void request_crash();              // simulated crash: stop dead, nothing more saved
+    void request_crash_at(std::int64_t global_step);
+    void request_preempt();            // notice: finish the step, emergency checkpoint, stop
+    void request_checkpoint();         // save now (manual)
+    // Only stores atomics: safe to call from a signal handler.
+    void signal_preempt() noexcept;
+
+    struct Commands {
+        std::atomic<bool> pause{false}, stop{false}, crash{false}, preempt{false}, checkpoint{false}, resume_now{false};
+        std::atomic<std::int64_t> crash_at{0};
+    };
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace savepoint

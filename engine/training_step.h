@@ -1,0 +1,45 @@
+// One optimisation step and one validation pass, with the batch gathered by
+// index from tensors already on the training device. Owned by the Trainer's
+// thread; reuses its index buffer from step to step.
+#pragma once
+
+#include "dataset.h"
+#include "models.h"
+
+#include <torch/torch.h>
+
+#include <vector>
+
+namespace savepoint {
+
+struct StepResult {
+    double loss = 0;
+    double accuracy = 0;
+};
+
+struct EvalResult {
+    double loss = 0;
+    double accuracy = 0;
+};
+
+class StepRunner {
+public:
+    StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer, const DatasetPair& data,
+               torch::Device device, std::int64_t batch);
+
+    // Trains on the batch of 1-based `step` in the epoch permutation `perm`.
+    StepResult step(const std::vector<std::int64_t>& perm, std::int64_t step);
+
+    // Loss and accuracy over the whole test split, in eval mode, without gradients.
+    EvalResult evaluate();
+
+private:
+    ClassifierImpl& model_;
+    torch::optim::Optimizer& optimizer_;
+    torch::Device device_;
+    std::int64_t batch_;
+    torch::Tensor train_x_, train_y_, test_x_, test_y_;
+    torch::Tensor index_cpu_;
+};
+
+}  // namespace savepoint
