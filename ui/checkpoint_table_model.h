@@ -1,0 +1,58 @@
+// The checkpoints of the selected run: position, metrics at save, size,
+// verification state, branch, head and pinned marks. Verification results of
+// this session (checksum checked now) are overlaid on the registry state.
+// GUI thread only; sort through a QSortFilterProxyModel with SortRole.
+#pragma once
+
+#include "registry.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+#include <optional>
+#include <vector>
+
+namespace savepoint::ui {
+
+class CheckpointTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Id, Epoch, Step, GlobalStep, Time, TrainLoss, TrainAcc, ValLoss, ValAcc, Size, State, Branch, Head, Pinned,
+        ColumnCount
+    };
+    static constexpr int IdRole = Qt::UserRole + 1;
+    static constexpr int SortRole = Qt::UserRole + 2;
+
+    explicit CheckpointTableModel(QObject* parent = nullptr);
+
+    // Deleted rows are hidden unless showDeleted.
+    void setCheckpoints(std::vector<savepoint::CheckpointRow> rows, std::optional<std::int64_t> head);
+    void setShowDeleted(bool on);
+    void setVerified(std::int64_t id, bool ok, const QString& detail);
+
+    const savepoint::CheckpointRow* rowAt(int row) const;
+    int rowOf(std::int64_t id) const;
+    std::optional<std::int64_t> head() const { return head_; }
+    bool isHead(std::int64_t id) const { return head_ && *head_ == id; }
+    // Usable: committed in the registry and not failed a verification here.
+    bool isUsable(std::int64_t id) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    static QString stateText(const QString& state);
+
+private:
+    void rebuild();
+
+    std::vector<savepoint::CheckpointRow> all_, rows_;
+    std::optional<std::int64_t> head_;
+    bool show_deleted_ = false;
+    struct Verified { bool ok; QString detail; };
+    QHash<qint64, Verified> verified_;
+};
+
+}  // namespace savepoint::ui

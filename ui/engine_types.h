@@ -1,0 +1,33 @@
+// Engine value types made known to Qt's meta-type system so they can cross
+// threads in queued signals. Include wherever such a signal is declared.
+#pragma once
+
+#include "registry.h"
+#include "trainer.h"
+
+#include <QMetaType>
+
+#include <vector>
+
+namespace savepoint::ui {
+
+using MetricBatch = std::vector<savepoint::MetricRow>;
+
+// How a training session ended, as the GUI needs to know it.
+struct WorkerOutcome {
+    savepoint::Outcome outcome = savepoint::Outcome::Failed;
+    bool threw = false;      // run() threw before or during training (bad input, busy run...)
+    std::string message;
+    std::int64_t run_id = 0;
+    std::int64_t global_step = 0;
+};
+
+void registerEngineMetaTypes();
+
+}  // namespace savepoint::ui
+
+Q_DECLARE_METATYPE(savepoint::Progress)
+Q_DECLARE_METATYPE(savepoint::EventRow)
+Q_DECLARE_METATYPE(savepoint::CheckpointRow)
+Q_DECLARE_METATYPE(savepoint::ui::MetricBatch)
+Q_DECLARE_METATYPE(savepoint::ui::WorkerOutcome)

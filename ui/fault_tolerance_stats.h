@@ -1,0 +1,71 @@
+// The arithmetic of the fault-tolerance panel, kept free of Qt widgets and of
+// the registry so it can be unit-tested with numbers worked out by hand.
+// Pure value type: build the inputs, call compute(), read the outputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace savepoint::ui {
+
+struct FtSession {
+    std::int64_t start_global_step = 0;   // state loaded (checkpoint position)
+    std::int64_t target_global_step = 0;  // replayed up to here before training on
+    std::int64_t end_global_step = 0;     // last step completed
+    std::string ended_by;                 // finished | crash | preempted | stopped | failed | killed | "" (running)
+    double started_at = 0, ended_at = 0;  // wall clock; ended_at 0 while running
+    std::int64_t steps_computed = 0;      // steps trained in this session (new + recomputed)
+    std::int64_t steps_replayed = 0;      // steps replayed to reach a typed epoch/step
+    double train_seconds = 0;             // compute time of the steps
+    double checkpoint_seconds = 0;        // checkpoint write time (I/O thread)
+    double checkpoint_stall_seconds = 0;  // time the training thread was blocked capturing state
+};
+
+struct FtInputs {
+    std::vector<FtSession> sessions;       // in the order they ran
+    std::int64_t checkpoints_written = 0;  // committed saves (any later state)
+    std::vector<double> checkpoint_write_ms;  // per save, for the mean cost
+    std::int64_t useful_steps = 0;         // global step reached on the active lineage
+    double now = 0;                        // for a session still running
+    double assumed_mtbf_seconds = 3600;    // used when no failure was observed (or forced)
+    bool force_assumed_mtbf = false;
+    double spot_discount = 0.7;            // 0.7: spot costs 30 % of on-demand
+    double seconds_per_step_override = 0;  // 0: measured
+};
+
+struct FtStats {
+    std::int64_t checkpoints_written = 0;
+    double checkpoint_seconds = 0;     // total write time
+    double checkpoint_stall_seconds = 0;
+    double checkpoint_share = 0;       // checkpoint_seconds / train_seconds
+    double train_seconds = 0;          // compute time of all steps
+    int interruptions = 0;             // sessions ended by crash, preemption, kill or failure
+    std::int64_t steps_computed = 0;   // every step trained or replayed, in every session
+    std::int64_t steps_lost = 0;       // computed beyond the point the next session resumed from
+    std::int64_t steps_recomputed = 0; // of those, trained again (or replayed) by a later session
+    double seconds_per_step = 0;
+    double wall_seconds_lost = 0;      // lost steps x seconds per step + downtime after failures
+    double downtime_seconds = 0;       // between an interruption and the next session
+    std::int64_t useful_steps = 0;
+    double goodput = 1;                // useful / computed
+    double mean_checkpoint_cost_seconds = 0;
+    double mtbf_seconds = 0;
+    bool mtbf_observed = false;
+    double optimal_interval_seconds = 0;  // Young/Daly: sqrt(2 C M)
+    double optimal_interval_steps = 0;
+    double instance_seconds = 0;       // wall time of all sessions ("training seconds")
+    double billable_seconds = 0;       // at the spot discount
+    double savings_fraction = 0;
+    double savings_seconds = 0;
+};
+
+// Young (1974) / Daly (2006) first-order optimum: the checkpoint interval that
+// minimizes expected lost time for checkpoint cost C and mean time between failures M.
+double young_daly_interval(double cost_seconds, double mtbf_seconds);
+
+bool is_interruption(const std::string& ended_by);
+
+FtStats compute_fault_tolerance(const FtInputs& in);
+
+}  // namespace savepoint::ui
