@@ -51,6 +51,8 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
     const auto t0 = std::chrono::steady_clock::now();
     SaveOutcome out;
     CheckpointRow row = req.row;
+    // Hashing the parameters here, not on the training thread, keeps the training stall to the copy.
+    if (row.params_sha256.empty()) row.params_sha256 = snapshot.params_sha256();
     const std::string dir_rel = row.path;
     make_directories(reg.absolute(dir_rel));
 
@@ -84,11 +86,15 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
         {
             DurableWriter writer(final_path, size);
             sha = write_checkpoint(meta_text, tensors, [&](const void* p, std::size_t n) { writer.write(p, n); });
+            // Negative control (tests/RELIABILITY.md): transaction B before the rename.
+            if (planted_bug("commit-before-rename"))
+                reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);
             writer.commit();
         }
         out.write_ms = ms_since(t0);
         // Transaction B: committed + head moves, atomically.
-        reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms);
+        if (!planted_bug("commit-before-rename"))
+            reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms);
         row.state = "committed";
         row.bytes = static_cast<std::int64_t>(size);
         row.sha256 = sha;

@@ -49,8 +49,8 @@ std::vector<std::uint8_t> read_raw(const std::string& path, std::uint64_t max_by
         throw InputError(path + ": cannot open: " + std::strerror(err));
     }
     std::vector<std::uint8_t> out;
-    // Size from the stream rather than stat(): one read loop handles pipes and
-    // files that change size under us, and the cap is enforced on what we read.
+    // ftell's size is only a reservation hint: the cap is enforced on the bytes
+    // actually read, so a file that grows under us (or a pipe) cannot exceed it.
     std::uint8_t chunk[1 << 16];
     if (std::fseek(f.get(), 0, SEEK_END) == 0) {
         const long size = std::ftell(f.get());
@@ -93,7 +93,10 @@ std::vector<std::uint8_t> inflate_gzip(const std::vector<std::uint8_t>& in, cons
         const std::uint64_t isize = std::uint64_t(in[t]) | (std::uint64_t(in[t + 1]) << 8) |
                                     (std::uint64_t(in[t + 2]) << 16) |
                                     (std::uint64_t(in[t + 3]) << 24);
-        out.reserve(static_cast<std::size_t>(std::min(isize, max_bytes)));
+        // deflate cannot expand more than ~1032:1, so a forged ISIZE in a tiny
+        // file cannot make us reserve gigabytes.
+        const std::uint64_t plausible = std::uint64_t(in.size()) * 1032;
+        out.reserve(static_cast<std::size_t>(std::min({isize, max_bytes, plausible})));
     }
 
     z_stream zs{};

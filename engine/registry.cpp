@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 
 namespace savepoint {
 namespace {
@@ -92,10 +93,12 @@ double now_seconds() {
     return duration_cast<duration<double>>(system_clock::now().time_since_epoch()).count();
 }
 
-Registry::Registry(const std::string& home) : home_(home), path_(home + "/registry.sqlite") {
+std::string registry_path(const std::string& home) { return home + "/registry.sqlite"; }
+
+Registry::Registry(const std::string& home) : home_(home), path_(registry_path(home)) {
     make_directories(home_);
     if (int err = fault_point("registry.open", path_))
-        throw StorageError(path_ + ": cannot open registry: injected error", path_, err);
+        throw StorageError(path_ + ": cannot open registry: " + std::strerror(err), path_, err);
     if (sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         nullptr) != SQLITE_OK) {
         std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
@@ -105,6 +108,9 @@ Registry::Registry(const std::string& home) : home_(home), path_(home + "/regist
     }
     sqlite3_busy_timeout(db_, 10000);
     try {
+        // A registry from a newer Savepoint is refused before anything writes to it
+        // (switching a rollback-journal file to WAL rewrites its header).
+        if (registry_schema_version(db_) > kRegistrySchemaVersion) migrate_registry(db_, path_);  // throws
         // A file that is not a database fails here with a clear message and is left as it is.
         exec(db_, "PRAGMA journal_mode=WAL", path_);
         exec(db_, "PRAGMA synchronous=FULL", path_);
@@ -124,7 +130,7 @@ Registry::~Registry() {
 void Registry::begin() { exec(db_, "BEGIN IMMEDIATE", path_); }
 void Registry::commit() {
     if (int err = fault_point("registry.commit", path_))
-        throw StorageError(path_ + ": registry commit failed: injected error " + std::to_string(err), path_, err);
+        throw StorageError(path_ + ": registry commit failed: " + std::strerror(err), path_, err);
     exec(db_, "COMMIT", path_);
 }
 void Registry::rollback() noexcept { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
@@ -297,7 +303,7 @@ std::vector<SessionRow> Registry::sessions(std::int64_t run_id) {
 
 std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
     if (int err = fault_point("registry.insert_writing", path_))
-        throw StorageError(path_ + ": registry insert failed: injected error " + std::to_string(err), path_, err);
+        throw StorageError(path_ + ": registry insert failed: " + std::strerror(err), path_, err);
     begin();
     try {
         Stmt s(db_,
@@ -339,6 +345,15 @@ void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std:
                path_);
         h.bind(1, id).bind(2, now_seconds()).bind(3, id);
         h.run();
+        // The 'checkpoint' event lands in the same transaction: no saved checkpoint without its event.
+        Stmt e(db_,
+               "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, "
+               "message, created_at) SELECT run_id, NULL, branch_id, 'checkpoint', global_step, epoch, step, id, "
+               "'saved checkpoint #' || id || ' (' || kind || ') at epoch ' || epoch || ', step ' || step || "
+               "', ' || ? || ' bytes', ? FROM checkpoints WHERE id=?",
+               path_);
+        e.bind(1, bytes).bind(2, now_seconds()).bind(3, id);
+        e.run();
         commit();
     } catch (...) {
         rollback();

@@ -4,7 +4,9 @@
 #include "checkpoint_writer.h"
 #include "data_order.h"
 #include "dataset.h"
+#include "durable_io.h"
 #include "errors.h"
+#include "fused_adam.h"
 #include "home.h"
 #include "models.h"
 #include "recovery.h"
@@ -183,7 +185,6 @@ struct Trainer::Impl {
         sr.row.global_step = gs;
         sr.row.kind = kind;
         sr.row.path = checkpoint_dir_relative(run.name);
-        sr.row.params_sha256 = snapshot->params_sha256();
         sr.row.train_loss = last_loss;
         sr.row.train_accuracy = last_acc;
         sr.row.val_loss = last_val_loss;
@@ -254,7 +255,6 @@ bool Trainer::Impl::checkpoint_retry() {
     sr.row.global_step = gs;
     sr.row.kind = "regular";
     sr.row.path = checkpoint_dir_relative(run.name);
-    sr.row.params_sha256 = snapshot->params_sha256();
     sr.row.train_loss = last_loss;
     sr.row.train_accuracy = last_acc;
     sr.row.val_loss = last_val_loss;
@@ -277,22 +277,35 @@ bool Trainer::Impl::checkpoint_retry() {
 void Trainer::Impl::setup() {
     validate_run_name(req.run_name);
     std::optional<RunRow> existing;
+    const auto check_device = [this] {
+        if (cfg.device == "cuda" && !torch::cuda::is_available())
+            throw InputError("--device: expected a CUDA device, found none (LibTorch " + std::string(TORCH_VERSION) +
+                             " reports no usable GPU); use --device cpu or auto");
+    };
+    const auto no_such_run = [this] {
+        return InputError("--run: no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)");
+    };
+    // Bad input is refused before anything is written: not even the home is created.
     if (!req.resume) {
         req.config.validate();
         cfg = req.config;
+        check_device();
         obs->on_message("loading dataset " + cfg.data);
         data = load_dataset(cfg.data);  // bad data fails here, before anything is written
+    } else if (!file_exists(registry_path(req.home))) {
+        throw no_such_run();
     }
     reg = std::make_unique<Registry>(req.home);
     // Recovery first, so what we resume from reflects what is really on disk.
     RecoveryReport rec = reconcile_registry(*reg);
     for (const auto& line : rec.actions) obs->on_message("recovery: " + line);
 
+    // An unknown run must not leave a lock file behind.
+    if (req.resume && !reg->find_run(req.run_name)) throw no_such_run();
     lock = std::make_unique<FileLock>(run_lock_path(req.home, req.run_name), false, "run '" + req.run_name + "'");
     existing = reg->find_run(req.run_name);
     if (req.resume) {
-        if (!existing) throw InputError("--run: no run named '" + req.run_name + "' in " + req.home +
-                                        " (see: savepoint-cli runs)");
+        if (!existing) throw no_such_run();
         cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json), reg->path() + " run '" + req.run_name + "'");
         obs->on_message("loading dataset " + cfg.data);
         data = load_dataset(cfg.data);
@@ -303,9 +316,7 @@ void Trainer::Impl::setup() {
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
     const bool cuda = torch::cuda::is_available();
-    if (cfg.device == "cuda" && !cuda)
-        throw InputError("--device: expected a CUDA device, found none (LibTorch " + std::string(TORCH_VERSION) +
-                         " reports no usable GPU); use --device cpu or auto");
+    check_device();  // a resumed run's stored device
     device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
     device_name = device.is_cuda() ? "cuda" : "cpu (" + std::to_string(torch::get_num_threads()) + " threads)";
 
@@ -322,7 +333,7 @@ void Trainer::Impl::setup() {
     model = make_model(cfg.model);
     model->to(device);
     if (cfg.optimizer == "adam")
-        optimizer = std::make_unique<torch::optim::Adam>(model->parameters(), torch::optim::AdamOptions(cfg.lr));
+        optimizer = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(cfg.lr));
     else
         optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);

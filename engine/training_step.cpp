@@ -1,8 +1,32 @@
 #include "training_step.h"
 
 #include "data_order.h"
+#include "fused_adam.h"
 
 namespace savepoint {
+
+namespace {
+
+// On the CPU a plain loop over [B,10] logits beats argmax+eq+sum+item (four
+// dispatched operations and three temporaries) for a per-step metric.
+std::int64_t count_correct(const torch::Tensor& logits, const torch::Tensor& labels) {
+    if (!logits.device().is_cpu() || logits.scalar_type() != torch::kFloat32 || !logits.is_contiguous())
+        return logits.argmax(1).eq(labels).sum().item<std::int64_t>();
+    const float* l = logits.data_ptr<float>();
+    const std::int64_t* y = labels.data_ptr<std::int64_t>();
+    const std::int64_t rows = logits.size(0), cols = logits.size(1);
+    std::int64_t correct = 0;
+    for (std::int64_t r = 0; r < rows; ++r) {
+        const float* row = l + r * cols;
+        std::int64_t best = 0;
+        for (std::int64_t c = 1; c < cols; ++c)
+            if (row[c] > row[best]) best = c;
+        correct += best == y[r];
+    }
+    return correct;
+}
+
+}  // namespace
 
 StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer, const DatasetPair& data,
                        torch::Device device, std::int64_t batch)
@@ -20,14 +44,16 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     torch::Tensor x = train_x_.index_select(0, index);
     torch::Tensor y = train_y_.index_select(0, index);
     model_.train();
-    optimizer_.zero_grad();
+    // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
+    auto* fused = dynamic_cast<FusedAdam*>(&optimizer_);
+    if (!fused || !fused->zeroes_gradients()) optimizer_.zero_grad();
     torch::Tensor logits = model_.forward(x);
     torch::Tensor loss = torch::nn::functional::cross_entropy(logits, y);
     loss.backward();
     optimizer_.step();
     StepResult r;
     r.loss = loss.item<double>();
-    r.accuracy = logits.argmax(1).eq(y).sum().item<double>() / static_cast<double>(batch_);
+    r.accuracy = static_cast<double>(count_correct(logits, y)) / static_cast<double>(batch_);
     return r;
 }
 
