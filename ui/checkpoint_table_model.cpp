@@ -79,6 +79,12 @@ QString CheckpointTableModel::stateText(const QString& s) {
 
 static QString num(double v, int prec) { return std::isfinite(v) ? QLocale().toString(v, 'f', prec) : QStringLiteral("–"); }
 
+static QString timeText(double t) {
+    const QDateTime dt = QDateTime::fromMSecsSinceEpoch(qint64(t * 1000));
+    if (dt.date() == QDate::currentDate()) return dt.time().toString(QStringLiteral("HH:mm:ss"));
+    return QLocale().toString(dt, QLocale::ShortFormat);
+}
+
 static QVariant sortable(double v) { return std::isfinite(v) ? v : -1e300; }
 
 QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
@@ -98,8 +104,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
         case GlobalStep: return QVariant::fromValue<qlonglong>(c.global_step);
         case Time:
             return sort ? QVariant(c.created_at)
-                        : QVariant(QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(c.created_at * 1000)),
-                                                      QLocale::ShortFormat));
+                        : QVariant(timeText(c.created_at));
         case TrainLoss: return sort ? sortable(c.train_loss) : QVariant(num(c.train_loss, 4));
         case TrainAcc: return sort ? sortable(c.train_accuracy) : QVariant(num(c.train_accuracy, 3));
         case ValLoss: return sort ? sortable(c.val_loss) : QVariant(num(c.val_loss, 4));

@@ -1,6 +1,6 @@
 #include "event_markers.h"
 
-#include <qcustomplot.h>
+#include "qcp.h"
 
 #include <QCoreApplication>
 
@@ -23,7 +23,6 @@ bool EventMarkers::drawn(const QString& k) {
 }
 
 QString EventMarkers::label(const QString& k) {
-    auto tr = [](const char* s) { return QCoreApplication::translate("EventMarkers", s); };
     if (k == QLatin1String("interruption")) return tr("crash");
     if (k == QLatin1String("preemption_notice")) return tr("preemption notice");
     if (k == QLatin1String("preemption")) return tr("preempted");

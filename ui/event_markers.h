@@ -6,6 +6,7 @@
 
 #include "plot_series_store.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QVector>
 
@@ -24,6 +25,8 @@ struct MarkerEvent {
 };
 
 class EventMarkers {
+    Q_DECLARE_TR_FUNCTIONS(savepoint::ui::EventMarkers)
+
 public:
     EventMarkers(QCustomPlot* plot, bool with_labels);
     void setEvents(std::vector<MarkerEvent> events);

@@ -99,7 +99,7 @@ private:
     std::map<std::int64_t, BranchInfo> branches_;
     std::int64_t spe_ = 1;
     double t0_ = 0;
-    double w_ = 0.6;
+    double w_ = 0.8;
     std::int64_t points_ = 0;
     Range gs_, wall_, loss_, acc_;
     double loss_pos_min_ = 0;

@@ -73,7 +73,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
         case Name: return QString::fromStdString(r.name);
         case Status: return statusText(QString::fromStdString(r.status));
         case Progress:
-            return tr("%1 / %2 (%3 %)").arg(r.global_step).arg(r.total_steps).arg(QLocale().toString(frac * 100, 'f', 0));
+            return tr("%1 % (%2/%3)").arg(QLocale().toString(frac * 100, 'f', 0)).arg(r.global_step).arg(r.total_steps);
         case Loss: return num(s.loss, 4);
         case Accuracy: return num(s.accuracy, 3);
         case ValAccuracy: return num(s.val_accuracy, 3);
@@ -98,7 +98,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
         if (r.status == "interrupted" || r.status == "failed") return QColor(0xb0, 0x20, 0x20);
         if (r.status == "preempted") return QColor(0xc0, 0x6a, 0x00);
     }
-    if (role == Qt::TextAlignmentRole && idx.column() >= Progress && idx.column() <= Branches)
+    if (role == Qt::TextAlignmentRole && idx.column() >= Progress && idx.column() <= ValAccuracy)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }

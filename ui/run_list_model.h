@@ -12,7 +12,7 @@ namespace savepoint::ui {
 class RunListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Status, Progress, Loss, Accuracy, ValAccuracy, Branches, Device, ColumnCount };
+    enum Column { Name, Status, Progress, Branches, Loss, Accuracy, ValAccuracy, Device, ColumnCount };
     static constexpr int RunIdRole = Qt::UserRole + 1;
     static constexpr int SortRole = Qt::UserRole + 2;
 

@@ -33,7 +33,7 @@ bool TrainerWorker::start(const savepoint::TrainRequest& request) {
         delete thread_;
         thread_ = nullptr;
     }
-    trainer_ = std::make_unique<savepoint::Trainer>(request, this);
+    trainer_ = std::make_unique<savepoint::Trainer>(request, static_cast<savepoint::TrainerObserver*>(this));
     run_name_ = QString::fromStdString(request.run_name);
     run_id_ = 0;
     running_ = true;

@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <climits>
 #include <memory>
 #include <mutex>
 

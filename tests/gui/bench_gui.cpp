@@ -1,0 +1,217 @@
+// bench_gui: numbers for the GUI's two promises (not a CTest test; timing
+// depends on the machine).
+//  1. Replot time of a 1,000,000-point series: MetricsPlot holding 1M steps
+//     (raw + smoothed graph on each of the loss and accuracy plots), timed with
+//     QElapsedTimer around replot(rpImmediateRefresh) and QCustomPlot::replotTime().
+//  2. Longest UI-thread stall while the real window trains with a checkpoint
+//     every step: a 5 ms QTimer records the gap between its ticks.
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N]
+#include "engine_types.h"
+#include "main_window.h"
+#include "metrics_plot.h"
+#include "qcp.h"
+#include "trainer_worker.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+using namespace savepoint::ui;
+
+namespace {
+
+// CPU time used by the calling thread (ms): tells a busy GUI thread from a starved one.
+double threadCpuMs() {
+    rusage u{};
+    getrusage(RUSAGE_THREAD, &u);
+    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(p * (v.size() - 1) + 0.5))];
+}
+
+void benchReplot(std::int64_t points) {
+    MetricsPlot plot;
+    plot.resize(1400, 800);
+    plot.show();
+    plot.setRunInfo(1000, 0);
+    QElapsedTimer t;
+    t.start();
+    std::vector<savepoint::MetricRow> batch;
+    batch.reserve(10000);
+    for (std::int64_t g = 1; g <= points; ++g) {
+        savepoint::MetricRow r;
+        r.session_id = 1;
+        r.branch_id = 1;
+        r.global_step = g;
+        r.loss = 2.3 * std::exp(-g / 200000.0) + 0.05 + 0.05 * std::sin(g * 0.37);
+        r.accuracy = 1 - r.loss / 2.5;
+        r.wall_time = g * 0.001;
+        batch.push_back(r);
+        if (batch.size() == 10000) {
+            plot.appendMetrics(batch);
+            batch.clear();
+        }
+    }
+    plot.appendMetrics(batch);
+    const double ingest_ms = t.nsecsElapsed() / 1e6;
+    t.restart();
+    plot.flush();  // pushes 1M points to 4 graphs and replots both plots
+    const double first_ms = t.nsecsElapsed() / 1e6;
+    std::vector<double> loss_ms, both_ms, qcp_ms;
+    for (int i = 0; i < 15; ++i) {
+        t.restart();
+        plot.lossPlot()->replot(QCustomPlot::rpImmediateRefresh);
+        loss_ms.push_back(t.nsecsElapsed() / 1e6);
+        qcp_ms.push_back(plot.lossPlot()->replotTime(false));
+        t.restart();
+        plot.lossPlot()->replot(QCustomPlot::rpImmediateRefresh);
+        plot.accuracyPlot()->replot(QCustomPlot::rpImmediateRefresh);
+        both_ms.push_back(t.nsecsElapsed() / 1e6);
+    }
+    // Zoomed into 1 % of the range (adaptive sampling has less to merge).
+    plot.lossPlot()->xAxis->setRange(points * 0.5, points * 0.51);
+    std::vector<double> zoom_ms;
+    for (int i = 0; i < 15; ++i) {
+        t.restart();
+        plot.lossPlot()->replot(QCustomPlot::rpImmediateRefresh);
+        zoom_ms.push_back(t.nsecsElapsed() / 1e6);
+    }
+    std::printf("replot: %lld points per series (loss plot: raw + smoothed graph, 1400x800 widget)\n",
+                static_cast<long long>(points));
+    std::printf("  ingest into store: %.1f ms; first flush (copy to 4 graphs + replot both): %.1f ms\n", ingest_ms, first_ms);
+    std::printf("  loss plot replot: median %.1f ms, max %.1f ms (QCustomPlot::replotTime median %.1f ms)\n",
+                percentile(loss_ms, 0.5), percentile(loss_ms, 1.0), percentile(qcp_ms, 0.5));
+    std::printf("  loss + accuracy plots (4M drawn points): median %.1f ms, max %.1f ms\n", percentile(both_ms, 0.5),
+                percentile(both_ms, 1.0));
+    std::printf("  zoomed to 1%% of x: median %.1f ms\n", percentile(zoom_ms, 0.5));
+}
+
+// The same probe on an idle window: the machine's own scheduling noise, to
+// compare the training numbers with.
+void benchIdle(double seconds) {
+    QTemporaryDir dir;
+    MainWindowOptions o;
+    o.home = dir.filePath(QStringLiteral("home"));
+    o.settings_path = dir.filePath(QStringLiteral("settings.ini"));
+    MainWindow w(o);
+    w.resize(1400, 900);
+    w.show();
+    std::vector<double> gaps;
+    QElapsedTimer since;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        if (since.isValid()) gaps.push_back(since.nsecsElapsed() / 1e6);
+        since.restart();
+    });
+    probe.start();
+    QEventLoop loop;
+    QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
+    loop.exec();
+    std::printf("idle window baseline (%.0f s): %zu ticks, median %.1f ms, p99 %.1f ms, max %.1f ms\n", seconds,
+                gaps.size(), percentile(gaps, 0.5), percentile(gaps, 0.99), percentile(gaps, 1.0));
+}
+
+void benchStall(std::int64_t steps) {
+    QTemporaryDir dir;
+    MainWindowOptions o;
+    o.home = dir.filePath(QStringLiteral("home"));
+    o.settings_path = dir.filePath(QStringLiteral("settings.ini"));
+    MainWindow w(o);
+    w.resize(1400, 900);
+    w.show();
+    savepoint::TrainConfig c;
+    c.data = "synthetic";
+    c.model = "mlp";
+    c.epochs = 1;
+    c.steps_per_epoch = steps;
+    c.batch = 32;
+    c.save_every_steps = 1;  // a checkpoint every step
+    c.keep = 5;
+    c.threads = 1;
+    std::vector<double> gaps;
+    QElapsedTimer since_tick, total;
+    bool training = false;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    struct Gap { double ms, at, cpu_ms; };
+    std::vector<Gap> worst;
+    double cpu_at_tick = threadCpuMs();
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const double cpu = threadCpuMs();
+        if (training) {
+            const double g = since_tick.nsecsElapsed() / 1e6;
+            gaps.push_back(g);
+            worst.push_back({g, total.nsecsElapsed() / 1e9, cpu - cpu_at_tick});
+        }
+        cpu_at_tick = cpu;
+        since_tick.restart();
+    });
+    QEventLoop loop;
+    savepoint::ui::WorkerOutcome out;
+    std::int64_t saves = 0;
+    QObject::connect(w.worker(), &TrainerWorker::checkpointSaved, [&] { ++saves; });
+    QObject::connect(w.worker(), &TrainerWorker::progress, [&](const savepoint::Progress& p) {
+        if (!training && p.phase == "training") {
+            training = true;
+            total.start();
+            since_tick.restart();
+        }
+    });
+    QObject::connect(w.worker(), &TrainerWorker::finished, [&](const WorkerOutcome& o2) {
+        out = o2;
+        loop.quit();
+    });
+    since_tick.start();
+    probe.start();
+    w.startRun(QStringLiteral("stall"), c);
+    QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+    loop.exec();
+    probe.stop();
+    const double secs = total.isValid() ? total.nsecsElapsed() / 1e9 : 0;
+    std::printf("ui stall: %lld steps with --save-freq 1 (%lld checkpoints committed) in %.1f s, outcome %s%s\n",
+                static_cast<long long>(steps), static_cast<long long>(saves), secs, savepoint::outcome_name(out.outcome),
+                out.threw ? (" (threw: " + out.message + ")").c_str() : "");
+    std::printf("  5 ms timer gaps while training: %zu ticks, median %.1f ms, p99 %.1f ms, max %.1f ms\n", gaps.size(),
+                percentile(gaps, 0.5), percentile(gaps, 0.99), percentile(gaps, 1.0));
+    std::sort(worst.begin(), worst.end(), [](const Gap& a, const Gap& b) { return a.ms > b.ms; });
+    std::printf("  longest gaps (GUI-thread CPU used during the gap; much less than the gap = the thread was not scheduled):\n   ");
+    for (std::size_t i = 0; i < worst.size() && i < 5; ++i)
+        std::printf(" %.0f ms at %.1f s (cpu %.0f ms);", worst[i].ms, worst[i].at, worst[i].cpu_ms);
+    std::vector<double> busy;
+    for (const Gap& g : worst) busy.push_back(g.cpu_ms);
+    std::printf("\n  GUI-thread CPU per tick interval: median %.1f ms, max %.1f ms\n", percentile(busy, 0.5), percentile(busy, 1.0));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    registerEngineMetaTypes();
+    std::int64_t points = 1000000, steps = 400;
+    const QStringList args = app.arguments();
+    for (int i = 1; i + 1 < args.size(); ++i) {
+        if (args[i] == QLatin1String("--points")) points = args[i + 1].toLongLong();
+        if (args[i] == QLatin1String("--steps")) steps = args[i + 1].toLongLong();
+    }
+    if (points > 0) benchReplot(points);
+    benchIdle(5);
+    if (steps > 0) benchStall(steps);
+    return 0;
+}

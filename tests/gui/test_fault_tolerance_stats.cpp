@@ -1,0 +1,149 @@
+// compute_fault_tolerance() against numbers worked out by hand.
+#include "fault_tolerance_stats.h"
+
+#include <QtTest>
+
+using namespace savepoint::ui;
+
+class TestFaultToleranceStats : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void crashThenResume();
+    void noFailureUsesAssumedMtbf();
+    void forcedAssumedMtbfAndReplay();
+    void youngDalyEdgeCases();
+};
+
+// Session 1 trains steps 1..100 and crashes; the newest checkpoint is at 80.
+// Session 2 resumes from 80 and finishes at 300.
+void TestFaultToleranceStats::crashThenResume() {
+    FtInputs in;
+    FtSession a;
+    a.end_global_step = 100;
+    a.ended_by = "crash";
+    a.started_at = 0;
+    a.ended_at = 200;
+    a.steps_computed = 100;
+    a.train_seconds = 100;
+    a.checkpoint_seconds = 10;
+    a.checkpoint_stall_seconds = 1;
+    FtSession b;
+    b.start_global_step = b.target_global_step = 80;
+    b.end_global_step = 300;
+    b.ended_by = "finished";
+    b.started_at = 260;
+    b.ended_at = 560;
+    b.steps_computed = 220;
+    b.train_seconds = 220;
+    b.checkpoint_seconds = 20;
+    b.checkpoint_stall_seconds = 2;
+    in.sessions = {a, b};
+    in.checkpoints_written = 2;
+    in.checkpoint_write_ms = {500, 1500};
+    in.useful_steps = 300;
+    in.spot_discount = 0.7;
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.checkpoints_written, 2);
+    QCOMPARE(s.train_seconds, 320.0);
+    QCOMPARE(s.checkpoint_seconds, 30.0);
+    QCOMPARE(s.checkpoint_stall_seconds, 3.0);
+    QCOMPARE(s.checkpoint_share, 30.0 / 320.0);  // 0.09375
+    QCOMPARE(s.interruptions, 1);
+    QCOMPARE(s.steps_computed, 320);
+    QCOMPARE(s.steps_lost, 20);         // 100 - 80
+    QCOMPARE(s.steps_recomputed, 20);   // 81..100 trained again
+    QCOMPARE(s.seconds_per_step, 1.0);  // 320 s / 320 steps
+    QCOMPARE(s.downtime_seconds, 60.0); // 200 -> 260
+    QCOMPARE(s.wall_seconds_lost, 80.0);  // 20 steps x 1 s + 60 s
+    QCOMPARE(s.goodput, 300.0 / 320.0);  // 0.9375
+    QCOMPARE(s.mean_checkpoint_cost_seconds, 1.0);
+    QVERIFY(s.mtbf_observed);
+    QCOMPARE(s.instance_seconds, 500.0);  // 200 + 300
+    QCOMPARE(s.mtbf_seconds, 500.0);      // 500 s / 1 failure
+    QVERIFY(qAbs(s.optimal_interval_seconds - 31.6227766) < 1e-6);  // sqrt(2 * 1 * 500)
+    QVERIFY(qAbs(s.optimal_interval_steps - 31.6227766) < 1e-6);
+    QVERIFY(qAbs(s.billable_seconds - 150.0) < 1e-9);  // 500 x 0.3
+    QVERIFY(qAbs(s.savings_seconds - 350.0) < 1e-9);
+    QVERIFY(qAbs(s.savings_fraction - 0.7) < 1e-12);
+}
+
+void TestFaultToleranceStats::noFailureUsesAssumedMtbf() {
+    FtInputs in;
+    FtSession a;
+    a.end_global_step = 50;
+    a.ended_by = "finished";
+    a.started_at = 10;
+    a.ended_at = 110;
+    a.steps_computed = 50;
+    a.train_seconds = 25;
+    in.sessions = {a};
+    in.checkpoint_write_ms = {2000, 2000, NAN};  // NaN: a row written before write times were recorded
+    in.useful_steps = 50;
+    in.assumed_mtbf_seconds = 3600;
+    in.spot_discount = 0.6;
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.interruptions, 0);
+    QVERIFY(!s.mtbf_observed);
+    QCOMPARE(s.mtbf_seconds, 3600.0);
+    QCOMPARE(s.mean_checkpoint_cost_seconds, 2.0);
+    QCOMPARE(s.optimal_interval_seconds, 120.0);  // sqrt(2 * 2 * 3600) = sqrt(14400)
+    QCOMPARE(s.seconds_per_step, 0.5);
+    QCOMPARE(s.optimal_interval_steps, 240.0);
+    QCOMPARE(s.goodput, 1.0);
+    QCOMPARE(s.steps_lost, 0);
+    QCOMPARE(s.instance_seconds, 100.0);
+    QVERIFY(qAbs(s.billable_seconds - 40.0) < 1e-9);
+}
+
+// A preempted session whose successor rolls back to step 20 and replays to 30.
+void TestFaultToleranceStats::forcedAssumedMtbfAndReplay() {
+    FtSession a;
+    a.end_global_step = 40;
+    a.ended_by = "preempted";
+    a.started_at = 0;
+    a.ended_at = 40;
+    a.steps_computed = 40;
+    a.train_seconds = 40;
+    FtSession b;
+    b.start_global_step = 20;
+    b.target_global_step = 30;
+    b.end_global_step = 35;  // still running at 35
+    b.started_at = 50;
+    b.steps_computed = 5;
+    b.steps_replayed = 10;
+    b.train_seconds = 15;
+    FtInputs in;
+    in.sessions = {a, b};
+    in.useful_steps = 35;
+    in.now = 70;
+    in.force_assumed_mtbf = true;
+    in.assumed_mtbf_seconds = 100;
+    in.checkpoint_write_ms = {50};
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.interruptions, 1);
+    QCOMPARE(s.steps_lost, 20);        // 40 - 20
+    QCOMPARE(s.steps_recomputed, 15);  // 21..35 done again so far
+    QCOMPARE(s.steps_computed, 55);    // 40 + 5 + 10 replayed
+    QCOMPARE(s.instance_seconds, 60.0);  // 40 + (70 - 50)
+    QCOMPARE(s.downtime_seconds, 10.0);
+    QVERIFY(!s.mtbf_observed);
+    QCOMPARE(s.mtbf_seconds, 100.0);
+    QVERIFY(qAbs(s.optimal_interval_seconds - 3.16227766) < 1e-6);  // sqrt(2 * 0.05 * 100)
+    QCOMPARE(s.goodput, 35.0 / 55.0);
+}
+
+void TestFaultToleranceStats::youngDalyEdgeCases() {
+    QCOMPARE(young_daly_interval(0, 100), 0.0);
+    QCOMPARE(young_daly_interval(1, 0), 0.0);
+    QCOMPARE(young_daly_interval(8, 1), 4.0);
+    QVERIFY(is_interruption("crash"));
+    QVERIFY(is_interruption("killed"));
+    QVERIFY(!is_interruption("stopped"));
+    QVERIFY(!is_interruption("finished"));
+    const FtStats empty = compute_fault_tolerance({});
+    QCOMPARE(empty.goodput, 1.0);
+    QCOMPARE(empty.checkpoint_share, 0.0);
+}
+
+QTEST_GUILESS_MAIN(TestFaultToleranceStats)
+#include "test_fault_tolerance_stats.moc"

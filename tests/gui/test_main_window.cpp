@@ -1,0 +1,279 @@
+// Drives the real window offscreen: train on the synthetic dataset, see points
+// arrive, simulate a crash, roll back from a checkpoint chosen in the table,
+// then check the registry and the plot's branches.
+#include "banner.h"
+#include "checkpoint_table_model.h"
+#include "fault_tolerance_panel.h"
+#include "main_window.h"
+#include "metrics_plot.h"
+#include "qcp.h"
+#include "registry.h"
+#include "run_list_model.h"
+#include "trainer_worker.h"
+
+#include <QAbstractItemModelTester>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <set>
+
+using namespace savepoint::ui;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void crashThenRollbackFromTable();
+    void badDatasetShowsBannerAndWritesNothing();
+    void deleteRefusesHeadAndDeletesOthers();
+    void settingsPersist();
+
+private:
+    savepoint::TrainConfig smallConfig() const;
+    bool selectCheckpointAt(std::int64_t gs);
+
+    std::unique_ptr<QTemporaryDir> dir_;
+    std::unique_ptr<MainWindow> w_;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
+    int confirmations_ = 0;
+};
+
+void TestMainWindow::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    registerEngineMetaTypes();
+}
+
+void TestMainWindow::init() {
+    dir_ = std::make_unique<QTemporaryDir>();
+    QVERIFY(dir_->isValid());
+    MainWindowOptions o;
+    o.home = dir_->filePath(QStringLiteral("home"));
+    o.settings_path = dir_->filePath(QStringLiteral("settings.ini"));
+    w_ = std::make_unique<MainWindow>(o);
+    confirmations_ = 0;
+    w_->setConfirmHandler([this](const QString&, const QString&) {
+        ++confirmations_;
+        return true;
+    });
+    using M = QAbstractItemModelTester::FailureReportingMode;
+    for (QAbstractItemModel* m : std::initializer_list<QAbstractItemModel*>{
+             w_->runModel(), w_->runProxy(), w_->checkpointModel(), w_->checkpointProxy()})
+        testers_.push_back(std::make_unique<QAbstractItemModelTester>(m, M::QtTest));
+    w_->resize(1400, 900);
+    w_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+}
+
+void TestMainWindow::cleanup() {
+    if (w_ && w_->worker()->isRunning()) {
+        w_->worker()->stop();
+        w_->worker()->wait();
+    }
+    testers_.clear();
+    w_.reset();
+    dir_.reset();
+}
+
+savepoint::TrainConfig TestMainWindow::smallConfig() const {
+    savepoint::TrainConfig c;
+    c.data = "synthetic";
+    c.model = "mlp";
+    c.epochs = 3;
+    c.steps_per_epoch = 20;
+    c.batch = 16;
+    c.save_every_steps = 5;
+    c.keep = 50;
+    c.threads = 1;
+    return c;
+}
+
+bool TestMainWindow::selectCheckpointAt(std::int64_t gs) {
+    QSortFilterProxyModel* proxy = w_->checkpointProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex idx = proxy->index(r, CheckpointTableModel::GlobalStep);
+        if (idx.data(CheckpointTableModel::SortRole).toLongLong() == gs) {
+            w_->checkpointView()->selectionModel()->setCurrentIndex(
+                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            return true;
+        }
+    }
+    return false;
+}
+
+void TestMainWindow::crashThenRollbackFromTable() {
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    QVERIFY(w_->startRun(QStringLiteral("t1"), smallConfig()));
+    w_->worker()->crashAt(30);
+
+    // Points arrive in the plot while training.
+    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 0, 120000);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    auto first = finished.at(0).at(0).value<WorkerOutcome>();
+    QVERIFY2(!first.threw, first.message.c_str());
+    QCOMPARE(first.outcome, savepoint::Outcome::Crashed);
+    QCOMPARE(first.global_step, 30);
+    QVERIFY(w_->banner()->isVisible());
+    QVERIFY(w_->banner()->text().contains(QStringLiteral("Crashed")));
+
+    // The table lists the checkpoints; choose the one at global step 10 and resume from it.
+    QTRY_VERIFY_WITH_TIMEOUT(selectCheckpointAt(10), 10000);
+    const std::int64_t chosen = w_->checkpointView()->currentIndex().data(CheckpointTableModel::IdRole).toLongLong();
+    QVERIFY(chosen > 0);
+    auto* button = w_->findChild<QPushButton*>(QStringLiteral("resumeHereButton"));
+    QVERIFY(button);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(confirmations_, 1);  // a rollback asks first
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+    auto second = finished.at(1).at(0).value<WorkerOutcome>();
+    QVERIFY2(!second.threw, second.message.c_str());
+    QCOMPARE(second.outcome, savepoint::Outcome::Finished);
+    QCOMPARE(second.global_step, 60);
+
+    // Registry: a new branch forked at the chosen checkpoint, checkpoints chained to it, events recorded.
+    savepoint::Registry reg(w_->home().toStdString());
+    auto run = reg.find_run("t1");
+    QVERIFY(run);
+    auto branches = reg.branches(run->id);
+    QCOMPARE(int(branches.size()), 2);
+    const auto& b1 = branches[0];
+    const auto& b2 = branches[1];
+    QCOMPARE(b2.parent_branch_id.value_or(-1), b1.id);
+    QCOMPARE(b2.fork_checkpoint_id.value_or(-1), chosen);
+    QCOMPARE(b2.fork_global_step, 10);
+    QCOMPARE(run->active_branch_id, b2.id);
+    std::vector<savepoint::CheckpointRow> on_b2;
+    for (const auto& c : reg.checkpoints(run->id))
+        if (c.branch_id == b2.id) on_b2.push_back(c);
+    QVERIFY(!on_b2.empty());
+    std::sort(on_b2.begin(), on_b2.end(), [](auto& a, auto& b) { return a.global_step < b.global_step; });
+    QCOMPARE(on_b2.front().global_step, 15);
+    QCOMPARE(on_b2.front().parent_id.value_or(-1), chosen);
+    for (std::size_t i = 1; i < on_b2.size(); ++i) QCOMPARE(on_b2[i].parent_id.value_or(-1), on_b2[i - 1].id);
+    QVERIFY(run->head_checkpoint_id);
+    QCOMPARE(reg.checkpoint(*run->head_checkpoint_id)->branch_id, b2.id);
+    std::set<std::string> kinds;
+    for (const auto& e : reg.events(run->id)) kinds.insert(e.kind);
+    for (const char* k : {"start", "interruption", "rollback", "finish"}) QVERIFY2(kinds.count(k), k);
+    auto sessions = reg.sessions(run->id);
+    QCOMPARE(int(sessions.size()), 2);
+    QCOMPARE(QString::fromStdString(sessions[0].ended_by), QStringLiteral("crash"));
+    QCOMPARE(QString::fromStdString(sessions[1].kind), QStringLiteral("rollback"));
+
+    // Plot: one live graph per branch, the abandoned steps 11..30 of branch 1 faded and shaded.
+    MetricsPlot* plot = w_->plot();
+    QTRY_VERIFY_WITH_TIMEOUT(plot->store().liveSegment(b2.id) >= 0 &&
+                                 plot->store().segments()[plot->store().liveSegment(b2.id)].gs.back() == 60, 10000);
+    plot->flush();
+    const auto& segs = plot->store().segments();
+    const int live1 = plot->store().liveSegment(b1.id), live2 = plot->store().liveSegment(b2.id);
+    QVERIFY(live1 >= 0 && live2 >= 0 && live1 != live2);
+    QCOMPARE(segs[live1].gs.back(), 10.0);
+    QCOMPARE(segs[live2].gs.front(), 11.0);
+    int abandoned = -1;
+    for (const auto& s : segs)
+        if (s.abandoned && s.branch_id == b1.id) abandoned = s.index;
+    QVERIFY(abandoned >= 0);
+    QCOMPARE(segs[abandoned].gs.front(), 11.0);
+    QCOMPARE(segs[abandoned].gs.back(), 30.0);
+    QCPGraph* g_live2 = plot->smoothedLossGraph(live2);
+    QCPGraph* g_old = plot->smoothedLossGraph(abandoned);
+    QVERIFY(g_live2 && g_old && g_live2 != g_old);
+    QCOMPARE(g_live2->pen().color().alpha(), 255);
+    QVERIFY(g_old->pen().color().alpha() < 160);  // faded
+    QVERIFY(g_old->pen().color().rgb() != g_live2->pen().color().rgb());  // another branch, another colour
+    QVERIFY(g_live2->data()->size() >= 50);
+    QVERIFY(plot->lossMarkers().shadedSpans() >= 1);
+    QVERIFY(plot->lossMarkers().markerCount() >= 3);  // crash, rollback, finish
+
+    // The run list shows the run with its two branches; the teaching panel counts the lost work.
+    w_->refreshRuns();
+    const int row = w_->runModel()->rowOf(run->id);
+    QVERIFY(row >= 0);
+    QCOMPARE(w_->runModel()->index(row, RunListModel::Branches).data().toInt(), 2);
+    w_->refreshSelected();
+    const FtStats& st = w_->faultPanel()->stats();
+    QCOMPARE(st.interruptions, 1);
+    QCOMPARE(st.steps_lost, 20);
+    QCOMPARE(st.steps_recomputed, 20);
+    QCOMPARE(st.useful_steps, 60);
+    QCOMPARE(st.steps_computed, 80);
+    QCOMPARE(st.goodput, 0.75);
+    QVERIFY(st.checkpoints_written >= 12);
+
+    // CSV and image export at full resolution.
+    const QString csv = dir_->filePath(QStringLiteral("m.csv"));
+    w_->exportCsv(csv);
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    QVERIFY(lines.size() >= 1 + 80);  // header + 60 live + 20 abandoned steps (+ validation)
+    QVERIFY(lines[0].startsWith("branch,segment,state,kind,global_step"));
+    const QString png = dir_->filePath(QStringLiteral("p.png")), pdf = dir_->filePath(QStringLiteral("p.pdf"));
+    w_->exportPlot(png);
+    w_->exportPlot(pdf);
+    QVERIFY(QImage(png).width() == 1600);
+    QVERIFY(QFileInfo(pdf).size() > 1000);
+}
+
+void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    auto c = smallConfig();
+    c.data = "/nonexistent/dataset-dir";
+    QVERIFY(w_->startRun(QStringLiteral("bad"), c));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QVERIFY(finished.at(0).at(0).value<WorkerOutcome>().threw);
+    QVERIFY(w_->banner()->isVisible());
+    QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
+    QVERIFY2(w_->banner()->text().contains(QStringLiteral("/nonexistent/dataset-dir")), qPrintable(w_->banner()->text()));
+    savepoint::Registry reg(w_->home().toStdString());
+    QVERIFY(!reg.find_run("bad"));
+    QVERIFY(w_->isVisible());  // the app keeps running
+}
+
+void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    auto c = smallConfig();
+    c.epochs = 1;
+    QVERIFY(w_->startRun(QStringLiteral("del"), c));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    savepoint::Registry reg(w_->home().toStdString());
+    auto run = reg.find_run("del");
+    QVERIFY(run && run->head_checkpoint_id);
+    QVERIFY(!w_->deleteCheckpoint(*run->head_checkpoint_id));
+    QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
+    QCOMPARE(reg.checkpoint(*run->head_checkpoint_id)->state, std::string("committed"));
+    std::int64_t other = 0;
+    for (const auto& ck : reg.checkpoints(run->id))
+        if (ck.id != *run->head_checkpoint_id && ck.state == "committed") other = ck.id;
+    QVERIFY(other > 0);
+    const std::string path = reg.absolute(reg.checkpoint(other)->path);
+    QVERIFY(QFile::exists(QString::fromStdString(path)));
+    QVERIFY(w_->deleteCheckpoint(other));
+    QCOMPARE(reg.checkpoint(other)->state, std::string("deleted"));
+    QVERIFY(!QFile::exists(QString::fromStdString(path)));
+
+    // Verify runs off the GUI thread and reports back.
+    QSignalSpy verified(w_.get(), &MainWindow::verificationFinished);
+    w_->verifyCheckpoint(*run->head_checkpoint_id);
+    QTRY_COMPARE_WITH_TIMEOUT(verified.count(), 1, 30000);
+    QCOMPARE(verified.at(0).at(1).toBool(), true);
+}
+
+void TestMainWindow::settingsPersist() {
+    auto* plot = w_->plot();
+    plot->setXMode(XMode::Epoch);
+    w_->close();
+    QSettings s(dir_->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    QVERIFY(s.contains(QStringLiteral("ui/geometry")));
+    QVERIFY(s.contains(QStringLiteral("faults/spotDiscount")));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

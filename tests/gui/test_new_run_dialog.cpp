@@ -1,0 +1,73 @@
+// NewRunDialog validates field by field with clear messages.
+#include "new_run_dialog.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QtTest>
+
+using namespace savepoint::ui;
+
+class TestNewRunDialog : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void defaultsAreValid();
+    void badField_data();
+    void badField();
+    void configRoundTrip();
+};
+
+void TestNewRunDialog::defaultsAreValid() {
+    NewRunDialog d({QStringLiteral("run-1")});
+    QVERIFY2(d.validateAll(), qPrintable(QStringList(d.errors().values()).join(QStringLiteral("; "))));
+    QCOMPARE(d.runName(), QStringLiteral("run-2"));  // the first free name
+}
+
+void TestNewRunDialog::badField_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("message_part");
+    QTest::addRow("lr not a number") << "lr" << "fast" << "number";
+    QTest::addRow("lr zero") << "lr" << "0" << "greater than 0";
+    QTest::addRow("lr too big") << "lr" << "11" << "at most 10";
+    QTest::addRow("run name spaces") << "run" << "my run" << "A–Z";
+    QTest::addRow("run exists") << "run" << "taken" << "already exists";
+    QTest::addRow("seed") << "seed" << "-1" << "whole number";
+    QTest::addRow("save freq") << "save_freq" << "often" << "epoch";
+    QTest::addRow("dataset missing") << "data" << "/nonexistent/mnist" << "/nonexistent/mnist";
+    QTest::addRow("dataset without files") << "data" << "/tmp" << "train-images-idx3-ubyte";
+}
+
+void TestNewRunDialog::badField() {
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, message_part);
+    NewRunDialog d({QStringLiteral("taken")});
+    QWidget* w = d.field(field);
+    QVERIFY(w);
+    if (auto* e = qobject_cast<QLineEdit*>(w)) e->setText(value);
+    if (auto* c = qobject_cast<QComboBox*>(w)) c->setCurrentText(value);
+    QVERIFY(!d.validateAll());
+    QVERIFY2(d.errors().contains(field), qPrintable(field));
+    QVERIFY2(d.errors().value(field).contains(message_part), qPrintable(d.errors().value(field)));
+    QCOMPARE(d.errors().size(), 1);  // only that field
+}
+
+void TestNewRunDialog::configRoundTrip() {
+    NewRunDialog d({});
+    savepoint::TrainConfig c;
+    c.data = "synthetic";
+    c.model = "cnn";
+    c.epochs = 3;
+    c.steps_per_epoch = 20;
+    c.lr = 0.005;
+    c.seed = 7;
+    c.save_every_steps = 5;
+    c.keep = 9;
+    c.device = "cpu";
+    d.setConfig(c);
+    QVERIFY(d.validateAll());
+    QCOMPARE(d.config().to_json(), c.to_json());
+}
+
+QTEST_MAIN(TestNewRunDialog)
+#include "test_new_run_dialog.moc"

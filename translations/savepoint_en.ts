@@ -1,0 +1,1254 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>CsvExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::Banner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Dismiss</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::CheckpointTableModel</name>
+    <message>
+        <source>saved</source>
+        <translation>saved</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>writing</translation>
+    </message>
+    <message>
+        <source>deleting</source>
+        <translation>deleting</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>deleted</translation>
+    </message>
+    <message>
+        <source>damaged (corrupt)</source>
+        <translation>damaged (corrupt)</translation>
+    </message>
+    <message>
+        <source>damaged (file missing)</source>
+        <translation>damaged (file missing)</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verified</translation>
+    </message>
+    <message>
+        <source>damaged (checksum)</source>
+        <translation>damaged (checksum)</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>head</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>pinned</translation>
+    </message>
+    <message>
+        <source>This checkpoint is damaged and cannot be resumed from.</source>
+        <translation>This checkpoint is damaged and cannot be resumed from.</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Global step</translation>
+    </message>
+    <message>
+        <source>Saved at</source>
+        <translation>Saved at</translation>
+    </message>
+    <message>
+        <source>Train loss</source>
+        <translation>Train loss</translation>
+    </message>
+    <message>
+        <source>Train acc.</source>
+        <translation>Train acc.</translation>
+    </message>
+    <message>
+        <source>Val. loss</source>
+        <translation>Val. loss</translation>
+    </message>
+    <message>
+        <source>Val. acc.</source>
+        <translation>Val. acc.</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Branch</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Head</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Pinned</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::EventMarkers</name>
+    <message>
+        <source>crash</source>
+        <translation>crash</translation>
+    </message>
+    <message>
+        <source>preemption notice</source>
+        <translation>preemption notice</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>preempted</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>resume</translation>
+    </message>
+    <message>
+        <source>rollback</source>
+        <translation>rollback</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>stop</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>finish</source>
+        <translation>finish</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::FaultTolerancePanel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>What checkpointing and failures cost</source>
+        <translation>What checkpointing and failures cost</translation>
+    </message>
+    <message>
+        <source>Checkpoints written</source>
+        <translation>Checkpoints written</translation>
+    </message>
+    <message>
+        <source>Saves committed to the registry, in every session of this run.</source>
+        <translation>Saves committed to the registry, in every session of this run.</translation>
+    </message>
+    <message>
+        <source>Time checkpointing</source>
+        <translation>Time checkpointing</translation>
+    </message>
+    <message>
+        <source>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</source>
+        <translation>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>Interruptions</translation>
+    </message>
+    <message>
+        <source>Sessions that ended by a crash, a preemption, a kill or a failure.</source>
+        <translation>Sessions that ended by a crash, a preemption, a kill or a failure.</translation>
+    </message>
+    <message>
+        <source>Steps lost</source>
+        <translation>Steps lost</translation>
+    </message>
+    <message>
+        <source>Steps computed after the last checkpoint a later session resumed from.</source>
+        <translation>Steps computed after the last checkpoint a later session resumed from.</translation>
+    </message>
+    <message>
+        <source>Steps recomputed</source>
+        <translation>Steps recomputed</translation>
+    </message>
+    <message>
+        <source>Of the lost steps, those trained (or replayed) again.</source>
+        <translation>Of the lost steps, those trained (or replayed) again.</translation>
+    </message>
+    <message>
+        <source>Wall time lost</source>
+        <translation>Wall time lost</translation>
+    </message>
+    <message>
+        <source>Lost steps times the measured time per step, plus the downtime after each interruption.</source>
+        <translation>Lost steps times the measured time per step, plus the downtime after each interruption.</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>Useful steps (the global step reached on the current branch) divided by all steps computed.</source>
+        <translation>Useful steps (the global step reached on the current branch) divided by all steps computed.</translation>
+    </message>
+    <message>
+        <source>Best checkpoint interval (Young/Daly)</source>
+        <translation>Best checkpoint interval (Young/Daly)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Mean time between failures to assume when none was observed.</source>
+        <translation>Mean time between failures to assume when none was observed.</translation>
+    </message>
+    <message>
+        <source>Use the assumed MTBF even when failures were observed</source>
+        <translation>Use the assumed MTBF even when failures were observed</translation>
+    </message>
+    <message>
+        <source>Assumed MTBF</source>
+        <translation>Assumed MTBF</translation>
+    </message>
+    <message>
+        <source>Checkpoint cost C</source>
+        <translation>Checkpoint cost C</translation>
+    </message>
+    <message>
+        <source>Mean write time of one checkpoint, measured.</source>
+        <translation>Mean write time of one checkpoint, measured.</translation>
+    </message>
+    <message>
+        <source>MTBF M</source>
+        <translation>MTBF M</translation>
+    </message>
+    <message>
+        <source>Observed: instance time divided by interruptions; otherwise the assumed value.</source>
+        <translation>Observed: instance time divided by interruptions; otherwise the assumed value.</translation>
+    </message>
+    <message>
+        <source>Optimal interval √(2·C·M)</source>
+        <translation>Optimal interval √(2·C·M)</translation>
+    </message>
+    <message>
+        <source>Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation.</source>
+        <translation>Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation.</translation>
+    </message>
+    <message>
+        <source>Spot pricing estimate</source>
+        <translation>Spot pricing estimate</translation>
+    </message>
+    <message>
+        <source>How much cheaper an interruptible (spot) instance is than on-demand.</source>
+        <translation>How much cheaper an interruptible (spot) instance is than on-demand.</translation>
+    </message>
+    <message>
+        <source>Spot discount</source>
+        <translation>Spot discount</translation>
+    </message>
+    <message>
+        <source>Training seconds</source>
+        <translation>Training seconds</translation>
+    </message>
+    <message>
+        <source>Wall time of all sessions, including lost work.</source>
+        <translation>Wall time of all sessions, including lost work.</translation>
+    </message>
+    <message>
+        <source>Billable seconds</source>
+        <translation>Billable seconds</translation>
+    </message>
+    <message>
+        <source>Training seconds at the spot discount.</source>
+        <translation>Training seconds at the spot discount.</translation>
+    </message>
+    <message>
+        <source>Savings</source>
+        <translation>Savings</translation>
+    </message>
+    <message>
+        <source>Compared with on-demand, after paying for the lost work.</source>
+        <translation>Compared with on-demand, after paying for the lost work.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of compute time)</source>
+        <translation>%1 (%2 of compute time)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 useful of %3 computed)</source>
+        <translation>%1 (%2 useful of %3 computed)</translation>
+    </message>
+    <message>
+        <source>%1 (observed)</source>
+        <translation>%1 (observed)</translation>
+    </message>
+    <message>
+        <source>%1 (assumed)</source>
+        <translation>%1 (assumed)</translation>
+    </message>
+    <message>
+        <source>%1 ≈ every %2 steps</source>
+        <translation>%1 ≈ every %2 steps</translation>
+    </message>
+    <message>
+        <source>needs a measured checkpoint</source>
+        <translation>needs a measured checkpoint</translation>
+    </message>
+    <message>
+        <source>%1 (%2 s)</source>
+        <translation>%1 (%2 s)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::MainWindow</name>
+    <message>
+        <source>Savepoint — %1</source>
+        <translation>Savepoint — %1</translation>
+    </message>
+    <message>
+        <source>Recovery: %1</source>
+        <translation>Recovery: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the registry in %1: %2</source>
+        <translation>Cannot open the registry in %1: %2</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Runs</translation>
+    </message>
+    <message>
+        <source>Fault tolerance</source>
+        <translation>Fault tolerance</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>X axis:</source>
+        <translation>X axis:</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Global step</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <source>Wall-clock time</source>
+        <translation>Wall-clock time</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>Smoothing:</translation>
+    </message>
+    <message>
+        <source>Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it.</source>
+        <translation>Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it.</translation>
+    </message>
+    <message>
+        <source>Log scale for loss</source>
+        <translation>Log scale for loss</translation>
+    </message>
+    <message>
+        <source>Show raw steps</source>
+        <translation>Show raw steps</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Reset zoom</translation>
+    </message>
+    <message>
+        <source>Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom.</source>
+        <translation>Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom.</translation>
+    </message>
+    <message>
+        <source>Right-click the plot to resume from a step</source>
+        <translation>Right-click the plot to resume from a step</translation>
+    </message>
+    <message>
+        <source>Resume from here</source>
+        <translation>Resume from here</translation>
+    </message>
+    <message>
+        <source>Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch.</source>
+        <translation>Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch.</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Verify</translation>
+    </message>
+    <message>
+        <source>Check size, footer and SHA-256 of the file.</source>
+        <translation>Check size, footer and SHA-256 of the file.</translation>
+    </message>
+    <message>
+        <source>Pin / unpin</source>
+        <translation>Pin / unpin</translation>
+    </message>
+    <message>
+        <source>Pinned checkpoints are never deleted by retention.</source>
+        <translation>Pinned checkpoints are never deleted by retention.</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Delete…</translation>
+    </message>
+    <message>
+        <source>Delete the file (never the head).</source>
+        <translation>Delete the file (never the head).</translation>
+    </message>
+    <message>
+        <source>Show file</source>
+        <translation>Show file</translation>
+    </message>
+    <message>
+        <source>Open the folder holding the checkpoint file.</source>
+        <translation>Open the folder holding the checkpoint file.</translation>
+    </message>
+    <message>
+        <source>Show deleted</source>
+        <translation>Show deleted</translation>
+    </message>
+    <message>
+        <source>New run…</source>
+        <translation>New run…</translation>
+    </message>
+    <message>
+        <source>Configure and start a new training run</source>
+        <translation>Configure and start a new training run</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Pause or continue training at the next step</source>
+        <translation>Pause or continue training at the next step</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Graceful stop: write a checkpoint, then stop</source>
+        <translation>Graceful stop: write a checkpoint, then stop</translation>
+    </message>
+    <message>
+        <source>Checkpoint now</source>
+        <translation>Checkpoint now</translation>
+    </message>
+    <message>
+        <source>Write a checkpoint at the next step</source>
+        <translation>Write a checkpoint at the next step</translation>
+    </message>
+    <message>
+        <source>Simulate crash</source>
+        <translation>Simulate crash</translation>
+    </message>
+    <message>
+        <source>Stop dead, as if the machine died: nothing more is saved</source>
+        <translation>Stop dead, as if the machine died: nothing more is saved</translation>
+    </message>
+    <message>
+        <source>Crash at step</source>
+        <translation>Crash at step</translation>
+    </message>
+    <message>
+        <source>Simulate a crash after the global step set beside</source>
+        <translation>Simulate a crash after the global step set beside</translation>
+    </message>
+    <message>
+        <source>Simulate preemption</source>
+        <translation>Simulate preemption</translation>
+    </message>
+    <message>
+        <source>A preemption notice: emergency checkpoint within the grace period, then stop</source>
+        <translation>A preemption notice: emergency checkpoint within the grace period, then stop</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <source>Resume the selected run from its latest usable checkpoint</source>
+        <translation>Resume the selected run from its latest usable checkpoint</translation>
+    </message>
+    <message>
+        <source>Resume at</source>
+        <translation>Resume at</translation>
+    </message>
+    <message>
+        <source>Resume (or roll back) at the epoch and step set beside</source>
+        <translation>Resume (or roll back) at the epoch and step set beside</translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>Export plot…</translation>
+    </message>
+    <message>
+        <source>Save the plots as PNG or PDF</source>
+        <translation>Save the plots as PNG or PDF</translation>
+    </message>
+    <message>
+        <source>Export metrics as CSV…</source>
+        <translation>Export metrics as CSV…</translation>
+    </message>
+    <message>
+        <source>Every point, raw and smoothed</source>
+        <translation>Every point, raw and smoothed</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Global step after which the simulated crash happens</source>
+        <translation>Global step after which the simulated crash happens</translation>
+    </message>
+    <message>
+        <source>grace </source>
+        <translation>grace </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Grace period of the preemption notice (applies to the next start or resume)</source>
+        <translation>Grace period of the preemption notice (applies to the next start or resume)</translation>
+    </message>
+    <message>
+        <source>epoch </source>
+        <translation>epoch </translation>
+    </message>
+    <message>
+        <source>step </source>
+        <translation>step </translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Training</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Settings</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>System default</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>About Savepoint</source>
+        <translation>About Savepoint</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Savepoint %1&lt;/b&gt;&lt;br&gt;Watch, interrupt, roll back and resume neural-network training.&lt;br&gt;Home: %2</source>
+        <translation>&lt;b&gt;Savepoint %1&lt;/b&gt;&lt;br&gt;Watch, interrupt, roll back and resume neural-network training.&lt;br&gt;Home: %2</translation>
+    </message>
+    <message>
+        <source>The language changes the next time Savepoint starts.</source>
+        <translation>The language changes the next time Savepoint starts.</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>Training is running</translation>
+    </message>
+    <message>
+        <source>Stop training gracefully (write a checkpoint) and quit?</source>
+        <translation>Stop training gracefully (write a checkpoint) and quit?</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continue</translation>
+    </message>
+    <message>
+        <source>Cannot read the run list: %1</source>
+        <translation>Cannot read the run list: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the registry: %1</source>
+        <translation>Cannot read the registry: %1</translation>
+    </message>
+    <message>
+        <source>Verifying checkpoint #%1…</source>
+        <translation>Verifying checkpoint #%1…</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1 matches (%2 bytes)</source>
+        <translation>SHA-256 %1 matches (%2 bytes)</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 verified: %2</source>
+        <translation>Checkpoint #%1 verified: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged: %2</source>
+        <translation>Checkpoint #%1 is damaged: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
+        <translation>Checkpoint #%1 is damaged and will not be resumed from: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 unpinned</source>
+        <translation>Checkpoint #%1 unpinned</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 pinned</source>
+        <translation>Checkpoint #%1 pinned</translation>
+    </message>
+    <message>
+        <source>Cannot change the pin: %1</source>
+        <translation>Cannot change the pin: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
+        <translation>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</translation>
+    </message>
+    <message>
+        <source>Stop the training of this run before deleting its checkpoints.</source>
+        <translation>Stop the training of this run before deleting its checkpoints.</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint?</source>
+        <translation>Delete checkpoint?</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
+        <translation>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 deleted</source>
+        <translation>Checkpoint #%1 deleted</translation>
+    </message>
+    <message>
+        <source>Cannot delete checkpoint #%1: %2</source>
+        <translation>Cannot delete checkpoint #%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Cannot open %1</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>Export plot</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG image (*.png);;PDF document (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Plot saved to %1</source>
+        <translation>Plot saved to %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Cannot write %1</translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation>Export metrics</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Metrics saved to %1</source>
+        <translation>Metrics saved to %1</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>A run is already training in this window; stop it first.</translation>
+    </message>
+    <message>
+        <source>Starting run “%1”…</source>
+        <translation>Starting run “%1”…</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it before resuming.</source>
+        <translation>A run is already training in this window; stop it before resuming.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1”…</source>
+        <translation>Resuming run “%1”…</translation>
+    </message>
+    <message>
+        <source>Select a checkpoint in the table first.</source>
+        <translation>Select a checkpoint in the table first.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
+        <translation>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</translation>
+    </message>
+    <message>
+        <source>Roll back?</source>
+        <translation>Roll back?</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
+        <translation>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</translation>
+    </message>
+    <message>
+        <source>Stop the training first, then resume from a point on the plot.</source>
+        <translation>Stop the training first, then resume from a point on the plot.</translation>
+    </message>
+    <message>
+        <source>Resume from the plot?</source>
+        <translation>Resume from the plot?</translation>
+    </message>
+    <message>
+        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
+        <translation>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</translation>
+    </message>
+    <message>
+        <source>Stopping: writing a checkpoint, then stopping…</source>
+        <translation>Stopping: writing a checkpoint, then stopping…</translation>
+    </message>
+    <message>
+        <source>Simulating a crash now.</source>
+        <translation>Simulating a crash now.</translation>
+    </message>
+    <message>
+        <source>A crash will be simulated after global step %1.</source>
+        <translation>A crash will be simulated after global step %1.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
+        <translation>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
+        <translation>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
+        <translation>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</translation>
+    </message>
+    <message>
+        <source>Training could not run: %1</source>
+        <translation>Training could not run: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
+        <translation>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>Training failed: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Stopped: %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Finished: %1</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::MetricsPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Accuracy</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>checkpoint</translation>
+    </message>
+    <message>
+        <source>lost work (recomputed)</source>
+        <translation>lost work (recomputed)</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Global step</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <source>Wall-clock time since the run started (h:m:s)</source>
+        <translation>Wall-clock time since the run started (h:m:s)</translation>
+    </message>
+    <message>
+        <source>branch %1 (abandoned)</source>
+        <translation>branch %1 (abandoned)</translation>
+    </message>
+    <message>
+        <source>branch %1</source>
+        <translation>branch %1</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validation (per epoch)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Branch %1, abandoned&lt;/b&gt; (lost work, recomputed later)</source>
+        <translation>&lt;b&gt;Branch %1, abandoned&lt;/b&gt; (lost work, recomputed later)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Branch %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Branch %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Global step %1 (epoch %2, step %3)</source>
+        <translation>Global step %1 (epoch %2, step %3)</translation>
+    </message>
+    <message>
+        <source>Loss %1 (smoothed %2)</source>
+        <translation>Loss %1 (smoothed %2)</translation>
+    </message>
+    <message>
+        <source>Accuracy %1 (smoothed %2)</source>
+        <translation>Accuracy %1 (smoothed %2)</translation>
+    </message>
+    <message>
+        <source>Time since start %1</source>
+        <translation>Time since start %1</translation>
+    </message>
+    <message>
+        <source>Validation: loss %1, accuracy %2</source>
+        <translation>Validation: loss %1, accuracy %2</translation>
+    </message>
+    <message>
+        <source>Resume from here: epoch %1, step %2 (global step %3)</source>
+        <translation>Resume from here: epoch %1, step %2 (global step %3)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Reset zoom</translation>
+    </message>
+    <message>
+        <source>Savepoint metrics</source>
+        <translation>Savepoint metrics</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
+        <translation>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</translation>
+    </message>
+    <message>
+        <source>Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files</source>
+        <translation>Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with MNIST-format files)</source>
+        <translation>%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with MNIST-format files)</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 (or %2.gz)</source>
+        <translation>%1 has no %2 (or %2.gz)</translation>
+    </message>
+    <message>
+        <source>New training run</source>
+        <translation>New training run</translation>
+    </message>
+    <message>
+        <source>Directory…</source>
+        <translation>Directory…</translation>
+    </message>
+    <message>
+        <source>MNIST-format dataset directory</source>
+        <translation>MNIST-format dataset directory</translation>
+    </message>
+    <message>
+        <source>one full pass</source>
+        <translation>one full pass</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Run name</translation>
+    </message>
+    <message>
+        <source>Letters, digits, '.', '_' and '-'; becomes a folder name.</source>
+        <translation>Letters, digits, '.', '_' and '-'; becomes a folder name.</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Dataset</translation>
+    </message>
+    <message>
+        <source>“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files.</source>
+        <translation>“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>mlp: one hidden layer; dnn: three; cnn: convolutional.</source>
+        <translation>mlp: one hidden layer; dnn: three; cnn: convolutional.</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochs</translation>
+    </message>
+    <message>
+        <source>Steps per epoch</source>
+        <translation>Steps per epoch</translation>
+    </message>
+    <message>
+        <source>0: one full pass over the training split.</source>
+        <translation>0: one full pass over the training split.</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batch size</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Learning rate</translation>
+    </message>
+    <message>
+        <source>Greater than 0 and at most 10, e.g. 0.001 or 1e-3.</source>
+        <translation>Greater than 0 and at most 10, e.g. 0.001 or 1e-3.</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizer</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Same seed, same data order and initial weights.</source>
+        <translation>Same seed, same data order and initial weights.</translation>
+    </message>
+    <message>
+        <source>Save every</source>
+        <translation>Save every</translation>
+    </message>
+    <message>
+        <source>“epoch”, or a number of steps.</source>
+        <translation>“epoch”, or a number of steps.</translation>
+    </message>
+    <message>
+        <source>Keep newest</source>
+        <translation>Keep newest</translation>
+    </message>
+    <message>
+        <source>Older checkpoints are deleted (best, head and pinned ones are kept).</source>
+        <translation>Older checkpoints are deleted (best, head and pinned ones are kept).</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Device</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when LibTorch sees one, else the CPU.</source>
+        <translation>auto: the GPU when LibTorch sees one, else the CPU.</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU threads</translation>
+    </message>
+    <message>
+        <source>When a save is still writing</source>
+        <translation>When a save is still writing</translation>
+    </message>
+    <message>
+        <source>wait: training waits for it; skip: this save is skipped.</source>
+        <translation>wait: training waits for it; skip: this save is skipped.</translation>
+    </message>
+    <message>
+        <source>Start training</source>
+        <translation>Start training</translation>
+    </message>
+    <message>
+        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</source>
+        <translation>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</translation>
+    </message>
+    <message>
+        <source>A run named “%1” already exists; resume it instead</source>
+        <translation>A run named “%1” already exists; resume it instead</translation>
+    </message>
+    <message>
+        <source>Enter a number such as 0.001 or 1e-3</source>
+        <translation>Enter a number such as 0.001 or 1e-3</translation>
+    </message>
+    <message>
+        <source>Enter a whole number from 0 to 18446744073709551615</source>
+        <translation>Enter a whole number from 0 to 18446744073709551615</translation>
+    </message>
+    <message>
+        <source>Enter “epoch” or a positive number of steps</source>
+        <translation>Enter “epoch” or a positive number of steps</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunListModel</name>
+    <message>
+        <source>created</source>
+        <translation>created</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>paused</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrupted</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>preempted</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>stopped</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>finished</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>%1 % (%2/%3)</source>
+        <translation>%1 % (%2/%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n branch(es): each rollback starts a new one; the old ones are kept</source>
+        <translation><numerusform>%n branch: each rollback starts a new one; the old ones are kept</numerusform><numerusform>%n branches: each rollback starts a new one; the old ones are kept</numerusform></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Run</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progress</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Accuracy</translation>
+    </message>
+    <message>
+        <source>Val. acc.</source>
+        <translation>Val. acc.</translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation>Branches</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Device</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::StatusBarFields</name>
+    <message>
+        <source>Where the model trains</source>
+        <translation>Where the model trains</translation>
+    </message>
+    <message>
+        <source>Training steps per second in this session</source>
+        <translation>Training steps per second in this session</translation>
+    </message>
+    <message>
+        <source>Estimated time until the last step</source>
+        <translation>Estimated time until the last step</translation>
+    </message>
+    <message>
+        <source>Time since the last checkpoint was committed: the work a crash now would lose</source>
+        <translation>Time since the last checkpoint was committed: the work a crash now would lose</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Loading</translation>
+    </message>
+    <message>
+        <source>Replaying to the chosen step</source>
+        <translation>Replaying to the chosen step</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Validating</source>
+        <translation>Validating</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>Checkpointing</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <source>Waiting for disk space</source>
+        <translation>Waiting for disk space</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>Device: %1</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 steps/s</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>ETA %1</translation>
+    </message>
+    <message>
+        <source>epoch %1/%2 · step %3/%4</source>
+        <translation>epoch %1/%2 · step %3/%4</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Idle</translation>
+    </message>
+    <message>
+        <source>Device: –</source>
+        <translation>Device: –</translation>
+    </message>
+    <message>
+        <source>– steps/s</source>
+        <translation>– steps/s</translation>
+    </message>
+    <message>
+        <source>ETA –</source>
+        <translation>ETA –</translation>
+    </message>
+    <message>
+        <source>No checkpoint yet</source>
+        <translation>No checkpoint yet</translation>
+    </message>
+    <message>
+        <source>Last checkpoint %1 ago</source>
+        <translation>Last checkpoint %1 ago</translation>
+    </message>
+</context>
+</TS>

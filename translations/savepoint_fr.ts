@@ -1,0 +1,1257 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr" sourcelanguage="en">
+<context>
+    <name>CsvExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d’écrire %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::Banner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::CheckpointTableModel</name>
+    <message>
+        <source>saved</source>
+        <translation>enregistré</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>en écriture</translation>
+    </message>
+    <message>
+        <source>deleting</source>
+        <translation>suppression en cours</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>supprimé</translation>
+    </message>
+    <message>
+        <source>damaged (corrupt)</source>
+        <translation>endommagé (corrompu)</translation>
+    </message>
+    <message>
+        <source>damaged (file missing)</source>
+        <translation>endommagé (fichier absent)</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>vérifié</translation>
+    </message>
+    <message>
+        <source>damaged (checksum)</source>
+        <translation>endommagé (somme de contrôle)</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>tête</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>épinglé</translation>
+    </message>
+    <message>
+        <source>This checkpoint is damaged and cannot be resumed from.</source>
+        <translation>Ce point de sauvegarde est endommagé : impossible d’en reprendre.</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Époque</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Pas</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Pas global</translation>
+    </message>
+    <message>
+        <source>Saved at</source>
+        <translation>Enregistré le</translation>
+    </message>
+    <message>
+        <source>Train loss</source>
+        <translation>Perte entr.</translation>
+    </message>
+    <message>
+        <source>Train acc.</source>
+        <translation>Préc. entr.</translation>
+    </message>
+    <message>
+        <source>Val. loss</source>
+        <translation>Perte valid.</translation>
+    </message>
+    <message>
+        <source>Val. acc.</source>
+        <translation>Préc. valid.</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Branche</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Tête</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Épinglé</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::EventMarkers</name>
+    <message>
+        <source>crash</source>
+        <translation>plantage</translation>
+    </message>
+    <message>
+        <source>preemption notice</source>
+        <translation>avis de préemption</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>préempté</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>reprise</translation>
+    </message>
+    <message>
+        <source>rollback</source>
+        <translation>retour arrière</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>arrêt</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>erreur</translation>
+    </message>
+    <message>
+        <source>finish</source>
+        <translation>fin</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::FaultTolerancePanel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>What checkpointing and failures cost</source>
+        <translation>Ce que coûtent les sauvegardes et les pannes</translation>
+    </message>
+    <message>
+        <source>Checkpoints written</source>
+        <translation>Points de sauvegarde écrits</translation>
+    </message>
+    <message>
+        <source>Saves committed to the registry, in every session of this run.</source>
+        <translation>Sauvegardes validées dans le registre, sur toutes les sessions de cette exécution.</translation>
+    </message>
+    <message>
+        <source>Time checkpointing</source>
+        <translation>Temps de sauvegarde</translation>
+    </message>
+    <message>
+        <source>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</source>
+        <translation>Temps d’écriture total de toutes les sauvegardes, et sa part du temps de calcul des pas. Les écritures tournent dans un fil d’arrière-plan ; le fil d’entraînement n’attend que la copie de l’état.</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>Interruptions</translation>
+    </message>
+    <message>
+        <source>Sessions that ended by a crash, a preemption, a kill or a failure.</source>
+        <translation>Sessions terminées par un plantage, une préemption, un kill ou un échec.</translation>
+    </message>
+    <message>
+        <source>Steps lost</source>
+        <translation>Pas perdus</translation>
+    </message>
+    <message>
+        <source>Steps computed after the last checkpoint a later session resumed from.</source>
+        <translation>Pas calculés après la dernière sauvegarde dont une session suivante est repartie.</translation>
+    </message>
+    <message>
+        <source>Steps recomputed</source>
+        <translation>Pas recalculés</translation>
+    </message>
+    <message>
+        <source>Of the lost steps, those trained (or replayed) again.</source>
+        <translation>Parmi les pas perdus, ceux entraînés (ou rejoués) à nouveau.</translation>
+    </message>
+    <message>
+        <source>Wall time lost</source>
+        <translation>Temps réel perdu</translation>
+    </message>
+    <message>
+        <source>Lost steps times the measured time per step, plus the downtime after each interruption.</source>
+        <translation>Pas perdus multipliés par le temps mesuré par pas, plus l’arrêt après chaque interruption.</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>Useful steps (the global step reached on the current branch) divided by all steps computed.</source>
+        <translation>Pas utiles (le pas global atteint sur la branche courante) divisés par tous les pas calculés.</translation>
+    </message>
+    <message>
+        <source>Best checkpoint interval (Young/Daly)</source>
+        <translation>Meilleur intervalle de sauvegarde (Young/Daly)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Mean time between failures to assume when none was observed.</source>
+        <translation>Temps moyen entre pannes à supposer quand aucune n’a été observée.</translation>
+    </message>
+    <message>
+        <source>Use the assumed MTBF even when failures were observed</source>
+        <translation>Utiliser le MTBF supposé même si des pannes ont été observées</translation>
+    </message>
+    <message>
+        <source>Assumed MTBF</source>
+        <translation>MTBF supposé</translation>
+    </message>
+    <message>
+        <source>Checkpoint cost C</source>
+        <translation>Coût d’une sauvegarde C</translation>
+    </message>
+    <message>
+        <source>Mean write time of one checkpoint, measured.</source>
+        <translation>Temps moyen mesuré pour écrire une sauvegarde.</translation>
+    </message>
+    <message>
+        <source>MTBF M</source>
+        <translation>MTBF M</translation>
+    </message>
+    <message>
+        <source>Observed: instance time divided by interruptions; otherwise the assumed value.</source>
+        <translation>Observé : temps d’instance divisé par le nombre d’interruptions ; sinon la valeur supposée.</translation>
+    </message>
+    <message>
+        <source>Optimal interval √(2·C·M)</source>
+        <translation>Intervalle optimal √(2·C·M)</translation>
+    </message>
+    <message>
+        <source>Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation.</source>
+        <translation>Sauvegarder à ce rythme minimise le temps perdu attendu en sauvegardes et en recalcul.</translation>
+    </message>
+    <message>
+        <source>Spot pricing estimate</source>
+        <translation>Estimation du prix spot</translation>
+    </message>
+    <message>
+        <source>How much cheaper an interruptible (spot) instance is than on-demand.</source>
+        <translation>De combien une instance interruptible (spot) est moins chère qu’une instance à la demande.</translation>
+    </message>
+    <message>
+        <source>Spot discount</source>
+        <translation>Remise spot</translation>
+    </message>
+    <message>
+        <source>Training seconds</source>
+        <translation>Secondes d’entraînement</translation>
+    </message>
+    <message>
+        <source>Wall time of all sessions, including lost work.</source>
+        <translation>Temps réel de toutes les sessions, travail perdu compris.</translation>
+    </message>
+    <message>
+        <source>Billable seconds</source>
+        <translation>Secondes facturables</translation>
+    </message>
+    <message>
+        <source>Training seconds at the spot discount.</source>
+        <translation>Secondes d’entraînement avec la remise spot.</translation>
+    </message>
+    <message>
+        <source>Savings</source>
+        <translation>Économies</translation>
+    </message>
+    <message>
+        <source>Compared with on-demand, after paying for the lost work.</source>
+        <translation>Par rapport à la demande, travail perdu payé.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of compute time)</source>
+        <translation>%1 (%2 du temps de calcul)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 useful of %3 computed)</source>
+        <translation>%1 (%2 utiles sur %3 calculés)</translation>
+    </message>
+    <message>
+        <source>%1 (observed)</source>
+        <translation>%1 (observé)</translation>
+    </message>
+    <message>
+        <source>%1 (assumed)</source>
+        <translation>%1 (supposé)</translation>
+    </message>
+    <message>
+        <source>%1 ≈ every %2 steps</source>
+        <translation>%1 ≈ tous les %2 pas</translation>
+    </message>
+    <message>
+        <source>needs a measured checkpoint</source>
+        <translation>nécessite une sauvegarde mesurée</translation>
+    </message>
+    <message>
+        <source>%1 (%2 s)</source>
+        <translation>%1 (%2 s)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::MainWindow</name>
+    <message>
+        <source>Savepoint — %1</source>
+        <translation>Savepoint — %1</translation>
+    </message>
+    <message>
+        <source>Recovery: %1</source>
+        <translation>Récupération : %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the registry in %1: %2</source>
+        <translation>Impossible d’ouvrir le registre dans %1 : %2</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécutions</translation>
+    </message>
+    <message>
+        <source>Fault tolerance</source>
+        <translation>Tolérance aux pannes</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Points de sauvegarde</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Événements</translation>
+    </message>
+    <message>
+        <source>X axis:</source>
+        <translation>Axe X :</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Pas global</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Époque</translation>
+    </message>
+    <message>
+        <source>Wall-clock time</source>
+        <translation>Temps réel</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>Lissage :</translation>
+    </message>
+    <message>
+        <source>Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it.</source>
+        <translation>Poids de la moyenne mobile exponentielle corrigée du biais ; les pas bruts restent visibles derrière.</translation>
+    </message>
+    <message>
+        <source>Log scale for loss</source>
+        <translation>Échelle log. pour la perte</translation>
+    </message>
+    <message>
+        <source>Show raw steps</source>
+        <translation>Afficher les pas bruts</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Réinitialiser le zoom</translation>
+    </message>
+    <message>
+        <source>Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom.</source>
+        <translation>Suivre à nouveau toutes les données (ou : double-clic sur le graphique). Glisser pour déplacer, molette pour zoomer.</translation>
+    </message>
+    <message>
+        <source>Right-click the plot to resume from a step</source>
+        <translation>Clic droit sur le graphique pour reprendre à un pas</translation>
+    </message>
+    <message>
+        <source>Resume from here</source>
+        <translation>Reprendre d’ici</translation>
+    </message>
+    <message>
+        <source>Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch.</source>
+        <translation>Poursuivre l’entraînement depuis la sauvegarde choisie ; plus ancienne que la tête, c’est un retour arrière sur une nouvelle branche.</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Vérifier</translation>
+    </message>
+    <message>
+        <source>Check size, footer and SHA-256 of the file.</source>
+        <translation>Contrôler la taille, le pied et le SHA-256 du fichier.</translation>
+    </message>
+    <message>
+        <source>Pin / unpin</source>
+        <translation>Épingler / désépingler</translation>
+    </message>
+    <message>
+        <source>Pinned checkpoints are never deleted by retention.</source>
+        <translation>Les sauvegardes épinglées ne sont jamais supprimées par la rétention.</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Supprimer…</translation>
+    </message>
+    <message>
+        <source>Delete the file (never the head).</source>
+        <translation>Supprimer le fichier (jamais la tête).</translation>
+    </message>
+    <message>
+        <source>Show file</source>
+        <translation>Afficher le fichier</translation>
+    </message>
+    <message>
+        <source>Open the folder holding the checkpoint file.</source>
+        <translation>Ouvrir le dossier contenant le fichier de sauvegarde.</translation>
+    </message>
+    <message>
+        <source>Show deleted</source>
+        <translation>Afficher les supprimées</translation>
+    </message>
+    <message>
+        <source>New run…</source>
+        <translation>Nouvelle exécution…</translation>
+    </message>
+    <message>
+        <source>Configure and start a new training run</source>
+        <translation>Configurer et lancer un nouvel entraînement</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Pause or continue training at the next step</source>
+        <translation>Mettre en pause ou reprendre l’entraînement au pas suivant</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Graceful stop: write a checkpoint, then stop</source>
+        <translation>Arrêt propre : écrire une sauvegarde, puis arrêter</translation>
+    </message>
+    <message>
+        <source>Checkpoint now</source>
+        <translation>Sauvegarder maintenant</translation>
+    </message>
+    <message>
+        <source>Write a checkpoint at the next step</source>
+        <translation>Écrire une sauvegarde au pas suivant</translation>
+    </message>
+    <message>
+        <source>Simulate crash</source>
+        <translation>Simuler un plantage</translation>
+    </message>
+    <message>
+        <source>Stop dead, as if the machine died: nothing more is saved</source>
+        <translation>Arrêt net, comme si la machine mourait : plus rien n’est enregistré</translation>
+    </message>
+    <message>
+        <source>Crash at step</source>
+        <translation>Planter au pas</translation>
+    </message>
+    <message>
+        <source>Simulate a crash after the global step set beside</source>
+        <translation>Simuler un plantage après le pas global indiqué à côté</translation>
+    </message>
+    <message>
+        <source>Simulate preemption</source>
+        <translation>Simuler une préemption</translation>
+    </message>
+    <message>
+        <source>A preemption notice: emergency checkpoint within the grace period, then stop</source>
+        <translation>Un avis de préemption : sauvegarde d’urgence dans le délai de grâce, puis arrêt</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Resume the selected run from its latest usable checkpoint</source>
+        <translation>Reprendre l’exécution choisie depuis sa dernière sauvegarde utilisable</translation>
+    </message>
+    <message>
+        <source>Resume at</source>
+        <translation>Reprendre à</translation>
+    </message>
+    <message>
+        <source>Resume (or roll back) at the epoch and step set beside</source>
+        <translation>Reprendre (ou revenir en arrière) à l’époque et au pas indiqués à côté</translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>Exporter le graphique…</translation>
+    </message>
+    <message>
+        <source>Save the plots as PNG or PDF</source>
+        <translation>Enregistrer les graphiques en PNG ou PDF</translation>
+    </message>
+    <message>
+        <source>Export metrics as CSV…</source>
+        <translation>Exporter les métriques en CSV…</translation>
+    </message>
+    <message>
+        <source>Every point, raw and smoothed</source>
+        <translation>Tous les points, bruts et lissés</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Entraînement</translation>
+    </message>
+    <message>
+        <source>Global step after which the simulated crash happens</source>
+        <translation>Pas global après lequel survient le plantage simulé</translation>
+    </message>
+    <message>
+        <source>grace </source>
+        <translation>grâce </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Grace period of the preemption notice (applies to the next start or resume)</source>
+        <translation>Délai de grâce de l’avis de préemption (s’applique au prochain lancement ou à la prochaine reprise)</translation>
+    </message>
+    <message>
+        <source>epoch </source>
+        <translation>époque </translation>
+    </message>
+    <message>
+        <source>step </source>
+        <translation>pas </translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Entraînement</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Paramètres</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>About Savepoint</source>
+        <translation>À propos de Savepoint</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Savepoint %1&lt;/b&gt;&lt;br&gt;Watch, interrupt, roll back and resume neural-network training.&lt;br&gt;Home: %2</source>
+        <translation>&lt;b&gt;Savepoint %1&lt;/b&gt;&lt;br&gt;Suivre, interrompre, revenir en arrière et reprendre l’entraînement de réseaux de neurones.&lt;br&gt;Dossier : %2</translation>
+    </message>
+    <message>
+        <source>The language changes the next time Savepoint starts.</source>
+        <translation>La langue changera au prochain démarrage de Savepoint.</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>Un entraînement est en cours</translation>
+    </message>
+    <message>
+        <source>Stop training gracefully (write a checkpoint) and quit?</source>
+        <translation>Arrêter proprement l’entraînement (écrire une sauvegarde) et quitter ?</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuer</translation>
+    </message>
+    <message>
+        <source>Cannot read the run list: %1</source>
+        <translation>Impossible de lire la liste des exécutions : %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the registry: %1</source>
+        <translation>Impossible de lire le registre : %1</translation>
+    </message>
+    <message>
+        <source>Verifying checkpoint #%1…</source>
+        <translation>Vérification de la sauvegarde n° %1…</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1 matches (%2 bytes)</source>
+        <translation>SHA-256 %1 conforme (%2 octets)</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 verified: %2</source>
+        <translation>Sauvegarde n° %1 vérifiée : %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged: %2</source>
+        <translation>La sauvegarde n° %1 est endommagée : %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
+        <translation>La sauvegarde n° %1 est endommagée et ne servira pas à reprendre : %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 unpinned</source>
+        <translation>Sauvegarde n° %1 désépinglée</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 pinned</source>
+        <translation>Sauvegarde n° %1 épinglée</translation>
+    </message>
+    <message>
+        <source>Cannot change the pin: %1</source>
+        <translation>Impossible de modifier l’épinglage : %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
+        <translation>La sauvegarde n° %1 est la tête (d’où l’entraînement reprend) ; elle ne peut pas être supprimée.</translation>
+    </message>
+    <message>
+        <source>Stop the training of this run before deleting its checkpoints.</source>
+        <translation>Arrêtez l’entraînement de cette exécution avant de supprimer ses sauvegardes.</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint?</source>
+        <translation>Supprimer la sauvegarde ?</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
+        <translation>Supprimer la sauvegarde n° %1 (époque %2, pas %3) ? Le fichier est effacé ; la ligne reste dans l’historique comme supprimée.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 deleted</source>
+        <translation>Sauvegarde n° %1 supprimée</translation>
+    </message>
+    <message>
+        <source>Cannot delete checkpoint #%1: %2</source>
+        <translation>Impossible de supprimer la sauvegarde n° %1 : %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Impossible d’ouvrir %1</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>Exporter le graphique</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>Image PNG (*.png);;Document PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Plot saved to %1</source>
+        <translation>Graphique enregistré dans %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Impossible d’écrire %1</translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation>Exporter les métriques</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Metrics saved to %1</source>
+        <translation>Métriques enregistrées dans %1</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la d’abord.</translation>
+    </message>
+    <message>
+        <source>Starting run “%1”…</source>
+        <translation>Lancement de l’exécution « %1 »…</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it before resuming.</source>
+        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la avant de reprendre.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1”…</source>
+        <translation>Reprise de l’exécution « %1 »…</translation>
+    </message>
+    <message>
+        <source>Select a checkpoint in the table first.</source>
+        <translation>Choisissez d’abord une sauvegarde dans le tableau.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
+        <translation>La sauvegarde n° %1 est endommagée (%2) : impossible d’en reprendre ; choisissez-en une autre.</translation>
+    </message>
+    <message>
+        <source>Roll back?</source>
+        <translation>Revenir en arrière ?</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
+        <translation>Reprendre depuis la sauvegarde n° %1 (époque %2, pas %3) ? Elle est plus ancienne que la tête : l’entraînement continue sur une nouvelle branche ; la branche actuelle reste visible.</translation>
+    </message>
+    <message>
+        <source>Stop the training first, then resume from a point on the plot.</source>
+        <translation>Arrêtez d’abord l’entraînement, puis reprenez depuis un point du graphique.</translation>
+    </message>
+    <message>
+        <source>Resume from the plot?</source>
+        <translation>Reprendre depuis le graphique ?</translation>
+    </message>
+    <message>
+        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
+        <translation>Reprendre à l’époque %1, pas %2 (pas global %3) ? L’entraînement repart de la sauvegarde précédente la plus proche et rejoue les pas intermédiaires ; les pas suivants restent sur l’ancienne branche.</translation>
+    </message>
+    <message>
+        <source>Stopping: writing a checkpoint, then stopping…</source>
+        <translation>Arrêt : écriture d’une sauvegarde, puis arrêt…</translation>
+    </message>
+    <message>
+        <source>Simulating a crash now.</source>
+        <translation>Simulation d’un plantage maintenant.</translation>
+    </message>
+    <message>
+        <source>A crash will be simulated after global step %1.</source>
+        <translation>Un plantage sera simulé après le pas global %1.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
+        <translation>&lt;b&gt;Avis de préemption.&lt;/b&gt; L’instance sera reprise dans &lt;b&gt;%1&lt;/b&gt;. Écriture d’une sauvegarde d’urgence…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Préempté.&lt;/b&gt; %1&lt;br&gt;L’instance serait reprise dans &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
+        <translation>&lt;b&gt;Instance reprise.&lt;/b&gt; %1&lt;br&gt;Reprenez pour continuer depuis la sauvegarde d’urgence.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
+        <translation>&lt;b&gt;Une sauvegarde n’a pas pu être écrite :&lt;/b&gt; %1&lt;br&gt;L’entraînement est en pause ; la sauvegarde précédente et le registre sont intacts. Libérez de l’espace, puis continuez.</translation>
+    </message>
+    <message>
+        <source>Training could not run: %1</source>
+        <translation>L’entraînement n’a pas pu démarrer : %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
+        <translation>&lt;b&gt;Planté&lt;/b&gt; (simulé) : %1. Reprenez depuis la dernière sauvegarde, ou choisissez-en une dans le tableau.</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>L’entraînement a échoué : %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Arrêté : %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Terminé : %1</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::MetricsPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Perte</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Précision</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>sauvegarde</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Pas global</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Époque</translation>
+    </message>
+    <message>
+        <source>Wall-clock time since the run started (h:m:s)</source>
+        <translation>Temps réel depuis le début de l’exécution (h:m:s)</translation>
+    </message>
+    <message>
+        <source>branch %1 (abandoned)</source>
+        <translation>branche %1 (abandonnée)</translation>
+    </message>
+    <message>
+        <source>branch %1</source>
+        <translation>branche %1</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validation (par époque)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Branch %1, abandoned&lt;/b&gt; (lost work, recomputed later)</source>
+        <translation>&lt;b&gt;Branche %1, abandonnée&lt;/b&gt; (travail perdu, recalculé ensuite)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Branch %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Branche %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Global step %1 (epoch %2, step %3)</source>
+        <translation>Pas global %1 (époque %2, pas %3)</translation>
+    </message>
+    <message>
+        <source>Loss %1 (smoothed %2)</source>
+        <translation>Perte %1 (lissée %2)</translation>
+    </message>
+    <message>
+        <source>Accuracy %1 (smoothed %2)</source>
+        <translation>Précision %1 (lissée %2)</translation>
+    </message>
+    <message>
+        <source>Time since start %1</source>
+        <translation>Temps depuis le début %1</translation>
+    </message>
+    <message>
+        <source>Validation: loss %1, accuracy %2</source>
+        <translation>Validation : perte %1, précision %2</translation>
+    </message>
+    <message>
+        <source>Resume from here: epoch %1, step %2 (global step %3)</source>
+        <translation>Reprendre d’ici : époque %1, pas %2 (pas global %3)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Réinitialiser le zoom</translation>
+    </message>
+    <message>
+        <source>Savepoint metrics</source>
+        <translation>Métriques Savepoint</translation>
+    </message>
+    <message>
+        <source>lost work (recomputed)</source>
+        <translation>travail perdu (recalculé)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
+        <translation>Fashion-MNIST n’est pas installé dans %1 (installez le paquet Debian dataset-fashion-mnist, définissez SAVEPOINT_FASHION_MNIST_DIR ou choisissez « synthetic »)</translation>
+    </message>
+    <message>
+        <source>Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files</source>
+        <translation>Choisissez « synthetic », « fashion-mnist » ou un dossier de fichiers au format MNIST</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with MNIST-format files)</source>
+        <translation>%1 n’est pas un dossier (attendu : « synthetic », « fashion-mnist » ou un dossier de fichiers au format MNIST)</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 (or %2.gz)</source>
+        <translation>%1 ne contient pas %2 (ni %2.gz)</translation>
+    </message>
+    <message>
+        <source>New training run</source>
+        <translation>Nouvel entraînement</translation>
+    </message>
+    <message>
+        <source>Directory…</source>
+        <translation>Dossier…</translation>
+    </message>
+    <message>
+        <source>MNIST-format dataset directory</source>
+        <translation>Dossier du jeu de données au format MNIST</translation>
+    </message>
+    <message>
+        <source>one full pass</source>
+        <translation>un passage complet</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>par défaut</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Nom de l’exécution</translation>
+    </message>
+    <message>
+        <source>Letters, digits, '.', '_' and '-'; becomes a folder name.</source>
+        <translation>Lettres, chiffres, '.', '_' et '-' ; devient un nom de dossier.</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Jeu de données</translation>
+    </message>
+    <message>
+        <source>“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files.</source>
+        <translation>« synthetic » (généré, sans téléchargement), « fashion-mnist » ou un dossier contenant les quatre fichiers au format MNIST.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>mlp: one hidden layer; dnn: three; cnn: convolutional.</source>
+        <translation>mlp : une couche cachée ; dnn : trois ; cnn : convolutif.</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Époques</translation>
+    </message>
+    <message>
+        <source>Steps per epoch</source>
+        <translation>Pas par époque</translation>
+    </message>
+    <message>
+        <source>0: one full pass over the training split.</source>
+        <translation>0 : un passage complet sur les données d’entraînement.</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Taille du lot</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Taux d’apprentissage</translation>
+    </message>
+    <message>
+        <source>Greater than 0 and at most 10, e.g. 0.001 or 1e-3.</source>
+        <translation>Supérieur à 0 et au plus 10, p. ex. 0.001 ou 1e-3.</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimiseur</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Graine</translation>
+    </message>
+    <message>
+        <source>Same seed, same data order and initial weights.</source>
+        <translation>Même graine, même ordre des données et mêmes poids initiaux.</translation>
+    </message>
+    <message>
+        <source>Save every</source>
+        <translation>Sauvegarder tous les</translation>
+    </message>
+    <message>
+        <source>“epoch”, or a number of steps.</source>
+        <translation>« epoch » ou un nombre de pas.</translation>
+    </message>
+    <message>
+        <source>Keep newest</source>
+        <translation>Garder les plus récentes</translation>
+    </message>
+    <message>
+        <source>Older checkpoints are deleted (best, head and pinned ones are kept).</source>
+        <translation>Les sauvegardes plus anciennes sont supprimées (la meilleure, la tête et les épinglées sont gardées).</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Périphérique</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when LibTorch sees one, else the CPU.</source>
+        <translation>auto : le GPU si LibTorch en voit un, sinon le CPU.</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>Fils CPU</translation>
+    </message>
+    <message>
+        <source>When a save is still writing</source>
+        <translation>Si une sauvegarde est encore en écriture</translation>
+    </message>
+    <message>
+        <source>wait: training waits for it; skip: this save is skipped.</source>
+        <translation>wait : l’entraînement l’attend ; skip : cette sauvegarde est sautée.</translation>
+    </message>
+    <message>
+        <source>Start training</source>
+        <translation>Lancer l’entraînement</translation>
+    </message>
+    <message>
+        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</source>
+        <translation>Utilisez 1 à 64 caractères parmi A–Z, a–z, 0–9, '.', '_' et '-', sans commencer par '.'</translation>
+    </message>
+    <message>
+        <source>A run named “%1” already exists; resume it instead</source>
+        <translation>Une exécution nommée « %1 » existe déjà ; reprenez-la plutôt</translation>
+    </message>
+    <message>
+        <source>Enter a number such as 0.001 or 1e-3</source>
+        <translation>Saisissez un nombre comme 0.001 ou 1e-3</translation>
+    </message>
+    <message>
+        <source>Enter a whole number from 0 to 18446744073709551615</source>
+        <translation>Saisissez un entier de 0 à 18446744073709551615</translation>
+    </message>
+    <message>
+        <source>Enter “epoch” or a positive number of steps</source>
+        <translation>Saisissez « epoch » ou un nombre de pas positif</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunListModel</name>
+    <message>
+        <source>created</source>
+        <translation>créée</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pause</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompue</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>préemptée</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>arrêtée</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n branch(es): each rollback starts a new one; the old ones are kept</source>
+        <translation>
+            <numerusform>%n branche : chaque retour arrière en crée une nouvelle ; les anciennes sont gardées</numerusform>
+            <numerusform>%n branches : chaque retour arrière en crée une nouvelle ; les anciennes sont gardées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progression</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Perte</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Précision</translation>
+    </message>
+    <message>
+        <source>Val. acc.</source>
+        <translation>Préc. valid.</translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation>Branches</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Périphérique</translation>
+    </message>
+    <message>
+        <source>%1 % (%2/%3)</source>
+        <translation>%1 % (%2/%3)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::StatusBarFields</name>
+    <message>
+        <source>Where the model trains</source>
+        <translation>Où le modèle s’entraîne</translation>
+    </message>
+    <message>
+        <source>Training steps per second in this session</source>
+        <translation>Pas d’entraînement par seconde dans cette session</translation>
+    </message>
+    <message>
+        <source>Estimated time until the last step</source>
+        <translation>Temps estimé jusqu’au dernier pas</translation>
+    </message>
+    <message>
+        <source>Time since the last checkpoint was committed: the work a crash now would lose</source>
+        <translation>Temps depuis la dernière sauvegarde validée : le travail qu’un plantage maintenant ferait perdre</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Chargement</translation>
+    </message>
+    <message>
+        <source>Replaying to the chosen step</source>
+        <translation>Rejeu jusqu’au pas choisi</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Entraînement</translation>
+    </message>
+    <message>
+        <source>Validating</source>
+        <translation>Validation</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>Sauvegarde</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>En pause</translation>
+    </message>
+    <message>
+        <source>Waiting for disk space</source>
+        <translation>En attente d’espace disque</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>Périphérique : %1</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 pas/s</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>Fin dans %1</translation>
+    </message>
+    <message>
+        <source>epoch %1/%2 · step %3/%4</source>
+        <translation>époque %1/%2 · pas %3/%4</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Inactif</translation>
+    </message>
+    <message>
+        <source>Device: –</source>
+        <translation>Périphérique : –</translation>
+    </message>
+    <message>
+        <source>– steps/s</source>
+        <translation>– pas/s</translation>
+    </message>
+    <message>
+        <source>ETA –</source>
+        <translation>Fin dans –</translation>
+    </message>
+    <message>
+        <source>No checkpoint yet</source>
+        <translation>Aucune sauvegarde pour l’instant</translation>
+    </message>
+    <message>
+        <source>Last checkpoint %1 ago</source>
+        <translation>Dernière sauvegarde il y a %1</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1257 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR" sourcelanguage="en">
+<context>
+    <name>CsvExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Não foi possível gravar %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::Banner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Dispensar</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::CheckpointTableModel</name>
+    <message>
+        <source>saved</source>
+        <translation>salvo</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>gravando</translation>
+    </message>
+    <message>
+        <source>deleting</source>
+        <translation>excluindo</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>excluído</translation>
+    </message>
+    <message>
+        <source>damaged (corrupt)</source>
+        <translation>danificado (corrompido)</translation>
+    </message>
+    <message>
+        <source>damaged (file missing)</source>
+        <translation>danificado (arquivo ausente)</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verificado</translation>
+    </message>
+    <message>
+        <source>damaged (checksum)</source>
+        <translation>danificado (checksum)</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>atual</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>fixado</translation>
+    </message>
+    <message>
+        <source>This checkpoint is damaged and cannot be resumed from.</source>
+        <translation>Este checkpoint está danificado e não pode ser usado para retomar.</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Passo</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Passo global</translation>
+    </message>
+    <message>
+        <source>Saved at</source>
+        <translation>Salvo em</translation>
+    </message>
+    <message>
+        <source>Train loss</source>
+        <translation>Perda trein.</translation>
+    </message>
+    <message>
+        <source>Train acc.</source>
+        <translation>Acur. trein.</translation>
+    </message>
+    <message>
+        <source>Val. loss</source>
+        <translation>Perda valid.</translation>
+    </message>
+    <message>
+        <source>Val. acc.</source>
+        <translation>Acur. valid.</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamanho</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Ramo</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Atual</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Fixado</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::EventMarkers</name>
+    <message>
+        <source>crash</source>
+        <translation>falha</translation>
+    </message>
+    <message>
+        <source>preemption notice</source>
+        <translation>aviso de preempção</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>preemptado</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>retomada</translation>
+    </message>
+    <message>
+        <source>rollback</source>
+        <translation>reversão</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>parada</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>erro</translation>
+    </message>
+    <message>
+        <source>finish</source>
+        <translation>fim</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::FaultTolerancePanel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>What checkpointing and failures cost</source>
+        <translation>Quanto custam checkpoints e falhas</translation>
+    </message>
+    <message>
+        <source>Checkpoints written</source>
+        <translation>Checkpoints gravados</translation>
+    </message>
+    <message>
+        <source>Saves committed to the registry, in every session of this run.</source>
+        <translation>Salvamentos confirmados no registro, em todas as sessões desta execução.</translation>
+    </message>
+    <message>
+        <source>Time checkpointing</source>
+        <translation>Tempo em checkpoints</translation>
+    </message>
+    <message>
+        <source>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</source>
+        <translation>Tempo total de gravação de todos os checkpoints e sua parcela do tempo de cálculo dos passos. As gravações rodam em uma thread de fundo; a thread de treinamento só espera para copiar o estado.</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>Interrupções</translation>
+    </message>
+    <message>
+        <source>Sessions that ended by a crash, a preemption, a kill or a failure.</source>
+        <translation>Sessões encerradas por falha, preempção, kill ou erro.</translation>
+    </message>
+    <message>
+        <source>Steps lost</source>
+        <translation>Passos perdidos</translation>
+    </message>
+    <message>
+        <source>Steps computed after the last checkpoint a later session resumed from.</source>
+        <translation>Passos calculados depois do último checkpoint do qual uma sessão posterior retomou.</translation>
+    </message>
+    <message>
+        <source>Steps recomputed</source>
+        <translation>Passos recalculados</translation>
+    </message>
+    <message>
+        <source>Of the lost steps, those trained (or replayed) again.</source>
+        <translation>Dos passos perdidos, os que foram treinados (ou repetidos) de novo.</translation>
+    </message>
+    <message>
+        <source>Wall time lost</source>
+        <translation>Tempo real perdido</translation>
+    </message>
+    <message>
+        <source>Lost steps times the measured time per step, plus the downtime after each interruption.</source>
+        <translation>Passos perdidos vezes o tempo medido por passo, mais o tempo parado após cada interrupção.</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>Useful steps (the global step reached on the current branch) divided by all steps computed.</source>
+        <translation>Passos úteis (o passo global alcançado no ramo atual) divididos por todos os passos calculados.</translation>
+    </message>
+    <message>
+        <source>Best checkpoint interval (Young/Daly)</source>
+        <translation>Melhor intervalo entre checkpoints (Young/Daly)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Mean time between failures to assume when none was observed.</source>
+        <translation>Tempo médio entre falhas a supor quando nenhuma foi observada.</translation>
+    </message>
+    <message>
+        <source>Use the assumed MTBF even when failures were observed</source>
+        <translation>Usar o MTBF suposto mesmo quando houve falhas observadas</translation>
+    </message>
+    <message>
+        <source>Assumed MTBF</source>
+        <translation>MTBF suposto</translation>
+    </message>
+    <message>
+        <source>Checkpoint cost C</source>
+        <translation>Custo do checkpoint C</translation>
+    </message>
+    <message>
+        <source>Mean write time of one checkpoint, measured.</source>
+        <translation>Tempo médio medido para gravar um checkpoint.</translation>
+    </message>
+    <message>
+        <source>MTBF M</source>
+        <translation>MTBF M</translation>
+    </message>
+    <message>
+        <source>Observed: instance time divided by interruptions; otherwise the assumed value.</source>
+        <translation>Observado: tempo de instância dividido pelas interrupções; senão, o valor suposto.</translation>
+    </message>
+    <message>
+        <source>Optimal interval √(2·C·M)</source>
+        <translation>Intervalo ótimo √(2·C·M)</translation>
+    </message>
+    <message>
+        <source>Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation.</source>
+        <translation>Fazer checkpoints com essa frequência minimiza o tempo esperado perdido com checkpoints mais recálculo.</translation>
+    </message>
+    <message>
+        <source>Spot pricing estimate</source>
+        <translation>Estimativa de preço spot</translation>
+    </message>
+    <message>
+        <source>How much cheaper an interruptible (spot) instance is than on-demand.</source>
+        <translation>Quanto uma instância interrompível (spot) é mais barata que uma sob demanda.</translation>
+    </message>
+    <message>
+        <source>Spot discount</source>
+        <translation>Desconto spot</translation>
+    </message>
+    <message>
+        <source>Training seconds</source>
+        <translation>Segundos de treinamento</translation>
+    </message>
+    <message>
+        <source>Wall time of all sessions, including lost work.</source>
+        <translation>Tempo real de todas as sessões, incluindo o trabalho perdido.</translation>
+    </message>
+    <message>
+        <source>Billable seconds</source>
+        <translation>Segundos faturáveis</translation>
+    </message>
+    <message>
+        <source>Training seconds at the spot discount.</source>
+        <translation>Segundos de treinamento com o desconto spot.</translation>
+    </message>
+    <message>
+        <source>Savings</source>
+        <translation>Economia</translation>
+    </message>
+    <message>
+        <source>Compared with on-demand, after paying for the lost work.</source>
+        <translation>Em comparação com sob demanda, já pagando o trabalho perdido.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of compute time)</source>
+        <translation>%1 (%2 do tempo de cálculo)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 useful of %3 computed)</source>
+        <translation>%1 (%2 úteis de %3 calculados)</translation>
+    </message>
+    <message>
+        <source>%1 (observed)</source>
+        <translation>%1 (observado)</translation>
+    </message>
+    <message>
+        <source>%1 (assumed)</source>
+        <translation>%1 (suposto)</translation>
+    </message>
+    <message>
+        <source>%1 ≈ every %2 steps</source>
+        <translation>%1 ≈ a cada %2 passos</translation>
+    </message>
+    <message>
+        <source>needs a measured checkpoint</source>
+        <translation>requer um checkpoint medido</translation>
+    </message>
+    <message>
+        <source>%1 (%2 s)</source>
+        <translation>%1 (%2 s)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::MainWindow</name>
+    <message>
+        <source>Savepoint — %1</source>
+        <translation>Savepoint — %1</translation>
+    </message>
+    <message>
+        <source>Recovery: %1</source>
+        <translation>Recuperação: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the registry in %1: %2</source>
+        <translation>Não foi possível abrir o registro em %1: %2</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Execuções</translation>
+    </message>
+    <message>
+        <source>Fault tolerance</source>
+        <translation>Tolerância a falhas</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Eventos</translation>
+    </message>
+    <message>
+        <source>X axis:</source>
+        <translation>Eixo X:</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Passo global</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Wall-clock time</source>
+        <translation>Tempo real</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>Suavização:</translation>
+    </message>
+    <message>
+        <source>Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it.</source>
+        <translation>Peso da média móvel exponencial com correção de viés; os passos brutos continuam visíveis por trás.</translation>
+    </message>
+    <message>
+        <source>Log scale for loss</source>
+        <translation>Escala log. para a perda</translation>
+    </message>
+    <message>
+        <source>Show raw steps</source>
+        <translation>Mostrar passos brutos</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Redefinir zoom</translation>
+    </message>
+    <message>
+        <source>Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom.</source>
+        <translation>Voltar a mostrar todos os dados (ou: clique duplo no gráfico). Arraste para mover, use a roda para o zoom.</translation>
+    </message>
+    <message>
+        <source>Right-click the plot to resume from a step</source>
+        <translation>Clique com o botão direito no gráfico para retomar de um passo</translation>
+    </message>
+    <message>
+        <source>Resume from here</source>
+        <translation>Retomar daqui</translation>
+    </message>
+    <message>
+        <source>Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch.</source>
+        <translation>Continuar o treinamento a partir do checkpoint selecionado; se for mais antigo que o atual, é uma reversão para um novo ramo.</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Verificar</translation>
+    </message>
+    <message>
+        <source>Check size, footer and SHA-256 of the file.</source>
+        <translation>Conferir tamanho, rodapé e SHA-256 do arquivo.</translation>
+    </message>
+    <message>
+        <source>Pin / unpin</source>
+        <translation>Fixar / desafixar</translation>
+    </message>
+    <message>
+        <source>Pinned checkpoints are never deleted by retention.</source>
+        <translation>Checkpoints fixados nunca são excluídos pela retenção.</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Excluir…</translation>
+    </message>
+    <message>
+        <source>Delete the file (never the head).</source>
+        <translation>Excluir o arquivo (nunca o atual).</translation>
+    </message>
+    <message>
+        <source>Show file</source>
+        <translation>Mostrar arquivo</translation>
+    </message>
+    <message>
+        <source>Open the folder holding the checkpoint file.</source>
+        <translation>Abrir a pasta que contém o arquivo do checkpoint.</translation>
+    </message>
+    <message>
+        <source>Show deleted</source>
+        <translation>Mostrar excluídos</translation>
+    </message>
+    <message>
+        <source>New run…</source>
+        <translation>Nova execução…</translation>
+    </message>
+    <message>
+        <source>Configure and start a new training run</source>
+        <translation>Configurar e iniciar uma nova execução de treinamento</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Pause or continue training at the next step</source>
+        <translation>Pausar ou continuar o treinamento no próximo passo</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Parar</translation>
+    </message>
+    <message>
+        <source>Graceful stop: write a checkpoint, then stop</source>
+        <translation>Parada controlada: grava um checkpoint e depois para</translation>
+    </message>
+    <message>
+        <source>Checkpoint now</source>
+        <translation>Checkpoint agora</translation>
+    </message>
+    <message>
+        <source>Write a checkpoint at the next step</source>
+        <translation>Gravar um checkpoint no próximo passo</translation>
+    </message>
+    <message>
+        <source>Simulate crash</source>
+        <translation>Simular falha</translation>
+    </message>
+    <message>
+        <source>Stop dead, as if the machine died: nothing more is saved</source>
+        <translation>Parar de repente, como se a máquina tivesse caído: nada mais é salvo</translation>
+    </message>
+    <message>
+        <source>Crash at step</source>
+        <translation>Falhar no passo</translation>
+    </message>
+    <message>
+        <source>Simulate a crash after the global step set beside</source>
+        <translation>Simular uma falha após o passo global indicado ao lado</translation>
+    </message>
+    <message>
+        <source>Simulate preemption</source>
+        <translation>Simular preempção</translation>
+    </message>
+    <message>
+        <source>A preemption notice: emergency checkpoint within the grace period, then stop</source>
+        <translation>Um aviso de preempção: checkpoint de emergência dentro do prazo de tolerância, depois parada</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+    <message>
+        <source>Resume the selected run from its latest usable checkpoint</source>
+        <translation>Retomar a execução selecionada a partir do último checkpoint utilizável</translation>
+    </message>
+    <message>
+        <source>Resume at</source>
+        <translation>Retomar em</translation>
+    </message>
+    <message>
+        <source>Resume (or roll back) at the epoch and step set beside</source>
+        <translation>Retomar (ou reverter) na época e no passo indicados ao lado</translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>Exportar gráfico…</translation>
+    </message>
+    <message>
+        <source>Save the plots as PNG or PDF</source>
+        <translation>Salvar os gráficos em PNG ou PDF</translation>
+    </message>
+    <message>
+        <source>Export metrics as CSV…</source>
+        <translation>Exportar métricas em CSV…</translation>
+    </message>
+    <message>
+        <source>Every point, raw and smoothed</source>
+        <translation>Todos os pontos, brutos e suavizados</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Treinamento</translation>
+    </message>
+    <message>
+        <source>Global step after which the simulated crash happens</source>
+        <translation>Passo global após o qual ocorre a falha simulada</translation>
+    </message>
+    <message>
+        <source>grace </source>
+        <translation>prazo </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Grace period of the preemption notice (applies to the next start or resume)</source>
+        <translation>Prazo de tolerância do aviso de preempção (vale para o próximo início ou retomada)</translation>
+    </message>
+    <message>
+        <source>epoch </source>
+        <translation>época </translation>
+    </message>
+    <message>
+        <source>step </source>
+        <translation>passo </translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Treinamento</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Exibir</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Configurações</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Padrão do sistema</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;juda</translation>
+    </message>
+    <message>
+        <source>About Savepoint</source>
+        <translation>Sobre o Savepoint</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Savepoint %1&lt;/b&gt;&lt;br&gt;Watch, interrupt, roll back and resume neural-network training.&lt;br&gt;Home: %2</source>
+        <translation>&lt;b&gt;Savepoint %1&lt;/b&gt;&lt;br&gt;Acompanhe, interrompa, reverta e retome o treinamento de redes neurais.&lt;br&gt;Pasta: %2</translation>
+    </message>
+    <message>
+        <source>The language changes the next time Savepoint starts.</source>
+        <translation>O idioma muda na próxima vez que o Savepoint for iniciado.</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>O treinamento está em andamento</translation>
+    </message>
+    <message>
+        <source>Stop training gracefully (write a checkpoint) and quit?</source>
+        <translation>Parar o treinamento de forma controlada (gravando um checkpoint) e sair?</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>Cannot read the run list: %1</source>
+        <translation>Não foi possível ler a lista de execuções: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the registry: %1</source>
+        <translation>Não foi possível ler o registro: %1</translation>
+    </message>
+    <message>
+        <source>Verifying checkpoint #%1…</source>
+        <translation>Verificando o checkpoint nº %1…</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1 matches (%2 bytes)</source>
+        <translation>SHA-256 %1 confere (%2 bytes)</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 verified: %2</source>
+        <translation>Checkpoint nº %1 verificado: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged: %2</source>
+        <translation>O checkpoint nº %1 está danificado: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
+        <translation>O checkpoint nº %1 está danificado e não será usado para retomar: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 unpinned</source>
+        <translation>Checkpoint nº %1 desafixado</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 pinned</source>
+        <translation>Checkpoint nº %1 fixado</translation>
+    </message>
+    <message>
+        <source>Cannot change the pin: %1</source>
+        <translation>Não foi possível alterar a fixação: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
+        <translation>O checkpoint nº %1 é o atual (de onde o treinamento retoma); não pode ser excluído.</translation>
+    </message>
+    <message>
+        <source>Stop the training of this run before deleting its checkpoints.</source>
+        <translation>Pare o treinamento desta execução antes de excluir seus checkpoints.</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint?</source>
+        <translation>Excluir checkpoint?</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
+        <translation>Excluir o checkpoint nº %1 (época %2, passo %3)? O arquivo é removido; a linha fica no histórico como excluída.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 deleted</source>
+        <translation>Checkpoint nº %1 excluído</translation>
+    </message>
+    <message>
+        <source>Cannot delete checkpoint #%1: %2</source>
+        <translation>Não foi possível excluir o checkpoint nº %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Não foi possível abrir %1</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>Exportar gráfico</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>Imagem PNG (*.png);;Documento PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Plot saved to %1</source>
+        <translation>Gráfico salvo em %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Não foi possível gravar %1</translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation>Exportar métricas</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Metrics saved to %1</source>
+        <translation>Métricas salvas em %1</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>Já há uma execução treinando nesta janela; pare-a primeiro.</translation>
+    </message>
+    <message>
+        <source>Starting run “%1”…</source>
+        <translation>Iniciando a execução “%1”…</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it before resuming.</source>
+        <translation>Já há uma execução treinando nesta janela; pare-a antes de retomar.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1”…</source>
+        <translation>Retomando a execução “%1”…</translation>
+    </message>
+    <message>
+        <source>Select a checkpoint in the table first.</source>
+        <translation>Selecione primeiro um checkpoint na tabela.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
+        <translation>O checkpoint nº %1 está danificado (%2) e não pode ser usado para retomar; escolha outro.</translation>
+    </message>
+    <message>
+        <source>Roll back?</source>
+        <translation>Reverter?</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
+        <translation>Retomar do checkpoint nº %1 (época %2, passo %3)? Ele é mais antigo que o atual, então o treinamento continua em um novo ramo; o ramo atual continua visível.</translation>
+    </message>
+    <message>
+        <source>Stop the training first, then resume from a point on the plot.</source>
+        <translation>Pare o treinamento primeiro e depois retome de um ponto do gráfico.</translation>
+    </message>
+    <message>
+        <source>Resume from the plot?</source>
+        <translation>Retomar a partir do gráfico?</translation>
+    </message>
+    <message>
+        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
+        <translation>Retomar na época %1, passo %2 (passo global %3)? O treinamento recomeça do checkpoint anterior mais próximo e repete os passos intermediários; os passos posteriores ficam no ramo antigo.</translation>
+    </message>
+    <message>
+        <source>Stopping: writing a checkpoint, then stopping…</source>
+        <translation>Parando: gravando um checkpoint e depois parando…</translation>
+    </message>
+    <message>
+        <source>Simulating a crash now.</source>
+        <translation>Simulando uma falha agora.</translation>
+    </message>
+    <message>
+        <source>A crash will be simulated after global step %1.</source>
+        <translation>Uma falha será simulada após o passo global %1.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
+        <translation>&lt;b&gt;Aviso de preempção.&lt;/b&gt; A instância será retomada pelo provedor em &lt;b&gt;%1&lt;/b&gt;. Gravando um checkpoint de emergência…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Preemptado.&lt;/b&gt; %1&lt;br&gt;A instância seria retomada pelo provedor em &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
+        <translation>&lt;b&gt;Instância retomada pelo provedor.&lt;/b&gt; %1&lt;br&gt;Retome para continuar do checkpoint de emergência.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
+        <translation>&lt;b&gt;Não foi possível gravar um checkpoint:&lt;/b&gt; %1&lt;br&gt;O treinamento está pausado; o checkpoint anterior e o registro estão intactos. Libere espaço e continue.</translation>
+    </message>
+    <message>
+        <source>Training could not run: %1</source>
+        <translation>O treinamento não pôde ser executado: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
+        <translation>&lt;b&gt;Falhou&lt;/b&gt; (simulado): %1. Retome do último checkpoint ou escolha um na tabela.</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>O treinamento falhou: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Parado: %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Concluído: %1</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::MetricsPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Perda</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Acurácia</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>checkpoint</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Passo global</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Wall-clock time since the run started (h:m:s)</source>
+        <translation>Tempo real desde o início da execução (h:m:s)</translation>
+    </message>
+    <message>
+        <source>branch %1 (abandoned)</source>
+        <translation>ramo %1 (abandonado)</translation>
+    </message>
+    <message>
+        <source>branch %1</source>
+        <translation>ramo %1</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validação (por época)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Branch %1, abandoned&lt;/b&gt; (lost work, recomputed later)</source>
+        <translation>&lt;b&gt;Ramo %1, abandonado&lt;/b&gt; (trabalho perdido, recalculado depois)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Branch %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ramo %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Global step %1 (epoch %2, step %3)</source>
+        <translation>Passo global %1 (época %2, passo %3)</translation>
+    </message>
+    <message>
+        <source>Loss %1 (smoothed %2)</source>
+        <translation>Perda %1 (suavizada %2)</translation>
+    </message>
+    <message>
+        <source>Accuracy %1 (smoothed %2)</source>
+        <translation>Acurácia %1 (suavizada %2)</translation>
+    </message>
+    <message>
+        <source>Time since start %1</source>
+        <translation>Tempo desde o início %1</translation>
+    </message>
+    <message>
+        <source>Validation: loss %1, accuracy %2</source>
+        <translation>Validação: perda %1, acurácia %2</translation>
+    </message>
+    <message>
+        <source>Resume from here: epoch %1, step %2 (global step %3)</source>
+        <translation>Retomar daqui: época %1, passo %2 (passo global %3)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Redefinir zoom</translation>
+    </message>
+    <message>
+        <source>Savepoint metrics</source>
+        <translation>Métricas do Savepoint</translation>
+    </message>
+    <message>
+        <source>lost work (recomputed)</source>
+        <translation>trabalho perdido (recalculado)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
+        <translation>O Fashion-MNIST não está instalado em %1 (instale o pacote dataset-fashion-mnist do Debian, defina SAVEPOINT_FASHION_MNIST_DIR ou escolha “synthetic”)</translation>
+    </message>
+    <message>
+        <source>Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files</source>
+        <translation>Escolha “synthetic”, “fashion-mnist” ou um diretório com arquivos no formato MNIST</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with MNIST-format files)</source>
+        <translation>%1 não é um diretório (esperado “synthetic”, “fashion-mnist” ou um diretório com arquivos no formato MNIST)</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 (or %2.gz)</source>
+        <translation>%1 não contém %2 (nem %2.gz)</translation>
+    </message>
+    <message>
+        <source>New training run</source>
+        <translation>Nova execução de treinamento</translation>
+    </message>
+    <message>
+        <source>Directory…</source>
+        <translation>Diretório…</translation>
+    </message>
+    <message>
+        <source>MNIST-format dataset directory</source>
+        <translation>Diretório do conjunto de dados no formato MNIST</translation>
+    </message>
+    <message>
+        <source>one full pass</source>
+        <translation>uma passada completa</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>padrão</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Nome da execução</translation>
+    </message>
+    <message>
+        <source>Letters, digits, '.', '_' and '-'; becomes a folder name.</source>
+        <translation>Letras, dígitos, '.', '_' e '-'; vira o nome de uma pasta.</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Conjunto de dados</translation>
+    </message>
+    <message>
+        <source>“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files.</source>
+        <translation>“synthetic” (gerado, sem download), “fashion-mnist” ou um diretório com os quatro arquivos no formato MNIST.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>mlp: one hidden layer; dnn: three; cnn: convolutional.</source>
+        <translation>mlp: uma camada oculta; dnn: três; cnn: convolucional.</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Épocas</translation>
+    </message>
+    <message>
+        <source>Steps per epoch</source>
+        <translation>Passos por época</translation>
+    </message>
+    <message>
+        <source>0: one full pass over the training split.</source>
+        <translation>0: uma passada completa pelo conjunto de treino.</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Tamanho do lote</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Taxa de aprendizado</translation>
+    </message>
+    <message>
+        <source>Greater than 0 and at most 10, e.g. 0.001 or 1e-3.</source>
+        <translation>Maior que 0 e no máximo 10, por ex. 0.001 ou 1e-3.</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Otimizador</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semente</translation>
+    </message>
+    <message>
+        <source>Same seed, same data order and initial weights.</source>
+        <translation>Mesma semente, mesma ordem dos dados e mesmos pesos iniciais.</translation>
+    </message>
+    <message>
+        <source>Save every</source>
+        <translation>Salvar a cada</translation>
+    </message>
+    <message>
+        <source>“epoch”, or a number of steps.</source>
+        <translation>“epoch” ou um número de passos.</translation>
+    </message>
+    <message>
+        <source>Keep newest</source>
+        <translation>Manter os mais recentes</translation>
+    </message>
+    <message>
+        <source>Older checkpoints are deleted (best, head and pinned ones are kept).</source>
+        <translation>Checkpoints mais antigos são excluídos (o melhor, o atual e os fixados são mantidos).</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when LibTorch sees one, else the CPU.</source>
+        <translation>auto: a GPU quando o LibTorch encontra uma, senão a CPU.</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>Threads de CPU</translation>
+    </message>
+    <message>
+        <source>When a save is still writing</source>
+        <translation>Quando um salvamento ainda está gravando</translation>
+    </message>
+    <message>
+        <source>wait: training waits for it; skip: this save is skipped.</source>
+        <translation>wait: o treinamento espera; skip: este salvamento é pulado.</translation>
+    </message>
+    <message>
+        <source>Start training</source>
+        <translation>Iniciar treinamento</translation>
+    </message>
+    <message>
+        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</source>
+        <translation>Use de 1 a 64 caracteres entre A–Z, a–z, 0–9, '.', '_' e '-', sem começar com '.'</translation>
+    </message>
+    <message>
+        <source>A run named “%1” already exists; resume it instead</source>
+        <translation>Já existe uma execução chamada “%1”; retome-a em vez disso</translation>
+    </message>
+    <message>
+        <source>Enter a number such as 0.001 or 1e-3</source>
+        <translation>Digite um número como 0.001 ou 1e-3</translation>
+    </message>
+    <message>
+        <source>Enter a whole number from 0 to 18446744073709551615</source>
+        <translation>Digite um número inteiro de 0 a 18446744073709551615</translation>
+    </message>
+    <message>
+        <source>Enter “epoch” or a positive number of steps</source>
+        <translation>Digite “epoch” ou um número positivo de passos</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunListModel</name>
+    <message>
+        <source>created</source>
+        <translation>criada</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em execução</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausada</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>preemptada</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>parada</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n branch(es): each rollback starts a new one; the old ones are kept</source>
+        <translation>
+            <numerusform>%n ramo: cada reversão inicia um novo; os antigos são mantidos</numerusform>
+            <numerusform>%n ramos: cada reversão inicia um novo; os antigos são mantidos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Perda</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Acurácia</translation>
+    </message>
+    <message>
+        <source>Val. acc.</source>
+        <translation>Acur. valid.</translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation>Ramos</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>%1 % (%2/%3)</source>
+        <translation>%1 % (%2/%3)</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::StatusBarFields</name>
+    <message>
+        <source>Where the model trains</source>
+        <translation>Onde o modelo treina</translation>
+    </message>
+    <message>
+        <source>Training steps per second in this session</source>
+        <translation>Passos de treinamento por segundo nesta sessão</translation>
+    </message>
+    <message>
+        <source>Estimated time until the last step</source>
+        <translation>Tempo estimado até o último passo</translation>
+    </message>
+    <message>
+        <source>Time since the last checkpoint was committed: the work a crash now would lose</source>
+        <translation>Tempo desde o último checkpoint confirmado: o trabalho que uma falha agora perderia</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Carregando</translation>
+    </message>
+    <message>
+        <source>Replaying to the chosen step</source>
+        <translation>Repetindo até o passo escolhido</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Treinando</translation>
+    </message>
+    <message>
+        <source>Validating</source>
+        <translation>Validando</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>Gravando checkpoint</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausado</translation>
+    </message>
+    <message>
+        <source>Waiting for disk space</source>
+        <translation>Aguardando espaço em disco</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Concluído</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>Dispositivo: %1</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 passos/s</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>Restam %1</translation>
+    </message>
+    <message>
+        <source>epoch %1/%2 · step %3/%4</source>
+        <translation>época %1/%2 · passo %3/%4</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Ocioso</translation>
+    </message>
+    <message>
+        <source>Device: –</source>
+        <translation>Dispositivo: –</translation>
+    </message>
+    <message>
+        <source>– steps/s</source>
+        <translation>– passos/s</translation>
+    </message>
+    <message>
+        <source>ETA –</source>
+        <translation>Restam –</translation>
+    </message>
+    <message>
+        <source>No checkpoint yet</source>
+        <translation>Nenhum checkpoint ainda</translation>
+    </message>
+    <message>
+        <source>Last checkpoint %1 ago</source>
+        <translation>Último checkpoint há %1</translation>
+    </message>
+</context>
+</TS>

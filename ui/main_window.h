@@ -1,0 +1,192 @@
+// The Savepoint window: run list, live plots, checkpoint table, the
+// fault-tolerance panel and the training controls. Owns one TrainerWorker (one
+// run trains at a time per window) and a Registry connection for the GUI
+// thread; large metric loads run on a short-lived thread with its own
+// connection. Every action has a public slot so tests and the demo can drive
+// the window without dialogs. GUI thread only.
+#pragma once
+
+#include "engine_types.h"
+#include "plot_series_store.h"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QSettings;
+class QSlider;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QTableView;
+
+namespace savepoint { class Registry; }
+
+namespace savepoint::ui {
+
+class Banner;
+class CheckpointTableModel;
+class FaultTolerancePanel;
+class MetricsPlot;
+class RunListModel;
+class StatusBarFields;
+class TrainerWorker;
+
+struct MainWindowOptions {
+    QString home;          // resolved home directory
+    QString settings_path; // empty: the user's QSettings; else an INI file (tests)
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(MainWindowOptions options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Asked before destructive actions; default: a QMessageBox. Tests inject one.
+    using Confirm = std::function<bool(const QString& title, const QString& text)>;
+    void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
+
+    // For tests, the demo and the benchmark.
+    MetricsPlot* plot() const { return plot_; }
+    RunListModel* runModel() const { return runs_; }
+    CheckpointTableModel* checkpointModel() const { return ckpts_; }
+    QSortFilterProxyModel* checkpointProxy() const { return ckpt_proxy_; }
+    QSortFilterProxyModel* runProxy() const { return run_proxy_; }
+    QTableView* checkpointView() const { return ckpt_view_; }
+    QTableView* runView() const { return run_view_; }
+    TrainerWorker* worker() const { return worker_; }
+    Banner* banner() const { return banner_; }
+    FaultTolerancePanel* faultPanel() const { return ft_panel_; }
+    StatusBarFields* statusFields() const { return status_; }
+    savepoint::Registry* registry() const { return reg_.get(); }
+    std::int64_t selectedRunId() const { return view_run_; }
+    QString home() const { return home_; }
+    QAction* action(const QString& name) const;
+
+public Q_SLOTS:
+    void showNewRunDialog();
+    bool startRun(const QString& name, const savepoint::TrainConfig& config);
+    bool resumeRun(const QString& name, const savepoint::ResumeTarget& target);
+    void resumeLatest();
+    void resumeFromSelectedCheckpoint();
+    void resumeAtTypedPosition();
+    void resumeAtGlobalStep(qint64 global_step);
+    void togglePause();
+    void stopTraining();
+    void crashNow();
+    void crashAtStep();
+    void preempt();
+    void checkpointNow();
+
+    void selectRun(qint64 run_id);
+    void refreshRuns();
+    void refreshSelected();
+    void verifySelectedCheckpoint();
+    void togglePinSelected();
+    void deleteSelectedCheckpoint();
+    void revealSelectedCheckpoint();
+    bool deleteCheckpoint(qint64 id);
+    void verifyCheckpoint(qint64 id);
+    void selectCheckpoint(qint64 id);
+
+    void exportPlot(const QString& path = {});
+    void exportCsv(const QString& path = {});
+    void setLanguage(const QString& code);
+
+Q_SIGNALS:
+    void verificationFinished(qint64 id, bool ok);
+    void runLoaded(qint64 run_id);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildUi();
+    QWidget* buildPlotControls();
+    QWidget* buildCheckpointPane();
+    void buildActions();
+    void buildMenus();
+    void loadSettings();
+    void saveSettings();
+    void updateActions();
+    void showError(const QString& text);
+    void log(const QString& text);
+    std::optional<savepoint::CheckpointRow> selectedCheckpoint() const;
+    savepoint::TrainRequest baseRequest(const QString& name) const;
+
+    // Worker signal handlers.
+    void onProgress(const savepoint::Progress& p);
+    void onMetrics(const MetricBatch& rows);
+    void onEvent(const savepoint::EventRow& e);
+    void onCheckpointSaved(const savepoint::CheckpointRow& row);
+    void onStorageError(const QString& text);
+    void onFinished(const WorkerOutcome& o);
+    void tickPreemption();
+
+    void loadRunData(std::int64_t run_id);
+    void applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid);
+    void ensureBranches(const std::vector<savepoint::MetricRow>& rows);
+    void reloadCheckpoints();
+    void updateFaultPanel();
+
+    MainWindowOptions opts_;
+    QString home_;
+    std::unique_ptr<savepoint::Registry> reg_;
+    std::unique_ptr<QSettings> settings_;
+    Confirm confirm_;
+
+    TrainerWorker* worker_ = nullptr;
+    MetricsPlot* plot_ = nullptr;
+    RunListModel* runs_ = nullptr;
+    QSortFilterProxyModel* run_proxy_ = nullptr;
+    QTableView* run_view_ = nullptr;
+    CheckpointTableModel* ckpts_ = nullptr;
+    QSortFilterProxyModel* ckpt_proxy_ = nullptr;
+    QTableView* ckpt_view_ = nullptr;
+    FaultTolerancePanel* ft_panel_ = nullptr;
+    StatusBarFields* status_ = nullptr;
+    Banner* banner_ = nullptr;
+    QPlainTextEdit* log_ = nullptr;
+    QComboBox* xmode_ = nullptr;
+    QSlider* smoothing_ = nullptr;
+    QLabel* smoothing_label_ = nullptr;
+    QCheckBox* log_loss_ = nullptr;
+    QCheckBox* show_raw_ = nullptr;
+    QCheckBox* show_deleted_ = nullptr;
+    QSpinBox* crash_step_ = nullptr;
+    QSpinBox* grace_ = nullptr;
+    QSpinBox* resume_epoch_ = nullptr;
+    QSpinBox* resume_step_ = nullptr;
+    QHash<QString, QAction*> actions_;
+
+    // The run shown, and how far its data has been read.
+    std::int64_t view_run_ = 0;
+    std::int64_t view_spe_ = 1;
+    std::int64_t last_metric_rowid_ = 0;
+    std::int64_t last_event_id_ = 0;
+    int load_generation_ = 0;
+    bool loading_ = false;
+    std::vector<savepoint::MetricRow> pending_live_;
+    bool checkpoints_dirty_ = false;
+
+    // The run this window trains.
+    std::int64_t train_run_ = 0;
+    savepoint::Progress last_progress_;
+    savepoint::TrainConfig last_config_;
+    QTimer refresh_timer_;
+    QTimer preempt_timer_;
+    double preempt_deadline_ = 0;
+    bool preempt_done_ = false;
+    QString preempt_result_;
+};
+
+}  // namespace savepoint::ui

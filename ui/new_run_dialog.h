@@ -1,0 +1,57 @@
+// The new-run dialog: every engine option, each validated as it is edited
+// with the engine's own rules (TrainConfig::validate on that field alone) and
+// a message under the field. OK stays disabled until all fields are valid.
+// GUI thread only; open it with open() (non-blocking) or exec().
+#pragma once
+
+#include "train_config.h"
+
+#include <QDialog>
+#include <QHash>
+#include <QSet>
+
+class QComboBox;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace savepoint::ui {
+
+// Empty when the dataset spec can be loaded as far as files go; else why not.
+QString checkDatasetSpec(const QString& spec);
+
+class NewRunDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit NewRunDialog(QSet<QString> existing_runs, QWidget* parent = nullptr);
+
+    void setConfig(const savepoint::TrainConfig& c);
+    savepoint::TrainConfig config() const;
+    QString runName() const;
+    void setRunName(const QString& name);
+
+    // Field name -> message, for every invalid field (empty: all valid).
+    QHash<QString, QString> errors() const { return errors_; }
+    bool validateAll();
+
+    // Field widgets by name, for tests: run, data, model, optimizer, epochs,
+    // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy.
+    QWidget* field(const QString& name) const { return fields_.value(name); }
+
+private:
+    void addField(QFormLayout* form, const QString& name, const QString& label, QWidget* w, const QString& help);
+    void setError(const QString& name, const QString& message);
+
+    QSet<QString> existing_;
+    QHash<QString, QWidget*> fields_;
+    QHash<QString, QLabel*> error_labels_;
+    QHash<QString, QString> errors_;
+    QLineEdit *run_, *lr_, *seed_, *save_freq_;
+    QComboBox *data_, *model_, *optimizer_, *device_, *async_;
+    QSpinBox *epochs_, *spe_, *batch_, *keep_, *threads_;
+    QDialogButtonBox* buttons_;
+};
+
+}  // namespace savepoint::ui
