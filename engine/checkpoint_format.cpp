@@ -1,5 +1,6 @@
 #include "checkpoint_format.h"
 
+#include "durable_io.h"  // planted_bug (negative controls)
 #include "errors.h"
 #include "sha256.h"
 
@@ -195,7 +196,7 @@ VerifyResult verify_checkpoint_bytes(const std::vector<std::uint8_t>& bytes, con
     h.update(bytes.data(), bytes.size() - kCheckpointFooterBytes);
     auto d = h.finish();
     std::string actual = to_hex(d.data(), d.size());
-    if (actual != r.sha256) {
+    if (actual != r.sha256 && !planted_bug("skip-checksum")) {
         r.error = name + ": SHA-256: footer says " + r.sha256 + ", contents hash to " + actual;
         return r;
     }

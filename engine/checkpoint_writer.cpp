@@ -152,6 +152,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_error_ = e.what();
+                save_failed_ = true;
             }
             std::lock_guard<std::mutex> lock(mutex_);
             save_in_flight_ = false;
@@ -179,6 +180,7 @@ std::optional<std::string> CheckpointWriter::take_save_error() {
     std::lock_guard<std::mutex> lock(mutex_);
     auto e = std::move(save_error_);
     save_error_.reset();
+    save_failed_ = false;
     return e;
 }
 
@@ -207,6 +209,15 @@ void CheckpointWriter::loop() {
             queue_.pop_front();
             busy_ = true;
         }
+        if (!reg) {
+            // A failed open (EIO, a full disk) is retried with the next job, so one
+            // bad moment does not make every later save of this session fail.
+            try {
+                reg = std::make_unique<Registry>(home_);
+            } catch (const std::exception& e) {
+                open_error = e.what();
+            }
+        }
         if (reg) {
             try {
                 job(*reg);
@@ -218,6 +229,7 @@ void CheckpointWriter::loop() {
         } else {
             std::lock_guard<std::mutex> lock(mutex_);
             save_error_ = open_error;
+            save_failed_ = true;
             save_in_flight_ = false;
         }
         {

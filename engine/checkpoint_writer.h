@@ -11,6 +11,7 @@
 #include "registry.h"
 #include "state_snapshot.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -58,6 +59,8 @@ public:
     void wait_for_save();          // blocks until no save is in flight
     void drain();                  // blocks until every queued job has run
 
+    // Cheap, lock-free: is an error from a failed save waiting to be taken?
+    bool has_save_error() const { return save_failed_.load(std::memory_order_relaxed); }
     // The error of the last failed save (cleared by taking it).
     std::optional<std::string> take_save_error();
     // The error of the last failed metrics/event job (cleared by taking it).
@@ -75,6 +78,7 @@ private:
     bool save_in_flight_ = false;
     bool stopping_ = false;
     std::optional<std::string> save_error_;
+    std::atomic<bool> save_failed_{false};
     std::optional<std::string> job_error_;
     std::thread thread_;
 };

@@ -73,6 +73,14 @@ int fault_point(const char* op, const std::string& path) {
     return g_hook ? g_hook(op, path) : 0;
 }
 
+bool planted_bug(const char* name) {
+    static const std::string planted = [] {
+        const char* v = std::getenv("SAVEPOINT_PLANT_BUG");
+        return std::string(v ? v : "");
+    }();
+    return !planted.empty() && planted == name;
+}
+
 std::uint64_t free_bytes(const std::string& dir) {
     struct statvfs st {};
     if (::statvfs(dir.c_str(), &st) != 0) return 0;
@@ -151,7 +159,9 @@ DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_byte
     // Refuse before writing anything: a half-written file on a full disk helps no one.
     const std::uint64_t avail = free_bytes(dir);
     const std::uint64_t margin = 64 * 1024;
-    if (int err = fault_point("statvfs", dir); err == ENOSPC || avail < expected_ + margin) {
+    const int fault = fault_point("statvfs", dir);
+    if (fault != 0 && fault != ENOSPC) fail("cannot check free space in", fault, dir);
+    if (int err = fault; err == ENOSPC || avail < expected_ + margin) {
         std::uint64_t reported = err == ENOSPC ? 0 : avail;
         throw StorageError("not enough space to write checkpoint " + final_path_ + ": needs " +
                                std::to_string(expected_ + margin) + " bytes, " + std::to_string(reported) +
@@ -234,7 +244,7 @@ void DurableWriter::commit() {
     // fsync failure: the page cache state is unknown, so never retry on this
     // descriptor; the whole file is abandoned (destructor unlinks it).
     if (int err = fault_point("fsync", temp_path_)) fail("cannot sync", err, temp_path_);
-    if (::fsync(fd_) != 0) fail("cannot sync", errno, temp_path_);
+    if (!planted_bug("skip-fsync") && ::fsync(fd_) != 0) fail("cannot sync", errno, temp_path_);
     int fd = fd_;
     fd_ = -1;
     if (int err = fault_point("close", temp_path_)) {

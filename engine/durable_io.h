@@ -22,6 +22,12 @@ using FaultHook = std::function<int(const char* op, const std::string& path)>;
 void set_fault_hook(FaultHook hook);
 int fault_point(const char* op, const std::string& path);
 
+// Negative controls for the fault harnesses (see tests/RELIABILITY.md): true
+// only when the environment variable SAVEPOINT_PLANT_BUG equals `name`
+// (skip-fsync, skip-checksum, commit-before-rename, drop-rng), so a test can
+// prove it catches that bug. Unset, as everywhere outside those checks: false.
+bool planted_bug(const char* name);
+
 // Free bytes for an unprivileged writer on the filesystem holding `dir`.
 std::uint64_t free_bytes(const std::string& dir);
 

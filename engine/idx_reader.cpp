@@ -4,6 +4,8 @@
 // Deliberately free of torch: it is small, fast to compile and fuzzable.
 #include "idx_reader.h"
 
+#include "idx_cache.h"
+
 #include "errors.h"
 
 #include <zlib.h>
@@ -222,7 +224,11 @@ std::vector<std::uint8_t> read_maybe_gzipped(const std::string& path, std::uint6
     std::vector<std::uint8_t> raw = read_raw(path, max_bytes);
     if (!is_gzip(raw))
         return raw;
-    return inflate_gzip(raw, path, max_bytes);
+    if (auto cached = cached_inflate(path, raw); cached && cached->size() <= max_bytes)
+        return std::move(*cached);
+    std::vector<std::uint8_t> inflated = inflate_gzip(raw, path, max_bytes);
+    store_inflated(path, raw, inflated);
+    return inflated;
 }
 
 IdxImages parse_idx_images(const std::vector<std::uint8_t>& bytes, const std::string& name) {

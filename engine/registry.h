@@ -16,6 +16,7 @@ namespace savepoint {
 
 double now_seconds();  // wall clock, seconds since the epoch
 std::string checkpoint_file_name(std::int64_t id);  // "ckpt-00000012.svpt"
+std::string registry_path(const std::string& home);  // "<home>/registry.sqlite"
 
 struct RunRow {
     std::int64_t id = 0;

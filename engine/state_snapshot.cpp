@@ -1,5 +1,6 @@
 #include "state_snapshot.h"
 
+#include "durable_io.h"  // planted_bug (negative controls)
 #include "errors.h"
 #include "sha256.h"
 
@@ -204,7 +205,7 @@ void restore_state(const CheckpointContents& contents, torch::nn::Module& model,
             }
         }
     }
-    set_generator_state(c10::DeviceType::CPU, require("rng/cpu", {}));
+    if (!planted_bug("drop-rng")) set_generator_state(c10::DeviceType::CPU, require("rng/cpu", {}));
     if (torch::cuda::is_available() && find(contents, "rng/cuda"))
         set_generator_state(c10::DeviceType::CUDA, require("rng/cuda", {}));
 }

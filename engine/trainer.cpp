@@ -84,7 +84,8 @@ struct Trainer::Impl {
     std::vector<MetricRow> pending;
     Clock::time_point last_flush = Clock::now(), last_progress = Clock::now(), started = Clock::now();
     std::int64_t steps_at_start = 0;
-    double compute_seconds = 0, stall_seconds = 0;
+    double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
+    std::int64_t checkpoints_requested = 0;
     std::string phase = "loading";
 
     // Written by the I/O thread.
@@ -169,12 +170,15 @@ struct Trainer::Impl {
             writer->wait_for_save();
         }
         if (auto err = writer->take_save_error()) {
-            if (!recover_from_storage_error(*err)) return false;
+            // The recovery retries with a snapshot of this very step: saving again would duplicate it.
+            return recover_from_storage_error(*err);
         }
         phase = "checkpointing";
         snapshot->capture(*model, *optimizer);
         const double stall_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
         stall_seconds += stall_ms / 1000;
+        max_stall_ms = std::max(max_stall_ms, stall_ms);
+        ++checkpoints_requested;
 
         SaveRequest sr;
         sr.row.run_id = run.id;
@@ -199,10 +203,7 @@ struct Trainer::Impl {
         phase = "training";
         if (wait_until_committed) {
             writer->wait_for_save();
-            if (auto err = writer->take_save_error()) {
-                if (!recover_from_storage_error(*err)) return false;
-                return checkpoint(kind, true);
-            }
+            if (auto err = writer->take_save_error()) return recover_from_storage_error(*err);
         }
         return true;
     }
@@ -400,6 +401,12 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.global_step = gs;
     r.params_sha256 = params_sha256(*model);
     r.last_checkpoint_id = head();
+    r.steps = gs - steps_at_start;
+    r.loop_seconds = seconds_since(started);
+    r.validation_seconds = validation_seconds;
+    r.checkpoint_stall_seconds = stall_seconds;
+    r.max_checkpoint_stall_ms = max_stall_ms;
+    r.checkpoints_requested = checkpoints_requested;
     return r;
 }
 
@@ -454,6 +461,8 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             }
             if (storage_failed)
                 return finish(Outcome::Failed, "checkpoints could not be written; gave up after retries");
+            // A background save failed: pause now (and retry), not only when the next save is due.
+            if (writer->has_save_error()) saved_at_gs = checkpoint("regular", true) || saved_at_gs;
 
             const bool replaying = gs < replay_until;
             phase = replaying ? "replaying" : "training";
@@ -479,7 +488,9 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             const bool end_of_epoch = step == spe;
             if (end_of_epoch && gs >= replay_until) {
                 phase = "validating";
+                const auto v0 = Clock::now();
                 EvalResult e = stepper->evaluate();
+                validation_seconds += seconds_since(v0);
                 last_val_loss = e.loss;
                 last_val_acc = e.accuracy;
                 pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});

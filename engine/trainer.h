@@ -44,6 +44,13 @@ struct TrainResult {
     std::int64_t global_step = 0;
     std::string params_sha256;            // of the live model at the end
     std::optional<std::int64_t> last_checkpoint_id;
+    // Where the time went in this session (seconds), for reports and benchmarks.
+    std::int64_t steps = 0;             // steps computed in this session (replayed ones included)
+    double loop_seconds = 0;            // from the first step to the end, everything included
+    double validation_seconds = 0;
+    double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
+    double max_checkpoint_stall_ms = 0;
+    std::int64_t checkpoints_requested = 0;
 };
 
 struct Progress {

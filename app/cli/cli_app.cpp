@@ -143,6 +143,13 @@ std::unique_ptr<Registry> open_registry(const std::string& home) {
     return reg;
 }
 
+// Commands that only read or name an existing run never create a home.
+bool home_has_registry(const std::string& home) { return file_exists(registry_path(home)); }
+
+InputError no_run_error(const std::string& name, const std::string& home) {
+    return InputError("--run: no run named '" + name + "' in " + home + " (see: savepoint-cli runs)");
+}
+
 RunRow require_run(Registry& reg, const std::string& name) {
     auto run = reg.find_run(name);
     if (!run) throw InputError("--run: no run named '" + name + "' in " + reg.home() + " (see: savepoint-cli runs)");
@@ -203,8 +210,9 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         c->add_option("--home", home, "Directory holding the registry and checkpoints (default: $SAVEPOINT_HOME, else $XDG_DATA_HOME/savepoint)");
     };
     auto add_disk = [&](CLI::App* c) {
-        c->add_option("--disk-retries", disk_retries, "When a checkpoint cannot be written: retries before giving up (exit 1)")->check(CLI::NonNegativeNumber);
-        c->add_option("--disk-retry-seconds", disk_retry_seconds, "Seconds between those retries")->check(CLI::NonNegativeNumber);
+        // Explicit ranges: CLI11's NonNegativeNumber prints DBL_MAX in full as the upper bound.
+        c->add_option("--disk-retries", disk_retries, "When a checkpoint cannot be written: retries before giving up (exit 1)")->check(CLI::Range(0, 1000000));
+        c->add_option("--disk-retry-seconds", disk_retry_seconds, "Seconds between those retries")->check(CLI::Range(0.0, 86400.0));
     };
 
     auto* train = app.add_subcommand("train", "Start a new training run");
@@ -261,6 +269,15 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         add_home(c);
     }
 
+    // CLI11 would only say "A subcommand is required"; name the word it did not know.
+    const auto known = [&](const std::string& word) {
+        return !app.get_subcommands([&](const CLI::App* c) { return c->check_name(word); }).empty();
+    };
+    if (args_in.size() > 1 && !args_in[1].empty() && args_in[1][0] != '-' && !known(args_in[1])) {
+        err << "error: unknown subcommand '" << args_in[1]
+            << "' (expected train, resume, runs, checkpoints, verify, pin or unpin)\nrun 'savepoint-cli --help' for usage\n";
+        return 2;
+    }
     std::vector<std::string> args(args_in.rbegin(), args_in.rend());
     if (!args.empty()) args.pop_back();  // program name
     try {
@@ -319,6 +336,11 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
             return run_training(req, out, err, install_signals);
         }
         if (runs->parsed()) {
+            if (!home_has_registry(resolved_home)) {
+                if (json) out << "[]\n";
+                else out << "no runs in " << resolved_home << "\n";
+                return 0;
+            }
             auto reg = open_registry(resolved_home);
             auto rows = reg->list_runs();
             if (json) {
@@ -334,6 +356,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         }
         if (checkpoints->parsed()) {
             validate_run_name(run_name);
+            if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
             auto reg = open_registry(resolved_home);
             RunRow run = require_run(*reg, run_name);
             auto rows = reg->checkpoints(run.id);
@@ -348,11 +371,17 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         }
         if (verify->parsed()) {
             if (!run_name.empty()) validate_run_name(run_name);
+            if (!home_has_registry(resolved_home)) {
+                if (!run_name.empty()) throw no_run_error(run_name, resolved_home);
+                out << "0 verified, 0 damaged (no registry in " << resolved_home << ")\n";
+                return 0;
+            }
             auto reg = open_registry(resolved_home);
             return verify_runs(*reg, run_name, out, err);
         }
         if (pin->parsed() || unpin->parsed()) {
             validate_run_name(run_name);
+            if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
             auto reg = open_registry(resolved_home);
             RunRow run = require_run(*reg, run_name);
             auto c = reg->checkpoint(checkpoint_id);

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang-14 (-fsanitize=fuzzer,address,undefined)
+# and runs each for a bounded time. Standalone: no CMake needed.
+#
+#   tests/fuzz/build-and-run.sh            # 60 s per target
+#   tests/fuzz/build-and-run.sh 600        # 10 minutes per target
+#   FUZZ_TARGETS="idx checkpoint" tests/fuzz/build-and-run.sh 30
+#
+# Targets:
+#   idx         IDX reader (parse_idx_images / parse_idx_labels / gzip)      torch-free
+#   checkpoint  checkpoint reader (parse_checkpoint_body / verify_checkpoint_bytes)  torch-free
+#   cli         savepoint::run_cli argument parser (links LibTorch through the
+#               engine library of a normal build: ENGINE_BUILD, default build/
+#               then /tmp/build-rel; skipped with a message if none is built)
+#
+# Seeds: tests/fuzz/corpus/<target>/ (read-only; new inputs go to $FUZZ_OUT/corpus-<target>).
+# A crash leaves $FUZZ_OUT/crash-<target>-*: copy it into tests/fuzz/regressions/<target>/
+# and it becomes part of test_fuzz_regressions (ctest) and of every later run here.
+# Exit status: 0 if no target crashed, 1 otherwise.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+SECS=${1:-${FUZZ_SECONDS:-60}}
+OUT=${FUZZ_OUT:-/tmp/savepoint-fuzz}
+TARGETS=${FUZZ_TARGETS:-idx checkpoint cli}
+CXX=${FUZZ_CXX:-clang++-14}
+mkdir -p "$OUT"
+SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
+COMMON="-std=c++17 -g -O1 -Iengine -D_GLIBCXX_USE_CXX11_ABI=1"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+build() {
+  local t=$1
+  case $t in
+    idx)
+      $CXX $COMMON $SAN tests/fuzz/fuzz_idx.cpp engine/idx_reader.cpp engine/errors.cpp -lz -o "$OUT/fuzz_idx" ;;
+    checkpoint)
+      $CXX $COMMON $SAN tests/fuzz/fuzz_checkpoint.cpp engine/checkpoint_format.cpp engine/sha256.cpp \
+        engine/errors.cpp engine/durable_io.cpp -lcrypto -o "$OUT/fuzz_checkpoint" ;;
+    cli)
+      local eb=""
+      for d in "${ENGINE_BUILD:-}" build /tmp/build-rel; do
+        [[ -n "$d" && -f "$d/engine/libsavepoint_engine.a" ]] && { eb=$d; break; }
+      done
+      if [[ -z "$eb" ]]; then echo "fuzz cli: SKIPPED (no built engine library; build savepoint_engine first or set ENGINE_BUILD)"; return 2; fi
+      local TI="-isystem /usr/include/torch/csrc/api/include -Iapp/cli"
+      # The CLI's own code is instrumented; the engine library and LibTorch are not (they are linked as built).
+      for f in cli_app cli_output; do
+        $CXX $COMMON $TI -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+          -c app/cli/$f.cpp -o "$OUT/$f.o" || return 1
+      done
+      $CXX $COMMON $TI $SAN tests/fuzz/fuzz_cli.cpp "$OUT/cli_app.o" "$OUT/cli_output.o" \
+        "$eb/engine/libsavepoint_engine.a" -ltorch -ltorch_cpu -lc10 -lsqlite3 -lcrypto -lz -lpthread \
+        -o "$OUT/fuzz_cli" ;;
+  esac
+}
+
+status=0
+for t in $TARGETS; do
+  echo "== fuzz $t: building"
+  build "$t"; rc=$?
+  if [[ $rc == 2 ]]; then continue; fi
+  if [[ $rc != 0 ]]; then echo "fuzz $t: BUILD FAILED"; status=1; continue; fi
+  mkdir -p "$OUT/corpus-$t"
+  # Known crashes first: they must all pass now.
+  if compgen -G "tests/fuzz/regressions/$t/*" >/dev/null; then
+    "$OUT/fuzz_$t" -runs=0 tests/fuzz/regressions/$t/* >"$OUT/regressions-$t.log" 2>&1 \
+      || { echo "fuzz $t: a regression input crashes again (see $OUT/regressions-$t.log)"; status=1; }
+  fi
+  echo "== fuzz $t: running ${SECS}s"
+  extra=""
+  [[ $t == cli ]] && extra="-rss_limit_mb=4096 -timeout=20"
+  if "$OUT/fuzz_$t" -max_total_time="$SECS" -max_len=4096 -print_final_stats=1 $extra \
+       -artifact_prefix="$OUT/crash-$t-" "$OUT/corpus-$t" "tests/fuzz/corpus/$t" >"$OUT/fuzz-$t.log" 2>&1; then
+    echo "fuzz $t: OK ($(grep -E 'stat::number_of_executed_units' "$OUT/fuzz-$t.log" | awk '{print $2}') runs, corpus $(ls "$OUT/corpus-$t" | wc -l))"
+  else
+    echo "fuzz $t: CRASH, see $OUT/fuzz-$t.log and $OUT/crash-$t-*"
+    tail -40 "$OUT/fuzz-$t.log"
+    status=1
+  fi
+done
+exit $status

@@ -1,0 +1,158 @@
+// Registry upgrades.
+//  - A v1 registry (made the way an older Savepoint made it: WAL, v1 schema,
+//    rows in it) opens, migrates to v2 in one transaction, keeps its rows, and
+//    the CLI lists it.
+//  - A failed migration (fault point "registry.migrate", and a real SQL error
+//    half-way through the v2 script) leaves the file byte-identical.
+//  - A registry from a newer Savepoint (user_version 99) is refused with a
+//    clear message, in-process and by the CLI (exit 2), and left untouched.
+//
+//   ctest --test-dir build -R test_registry_upgrade --output-on-failure
+#include "reliability_support.h"
+
+#include "durable_io.h"
+#include "errors.h"
+#include "registry_schema.h"
+
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace reliability;
+
+namespace {
+
+void exec(sqlite3* db, const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+        QString m = QString::fromUtf8(err ? err : "?");
+        sqlite3_free(err);
+        QFAIL(qPrintable(m));
+    }
+}
+
+// A registry as Savepoint schema v1 left it.
+void makeV1(const QString& home, bool wal = true, int userVersion = 0, const char* extraSql = nullptr) {
+    QDir().mkpath(home);
+    const QString path = home + QStringLiteral("/registry.sqlite");
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    if (wal) exec(db, "PRAGMA journal_mode=WAL");
+    savepoint::migrate_registry(db, path.toStdString(), 1);
+    exec(db,
+         "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at) "
+         "VALUES ('old', '{}', 10, 100, 'stopped', 1, 1);"
+         "INSERT INTO branches(run_id, fork_global_step, created_at) VALUES (1, 0, 1);"
+         "UPDATE runs SET active_branch_id=1;"
+         "INSERT INTO checkpoints(run_id, branch_id, epoch, step, global_step, kind, state, path, created_at) "
+         "VALUES (1, 1, 1, 5, 5, 'regular', 'deleted', 'checkpoints/old/ckpt-00000001.svpt', 1);");
+    if (extraSql) exec(db, extraSql);
+    if (userVersion) exec(db, qPrintable(QStringLiteral("PRAGMA user_version=%1").arg(userVersion)));
+    QCOMPARE(sqlite3_close(db), SQLITE_OK);
+}
+
+int userVersion(const QString& path) {
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    int v = savepoint::registry_schema_version(db);
+    sqlite3_close(db);
+    return v;
+}
+
+}  // namespace
+
+class TestRegistryUpgrade : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { savepoint::set_fault_hook(nullptr); }
+
+    void v1OpensAndMigrates() {
+        QTemporaryDir tmp;
+        const QString home = tmp.filePath(QStringLiteral("h"));
+        makeV1(home);
+        QCOMPARE(userVersion(home + QStringLiteral("/registry.sqlite")), 1);
+        {
+            savepoint::Registry reg(home.toStdString());
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 2);
+            auto run = reg.find_run("old");
+            QVERIFY(run);
+            auto rows = reg.checkpoints(run->id);  // reads the v2 columns
+            QCOMPARE(rows.size(), std::size_t(1));
+            QVERIFY(std::isnan(rows[0].write_ms));
+            QCOMPARE(QString::fromStdString(reg.integrity_check()), QStringLiteral("ok"));
+        }
+        CliResult r = reliability::runCli({QStringLiteral("runs"), QStringLiteral("--home"), home});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("old")), r.describe().constData());
+    }
+
+    void failedMigrationLeavesFileIdentical_data() {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("fault point registry.migrate") << "fault";
+        QTest::newRow("SQL error half-way through the v2 script") << "sql";
+    }
+
+    void failedMigrationLeavesFileIdentical() {
+        QFETCH(QString, how);
+        QTemporaryDir tmp;
+        const QString home = tmp.filePath(QStringLiteral("h"));
+        // For the SQL error: a v1 file that already has one of the two v2 columns makes the
+        // second ALTER fail after the first succeeded inside the migration transaction.
+        makeV1(home, true, 0, how == QLatin1String("sql") ? "ALTER TABLE checkpoints ADD COLUMN stall_ms REAL" : nullptr);
+        const QString path = home + QStringLiteral("/registry.sqlite");
+        const QByteArray before = testsupport::fileSha256(path);
+        if (how == QLatin1String("fault"))
+            savepoint::set_fault_hook([](const char* op, const std::string&) {
+                return std::string(op) == "registry.migrate" ? EIO : 0;
+            });
+        try {
+            savepoint::Registry reg(home.toStdString());
+            QFAIL("the migration should have failed");
+        } catch (const savepoint::StorageError& e) {
+            const QString msg = QString::fromUtf8(e.what());
+            QVERIFY2(msg.contains(path), qPrintable(msg));
+            if (how == QLatin1String("fault")) QVERIFY2(msg.contains(QLatin1String("migration to version 2 failed")), qPrintable(msg));
+            else QVERIFY2(msg.contains(QLatin1String("duplicate column name")), qPrintable(msg));
+        }
+        savepoint::set_fault_hook(nullptr);
+        QCOMPARE(testsupport::fileSha256(path), before);
+        QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")) || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+        QCOMPARE(userVersion(path), 1);
+        if (how == QLatin1String("fault")) {
+            // Once the cause is gone the same file migrates.
+            savepoint::Registry reg(home.toStdString());
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 2);
+        }
+    }
+
+    void newerVersionRefused_data() {
+        QTest::addColumn<bool>("wal");
+        QTest::newRow("WAL file") << true;
+        QTest::newRow("rollback-journal file") << false;
+    }
+
+    void newerVersionRefused() {
+        QFETCH(bool, wal);
+        QTemporaryDir tmp;
+        const QString home = tmp.filePath(QStringLiteral("h"));
+        makeV1(home, wal, 99);
+        const QString path = home + QStringLiteral("/registry.sqlite");
+        const QByteArray before = testsupport::fileSha256(path);
+        const QString expected = path + QStringLiteral(": registry schema version: expected at most 2, found 99 (made by a newer Savepoint; nothing was changed)");
+        try {
+            savepoint::Registry reg(home.toStdString());
+            QFAIL("a newer registry must be refused");
+        } catch (const savepoint::InputError& e) {
+            QCOMPARE(QString::fromUtf8(e.what()), expected);
+        }
+        QCOMPARE(testsupport::fileSha256(path), before);
+        CliResult r = reliability::runCli({QStringLiteral("runs"), QStringLiteral("--home"), home});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expected), r.describe().constData());
+        QCOMPARE(testsupport::fileSha256(path), before);
+        QCOMPARE(userVersion(path), 99);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRegistryUpgrade)
+#include "test_registry_upgrade.moc"
