@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Savepoint vs a plain PyTorch Python loop, same machine, same BLAS, same
+# threads, in one invocation; prints Savepoint/PyTorch ratios and writes
+# build/benchmarks/comparison.json.
+#
+#   tests/benchmarks/run-comparison.sh [--quick]
+#
+# Needs: packaging/setup-debian.sh --bench (python3-torch) and a build in ./build.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+quick=${1:-}
+out=build/benchmarks
+mkdir -p "$out"
+cmake --build build --target bench_train savepoint-cli -j"$(nproc)" >/dev/null
+py=/usr/bin/python3
+
+echo "== Savepoint (bench_train) =="
+build/tests/benchmarks/bench_train $quick --json "$out/savepoint.json"
+echo
+echo "== PyTorch loop (pytorch_loop.py, torch $($py -c 'import torch; print(torch.__version__)')) =="
+$py tests/benchmarks/pytorch_loop.py $quick --json "$out/pytorch.json"
+
+# Resume to first completed step, process start included (median of 5).
+home=$(mktemp -d); ptdir=$(mktemp -d)
+trap 'rm -rf "$home" "$ptdir"' EXIT
+build/app/savepoint-cli train --run r --home "$home" --epochs 1 --steps-per-epoch 60 --save-freq 30 --threads 1 \
+  --interrupt-at-step 45 >/dev/null || true
+$py - "$ptdir" <<'PY'
+import sys, torch, torch.nn as nn
+sys.path.insert(0, "tests/benchmarks")
+from pytorch_loop import make_model, save_checkpoint
+m = make_model("mlp"); o = torch.optim.Adam(m.parameters())
+save_checkpoint(m, o, sys.argv[1] + "/ckpt.pt")
+PY
+time_cmd() {  # prints the median wall time of 5 runs of "$@"
+  for i in 1 2 3 4 5; do
+    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+    awk "BEGIN{print $e - $s}"
+  done | sort -n | sed -n 3p
+}
+# --interrupt-at-step 31: stop right after the first step that follows checkpoint 30.
+sp=$(time_cmd build/app/savepoint-cli resume --run r --home "$home" --checkpoint 1 --interrupt-at-step 31)
+pt=$(time_cmd $py tests/benchmarks/pytorch_loop.py --resume-first-step "$ptdir")
+echo
+echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s"
+
+$py - "$out" "$sp" "$pt" <<'PY'
+import json, sys
+out, sp_resume, pt_resume = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+s = json.load(open(f"{out}/savepoint.json")); p = json.load(open(f"{out}/pytorch.json"))
+key = lambda r: (r["model"], r["batch"], r["threads"])
+pt = {key(r): r for r in p["throughput"]}
+rows = []
+print("\n== Savepoint / PyTorch ==")
+print(f"{'model':6} {'batch':>6} {'threads':>8} {'savepoint':>11} {'pytorch':>9} {'ratio':>7}")
+for r in s["throughput"]:
+    q = pt.get(key(r))
+    if not q: continue
+    ratio = r["samples_per_second"] / q["samples_per_second"]
+    rows.append({"model": r["model"], "batch": r["batch"], "threads": r["threads"], "savepoint": r["samples_per_second"],
+                 "pytorch": q["samples_per_second"], "ratio": ratio})
+    print(f"{r['model']:6} {r['batch']:6d} {r['threads']:8d} {r['samples_per_second']:11.0f} {q['samples_per_second']:9.0f} {ratio:7.2f}")
+print(f"\n{'batch':>6} {'save':>6} {'sp_overhead':>12} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
+po = {(r["batch"], r["save_every"]): r for r in p["checkpoint_overhead"]}
+for r in s["checkpoint_overhead"]:
+    q = po.get((r["batch"], r["save_every"]))
+    if not q: continue
+    print(f"{r['batch']:6d} {r['save_every']:>6} {r['overhead_percent']:11.1f}% {q['overhead_percent']:11.1f}% "
+          f"{r['stall_mean_ms']:12.3f} {q['save_ms']:11.2f}")
+print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.3f}s, ratio {sp_resume / pt_resume:.2f}")
+print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
+json.dump({"savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume}},
+          open(f"{out}/comparison.json", "w"), indent=2)
+PY
