@@ -482,20 +482,26 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
                 return finish(Outcome::Crashed, "simulated crash after global step " + std::to_string(gs) +
                                                     " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
-            if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
-            if (cmd.preempt) goto preempted;
-
+            // Every epoch end is validated: also while replaying (the checkpoints saved
+            // after a replay then carry the metrics an uninterrupted run records; the
+            // session that first computed that epoch already logged its row), and
+            // before a preemption notice is acted on (otherwise a resume from that
+            // emergency checkpoint would never validate the epoch).
             const bool end_of_epoch = step == spe;
-            if (end_of_epoch && gs >= replay_until) {
+            if (end_of_epoch) {
                 phase = "validating";
                 const auto v0 = Clock::now();
                 EvalResult e = stepper->evaluate();
                 validation_seconds += seconds_since(v0);
                 last_val_loss = e.loss;
                 last_val_acc = e.accuracy;
-                pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
-                flush_metrics();
+                if (gs >= replay_until) {
+                    pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
+                    flush_metrics();
+                }
             }
+            if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
+            if (cmd.preempt) goto preempted;
             if (gs > replay_until) {
                 const bool due = cfg.save_every_steps > 0 ? gs % cfg.save_every_steps == 0 : end_of_epoch;
                 if (due && gs < total) saved_at_gs = checkpoint("regular", false);

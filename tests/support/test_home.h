@@ -48,12 +48,17 @@ struct CliResult {
     }
 };
 
-// The environment every CLI call gets: no inherited SAVEPOINT_* settings and
-// one thread, so runs are reproducible and fast on a shared machine.
+// The environment every CLI call gets: no inherited SAVEPOINT_* settings (a
+// stray SAVEPOINT_HOME or fault injection) except SAVEPOINT_PLANT_BUG, so a
+// negative control reaches the CLI too, and SAVEPOINT_CACHE_DIR (CTest points
+// it into the build tree); and one thread, so runs are reproducible and fast
+// on a shared machine.
 inline QProcessEnvironment cliEnvironment() {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const QString& k : env.keys())
-        if (k.startsWith(QLatin1String("SAVEPOINT_"))) env.remove(k);
+        if (k.startsWith(QLatin1String("SAVEPOINT_")) && k != QLatin1String("SAVEPOINT_PLANT_BUG") &&
+            k != QLatin1String("SAVEPOINT_CACHE_DIR"))
+            env.remove(k);
     env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
     env.insert(QStringLiteral("OPENBLAS_NUM_THREADS"), QStringLiteral("1"));
     return env;
@@ -141,12 +146,26 @@ inline QJsonObject headOf(const QJsonArray& checkpoints) {
     return {};
 }
 
+inline QByteArray readAll(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return QByteArray();
+    return f.readAll();
+}
+
 inline QByteArray fileSha256(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return QByteArray();
     QCryptographicHash h(QCryptographicHash::Sha256);
     h.addData(&f);
     return h.result().toHex();
+}
+
+// The checksum a checkpoint's footer (and `checkpoints --json`'s "sha256") holds:
+// the SHA-256 of everything before the 48-byte footer.
+inline QString checkpointChecksum(const QString& path) {
+    const QByteArray b = readAll(path);
+    if (b.size() < 48) return QString();
+    return QString::fromLatin1(QCryptographicHash::hash(b.left(b.size() - 48), QCryptographicHash::Sha256).toHex());
 }
 
 // Relative path -> SHA-256 of the contents ("<dir>" for directories) of
@@ -178,12 +197,6 @@ inline QString diffFingerprints(const QMap<QString, QByteArray>& a, const QMap<Q
     for (auto it = b.begin(); it != b.end(); ++it)
         if (!a.contains(it.key())) lines << QStringLiteral("added: ") + it.key();
     return lines.join(QLatin1Char('\n'));
-}
-
-inline QByteArray readAll(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return QByteArray();
-    return f.readAll();
 }
 
 inline bool writeAll(const QString& path, const QByteArray& bytes) {

@@ -1,0 +1,320 @@
+// Tests for the checkpoint writer (engine/checkpoint_writer.cpp): the save
+// protocol (row 'writing' -> durable file -> row 'committed' + head, in that
+// order), a failure injected at every single file and registry operation
+// leaving the previous checkpoint and head untouched and nothing half-written
+// behind, retention (newest K per branch + best + head + pinned + protected;
+// other branches never touched), and the asynchronous I/O thread.
+#include "checkpoint_format.h"
+#include "checkpoint_writer.h"
+#include "durable_io.h"
+#include "errors.h"
+#include "home.h"
+#include "registry.h"
+#include "state_snapshot.h"
+
+#include "test_home.h"
+
+#include <QtTest>
+
+#include <torch/torch.h>
+
+#include <cerrno>
+#include <condition_variable>
+
+using namespace savepoint;
+
+class TestCheckpointWriter : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> dir_;
+    std::unique_ptr<Registry> reg_;
+    std::int64_t run_ = 0, branch_ = 0;
+    torch::nn::Linear model_{nullptr};
+    std::unique_ptr<torch::optim::Adam> opt_;
+    std::shared_ptr<StateSnapshot> snap_;
+
+    std::string home() const { return dir_->path().toStdString() + "/home"; }
+
+    void trainStep() {
+        auto x = torch::randn({8, 6});
+        auto loss = model_->forward(x).pow(2).mean();
+        opt_->zero_grad();
+        loss.backward();
+        opt_->step();
+    }
+
+    SaveRequest request(std::int64_t gs, double valLoss = NAN, std::int64_t keep = 100, std::int64_t branch = 0) {
+        SaveRequest r;
+        r.row.run_id = run_;
+        r.row.branch_id = branch ? branch : branch_;
+        r.row.parent_id = reg_->run_by_id(run_)->head_checkpoint_id;
+        r.row.epoch = (gs - 1) / 10 + 1;
+        r.row.step = (gs - 1) % 10 + 1;
+        r.row.global_step = gs;
+        r.row.path = checkpoint_dir_relative("w");
+        r.row.params_sha256 = snap_->params_sha256();
+        r.row.val_loss = valLoss;
+        r.row.train_loss = 1.0;
+        r.run_name = "w";
+        r.meta = {{"config", {{"model", "linear"}}}};
+        r.keep = keep;
+        return r;
+    }
+
+    SaveOutcome save(std::int64_t gs, double valLoss = NAN, std::int64_t keep = 100, std::int64_t branch = 0,
+                     std::set<std::int64_t> protect = {}) {
+        trainStep();
+        snap_->capture(*model_, *opt_);
+        SaveRequest r = request(gs, valLoss, keep, branch);
+        r.protected_ids = std::move(protect);
+        return save_checkpoint_now(*reg_, *snap_, r);
+    }
+
+    QStringList tempFiles() const {
+        QStringList out;
+        QDirIterator it(QString::fromStdString(home()), QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString p = it.next();
+            if (p.endsWith(".tmp")) out << p;
+        }
+        return out;
+    }
+
+private Q_SLOTS:
+    void init() {
+        dir_ = std::make_unique<QTemporaryDir>();
+        QVERIFY(dir_->isValid());
+        reg_ = std::make_unique<Registry>(home());
+        run_ = reg_->create_run("w", "{}", 10, 1000, "cpu");
+        branch_ = reg_->find_run("w")->active_branch_id;
+        torch::manual_seed(1);
+        model_ = torch::nn::Linear(6, 5);
+        opt_ = std::make_unique<torch::optim::Adam>(model_->parameters(), torch::optim::AdamOptions(1e-2));
+        snap_ = std::make_shared<StateSnapshot>();
+    }
+    void cleanup() {
+        set_fault_hook(nullptr);
+        reg_.reset();
+        dir_.reset();
+    }
+
+    void saveCommitsFileRowAndHead() {
+        SaveOutcome out = save(10, 0.5);
+        const CheckpointRow& c = out.row;
+        QCOMPARE(QString::fromStdString(c.state), QStringLiteral("committed"));
+        auto stored = reg_->checkpoint(c.id);
+        QCOMPARE(QString::fromStdString(stored->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromStdString(stored->path), QStringLiteral("checkpoints/w/") + QString::fromStdString(checkpoint_file_name(c.id)));
+        QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), c.id);
+        const std::string path = reg_->absolute(stored->path);
+        QCOMPARE(QFileInfo(QString::fromStdString(path)).size(), qint64(stored->bytes));
+        CheckpointContents contents;
+        std::vector<std::uint8_t> bytes;
+        VerifyResult v = verify_checkpoint_file(path, stored->sha256, &bytes, &contents);
+        QVERIFY2(v.ok, v.error.c_str());
+        // The header says which checkpoint this is, so a swapped file is detectable.
+        QCOMPARE(v.meta.value("checkpoint_id", -1), c.id);
+        QCOMPARE(QString::fromStdString(v.meta.value("run", "")), QStringLiteral("w"));
+        QCOMPARE(v.meta.value("global_step", -1), 10);
+        QCOMPARE(v.meta.value("epoch", -1), 1);
+        QCOMPARE(v.meta.value("step", -1), 10);
+        QCOMPARE(QString::fromStdString(v.meta.value("params_sha256", "")), QString::fromStdString(snap_->params_sha256()));
+        QCOMPARE(QString::fromStdString(stored->params_sha256), QString::fromStdString(params_sha256(*model_)));
+        QCOMPARE(v.meta.value("val_loss", -1.0), 0.5);
+        QVERIFY(v.meta.contains("config"));
+        QVERIFY(tempFiles().isEmpty());
+        QVERIFY(stored->write_ms >= 0);
+        // Parent of the next one is this one.
+        SaveOutcome next = save(20);
+        QCOMPARE(reg_->checkpoint(next.row.id)->parent_id.value_or(-1), c.id);
+        QVERIFY(std::isnan(reg_->checkpoint(next.row.id)->val_loss));
+    }
+
+    void failureAtEveryOperationLeavesThePreviousCheckpointIntact() {
+        const SaveOutcome first = save(10);
+        const QString firstPath = QString::fromStdString(reg_->absolute(first.row.path));
+        const QByteArray firstSha = testsupport::fileSha256(firstPath);
+        // Which operations does one save perform?
+        QStringList ops;
+        set_fault_hook([&](const char* op, const std::string&) {
+            ops << QString::fromLatin1(op);
+            return 0;
+        });
+        save(20);
+        set_fault_hook(nullptr);
+        for (const char* needed : {"registry.insert_writing", "statvfs", "open", "write", "fsync", "close", "rename", "fsync_dir", "registry.commit"})
+            QVERIFY2(ops.contains(QLatin1String(needed)), qPrintable(ops.join(' ')));
+        const std::int64_t goodHead = reg_->run_by_id(run_)->head_checkpoint_id.value();
+        const QByteArray goodSha = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(goodHead)->path)));
+
+        for (int k = 1; k <= ops.size(); ++k) {
+            const std::int64_t maxBefore = reg_->max_checkpoint_id();
+            int count = 0;
+            set_fault_hook([&](const char* op, const std::string&) {
+                if (++count != k) return 0;
+                return std::string(op) == "statvfs" ? ENOSPC : EIO;
+            });
+            bool threw = false;
+            QString message;
+            try {
+                save(30 + k);
+            } catch (const StorageError& e) {
+                threw = true;
+                message = QString::fromStdString(e.what());
+            }
+            set_fault_hook(nullptr);
+            const QString ctx = QStringLiteral("fault at op %1 (%2): %3").arg(k).arg(ops.value(k - 1), message);
+            QVERIFY2(threw, qPrintable(ctx));
+            QVERIFY2(!message.isEmpty(), qPrintable(ctx));
+            // The previous head and its file are untouched...
+            QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), goodHead);
+            QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(goodHead)->path))), goodSha);
+            QCOMPARE(testsupport::fileSha256(firstPath), firstSha);
+            // ...nothing half-written is left, and the attempt is recorded as failed (if it got a row).
+            QVERIFY2(tempFiles().isEmpty(), qPrintable(ctx + " " + tempFiles().join(' ')));
+            if (reg_->max_checkpoint_id() > maxBefore) {
+                auto row = reg_->checkpoint(reg_->max_checkpoint_id());
+                QCOMPARE(QString::fromStdString(row->state), QStringLiteral("failed"));
+                QVERIFY2(!QFileInfo::exists(QString::fromStdString(reg_->absolute(row->path))), qPrintable(ctx));
+                QVERIFY(!row->state_detail.empty());
+            } else {
+                // Only transaction A itself (its fault point or its commit) may fail without leaving a row.
+                QVERIFY2(k <= 2, qPrintable(ctx));
+            }
+        }
+        // And the next save, with the fault gone, works.
+        SaveOutcome ok = save(99);
+        QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), ok.row.id);
+        QCOMPARE(reg_->checkpoint(ok.row.id)->parent_id.value_or(-1), goodHead);
+    }
+
+    void diskFullIsRefusedBeforeWritingWithSizes() {
+        save(10);
+        set_fault_hook([](const char* op, const std::string&) { return std::string(op) == "statvfs" ? ENOSPC : 0; });
+        try {
+            save(20);
+            QFAIL("no error on a full disk");
+        } catch (const StorageError& e) {
+            const QString m = QString::fromStdString(e.what());
+            QVERIFY(e.disk_full());
+            QVERIFY(e.bytes_needed() > 0);
+            QVERIFY2(m.startsWith(QLatin1String("not enough space to write checkpoint ") + QString::fromStdString(home())), qPrintable(m));
+            QVERIFY2(m.contains(QStringLiteral("needs %1 bytes, 0 bytes free in ").arg(e.bytes_needed())), qPrintable(m));
+        }
+    }
+
+    void retentionKeepsNewestBestPinnedAndProtected() {
+        // val losses: 10 -> 0.9, 20 -> 0.1 (best), 30 -> 0.8, 40 -> 0.7, 50 -> 0.6, 60 -> 0.5; keep 2.
+        std::vector<std::int64_t> ids;
+        ids.push_back(save(10, 0.9, 2).row.id);
+        reg_->set_checkpoint_pinned(ids[0], true);
+        ids.push_back(save(20, 0.1, 2).row.id);
+        ids.push_back(save(30, 0.8, 2).row.id);
+        ids.push_back(save(40, 0.7, 2, 0, {ids[2]}).row.id);  // #30 is "in use" by this session
+        SaveOutcome fifth = save(50, 0.6, 2);
+        ids.push_back(fifth.row.id);
+        SaveOutcome sixth = save(60, NAN, 2);
+        ids.push_back(sixth.row.id);
+        auto state = [&](int i) { return QString::fromStdString(reg_->checkpoint(ids[std::size_t(i)])->state); };
+        QCOMPARE(state(0), QStringLiteral("committed"));  // pinned
+        QCOMPARE(state(1), QStringLiteral("committed"));  // best validation loss
+        QCOMPARE(state(2), QStringLiteral("deleted"));    // protected only while that save ran
+        QCOMPARE(state(3), QStringLiteral("deleted"));
+        QCOMPARE(state(4), QStringLiteral("committed"));  // newest two
+        QCOMPARE(state(5), QStringLiteral("committed"));
+        QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), ids[5]);
+        for (int i = 0; i < 6; ++i) {
+            auto c = reg_->checkpoint(ids[std::size_t(i)]);
+            QCOMPARE(QFileInfo::exists(QString::fromStdString(reg_->absolute(c->path))), c->usable());
+            if (!c->usable()) QCOMPARE(QString::fromStdString(c->state_detail), QStringLiteral("removed by retention (keep 2)"));
+        }
+        QVERIFY(std::find(sixth.deleted.begin(), sixth.deleted.end(), ids[3]) != sixth.deleted.end());
+    }
+
+    void protectedCheckpointSurvivesRetention() {
+        const auto a = save(10, NAN, 1).row.id;
+        const auto b = save(20, NAN, 1, 0, {a}).row.id;
+        QVERIFY(reg_->checkpoint(a)->usable());  // keep 1 would delete it, but a resume uses it
+        save(30, NAN, 1);
+        QCOMPARE(QString::fromStdString(reg_->checkpoint(a)->state), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromStdString(reg_->checkpoint(b)->state), QStringLiteral("deleted"));
+    }
+
+    void retentionNeverTouchesAnotherBranch() {
+        std::vector<std::int64_t> old;
+        for (int g = 10; g <= 40; g += 10) old.push_back(save(g, NAN, 10).row.id);
+        std::map<std::int64_t, QByteArray> shas;
+        for (auto id : old) shas[id] = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(id)->path)));
+        // Roll back to the first one: a new branch, saving with keep 1.
+        const auto nb = reg_->create_branch(run_, branch_, old[0], 10);
+        for (int g = 20; g <= 80; g += 10) save(g, NAN, 1, nb, {old[0]});
+        for (auto id : old) {
+            auto c = reg_->checkpoint(id);
+            QCOMPARE(QString::fromStdString(c->state), QStringLiteral("committed"));
+            QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(c->path))), shas[id]);
+        }
+        int usableNew = 0;
+        for (auto& c : reg_->checkpoints(run_))
+            if (c.branch_id == nb && c.usable()) ++usableNew;
+        QCOMPARE(usableNew, 1);
+    }
+
+    void bestIsJudgedAcrossTheWholeRun() {
+        // The best checkpoint lives on the old branch; the new branch's own best is not protected by it.
+        save(10, 0.05, 10);
+        const auto nb = reg_->create_branch(run_, branch_, reg_->run_by_id(run_)->head_checkpoint_id, 10);
+        const auto x = save(20, 0.5, 1, nb).row.id;
+        save(30, 0.9, 1, nb);
+        QCOMPARE(QString::fromStdString(reg_->checkpoint(x)->state), QStringLiteral("deleted"));
+    }
+
+    void asyncWriterCommitsThenNotifies() {
+        std::mutex m;
+        std::condition_variable cv;
+        std::vector<CheckpointRow> saved;
+        {
+            CheckpointWriter writer(home(), [&](const SaveOutcome& o) {
+                // Called only once the row is committed: the registry already says so.
+                Registry check(home());
+                CheckpointRow seen = o.row;
+                seen.state = check.checkpoint(o.row.id)->state;
+                std::lock_guard<std::mutex> l(m);
+                saved.push_back(seen);
+                cv.notify_all();
+            });
+            trainStep();
+            snap_->capture(*model_, *opt_);
+            writer.save_async(snap_, request(10));
+            writer.wait_for_save();
+            QVERIFY(!writer.save_in_flight());
+            QVERIFY(!writer.take_save_error().has_value());
+            QCOMPARE(saved.size(), std::size_t(1));
+            QCOMPARE(QString::fromStdString(saved[0].state), QStringLiteral("committed"));
+            QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), saved[0].id);
+
+            // A failing save reports its error instead of calling back.
+            set_fault_hook([](const char* op, const std::string&) { return std::string(op) == "fsync" ? EIO : 0; });
+            writer.save_async(snap_, request(20));
+            writer.wait_for_save();
+            set_fault_hook(nullptr);
+            auto err = writer.take_save_error();
+            QVERIFY(err.has_value());
+            QVERIFY2(QString::fromStdString(*err).startsWith(QLatin1String("cannot sync ")), err->c_str());
+            QVERIFY(!writer.take_save_error().has_value());  // taken once
+            QCOMPARE(saved.size(), std::size_t(1));
+
+            // Jobs run in order on the writer's own connection.
+            std::vector<int> order;
+            for (int i = 0; i < 5; ++i) writer.post([&order, i](Registry&) { order.push_back(i); });
+            writer.post([](Registry&) { throw std::runtime_error("metrics failed"); });
+            writer.drain();
+            QCOMPARE(order, (std::vector<int>{0, 1, 2, 3, 4}));
+            QCOMPARE(QString::fromStdString(writer.take_job_error().value_or("")), QStringLiteral("metrics failed"));
+        }
+        QVERIFY(tempFiles().isEmpty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCheckpointWriter)
+#include "test_checkpoint_writer.moc"

@@ -1,0 +1,447 @@
+// Tests for savepoint-cli (app/cli/cli_app.cpp), always through the real
+// binary: bad input exits 2 with a message naming the flag and the value and
+// changes nothing on disk (recursive listing + hashes before and after, and a
+// home that did not exist is not created); --help everywhere; the JSON that
+// scripts depend on; verify naming a damaged checkpoint; and two writers on
+// one run.
+#include "cli_app.h"
+#include "test_home.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+using testsupport::CliResult;
+
+namespace {
+
+QByteArray be32(quint32 v) {
+    QByteArray b(4, '\0');
+    b[0] = char(v >> 24);
+    b[1] = char(v >> 16);
+    b[2] = char(v >> 8);
+    b[3] = char(v);
+    return b;
+}
+
+QByteArray idxImages(quint32 n, quint32 magic = 0x00000803) {
+    QByteArray b = be32(magic) + be32(n) + be32(28) + be32(28);
+    b.append(QByteArray(int(n) * 28 * 28, '\x10'));
+    return b;
+}
+
+QByteArray idxLabels(quint32 n) {
+    QByteArray b = be32(0x00000801) + be32(n);
+    for (quint32 i = 0; i < n; ++i) b.append(char(i % 10));
+    return b;
+}
+
+// run_cli() is all of savepoint-cli's main(); calling it in-process gives the
+// same exit code and messages without paying LibTorch's ~1 s load per call.
+// Rows marked "binary" also go through the real executable.
+CliResult runInProcess(const QStringList& args, const QString& envHome = QString()) {
+    std::vector<std::string> v{"savepoint-cli"};
+    for (const QString& a : args) v.push_back(a.toStdString());
+    if (envHome.isEmpty()) qunsetenv("SAVEPOINT_HOME");
+    else qputenv("SAVEPOINT_HOME", envHome.toUtf8());
+    std::ostringstream out, err;
+    CliResult r;
+    r.exitCode = savepoint::run_cli(v, out, err, /*install_signals=*/false);
+    qunsetenv("SAVEPOINT_HOME");
+    r.out = QString::fromStdString(out.str());
+    r.err = QString::fromStdString(err.str());
+    return r;
+}
+
+CliResult runEither(bool binary, const QStringList& args, const QString& envHome = QString()) {
+    if (!binary) return runInProcess(args, envHome);
+    QProcessEnvironment env = testsupport::cliEnvironment();
+    if (!envHome.isEmpty()) env.insert("SAVEPOINT_HOME", envHome);
+    return testsupport::runCli(args, 240000, env);
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir root_;
+    QString home_;        // holds the run "existing" (2 epochs x 20 steps, save every 10)
+    QString brokenData_;  // a directory of MNIST files with one broken IDX header
+
+    QString fresh(const QString& name) const { return root_.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(root_.isValid());
+        qunsetenv("SAVEPOINT_HOME");
+        qputenv("OMP_NUM_THREADS", "1");
+        home_ = root_.filePath("home");
+        CliResult r = testsupport::runCli(testsupport::trainArgs(home_, "existing", 2, 20, "10"));
+        QVERIFY2(r.exitCode == 0, r.describe());
+        // A dataset directory whose training images have the wrong magic number.
+        brokenData_ = root_.filePath("broken-mnist");
+        QVERIFY(QDir().mkpath(brokenData_));
+        QVERIFY(testsupport::writeAll(brokenData_ + "/train-images-idx3-ubyte", idxImages(10, 0x00000804)));
+        QVERIFY(testsupport::writeAll(brokenData_ + "/train-labels-idx1-ubyte", idxLabels(10)));
+        QVERIFY(testsupport::writeAll(brokenData_ + "/t10k-images-idx3-ubyte", idxImages(5)));
+        QVERIFY(testsupport::writeAll(brokenData_ + "/t10k-labels-idx1-ubyte", idxLabels(5)));
+    }
+
+    void helpOnEverySubcommand_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("mentions");
+        QTest::addColumn<bool>("binary");
+        QTest::newRow("top") << QStringList{"--help"} << QStringList{"train", "resume", "runs", "checkpoints", "verify"} << false;
+        QTest::newRow("train") << QStringList{"train", "--help"}
+                               << QStringList{"--run", "--home", "--data", "--model", "--epochs", "--steps-per-epoch", "--batch", "--lr",
+                                              "--optimizer", "--seed", "--save-freq", "--keep", "--device", "--threads",
+                                              "--interrupt-at-step", "--preempt-at-step"} << true;
+        QTest::newRow("resume") << QStringList{"resume", "--help"} << QStringList{"--run", "--home", "--checkpoint", "--epoch", "--step", "--interrupt-at-step"} << false;
+        QTest::newRow("runs") << QStringList{"runs", "--help"} << QStringList{"--home", "--json"} << false;
+        QTest::newRow("checkpoints") << QStringList{"checkpoints", "--help"} << QStringList{"--run", "--home", "--json"} << false;
+        QTest::newRow("verify") << QStringList{"verify", "--help"} << QStringList{"--home", "--run"} << false;
+        QTest::newRow("pin") << QStringList{"pin", "--help"} << QStringList{"--run", "--checkpoint"} << false;
+        QTest::newRow("unpin") << QStringList{"unpin", "--help"} << QStringList{"--run", "--checkpoint"} << false;
+        QTest::newRow("train -h with other flags") << QStringList{"train", "--run", "x", "-h"} << QStringList{"--save-freq"} << false;
+    }
+    void helpOnEverySubcommand() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, mentions);
+        QFETCH(bool, binary);
+        const QString home = fresh("help-home");
+        const bool top = args.first() == "--help";
+        CliResult r = runEither(binary, top ? args : args + QStringList{"--home", home});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        for (const QString& m : mentions) QVERIFY2(r.out.contains(m), qPrintable(m + "\n" + r.out));
+        QVERIFY(!QFileInfo::exists(home));
+        if (args.first() == "resume") QVERIFY2(!r.out.contains("--save-freq"), "resume --help shows train's options");
+    }
+
+    void badInputExits2AndChangesNothing_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("mentions");  // all must appear in stderr
+        QTest::addColumn<bool>("needsRun");         // the message depends on the run "existing"
+        // A valid small training command, with `extra` added or overriding its options.
+        auto train = [](const QStringList& extra) {
+            QStringList a{"train", "--run", "fresh-run"};
+            const QList<QPair<QString, QString>> defaults{{"--data", "synthetic"}, {"--epochs", "1"}, {"--steps-per-epoch", "2"}};
+            for (const auto& d : defaults)
+                if (!extra.contains(d.first)) a << d.first << d.second;
+            return a + extra;
+        };
+        QTest::newRow("no subcommand") << QStringList{} << QStringList{"subcommand"} << false;
+        QTest::newRow("unknown subcommand") << QStringList{"frobnicate"} << QStringList{"frobnicate"} << false;
+        QTest::newRow("unknown flag") << train({"--bogus-flag", "1"}) << QStringList{"--bogus-flag"} << false;
+        QTest::newRow("missing --run") << QStringList{"train", "--data", "synthetic"} << QStringList{"--run", "required"} << false;
+        QTest::newRow("bad run name") << QStringList{"train", "--run", "../escape", "--data", "synthetic"} << QStringList{"--run:", "'../escape'"} << false;
+        QTest::newRow("run name too long") << QStringList{"train", "--run", QString(65, 'a')} << QStringList{"--run:", QString(65, 'a')} << false;
+        QTest::newRow("--model xyz") << train({"--model", "xyz"}) << QStringList{"--model", "'xyz'", "mlp|dnn|cnn"} << false;
+        QTest::newRow("--optimizer") << train({"--optimizer", "rmsprop"}) << QStringList{"--optimizer", "'rmsprop'"} << false;
+        QTest::newRow("--epochs 0") << train({"--epochs", "0"}) << QStringList{"--epochs", "found 0"} << false;
+        QTest::newRow("--epochs abc") << train({"--epochs", "abc"}) << QStringList{"--epochs", "abc"} << false;
+        QTest::newRow("--batch -1") << train({"--batch", "-1"}) << QStringList{"--batch", "-1"} << false;
+        QTest::newRow("--steps-per-epoch -5") << train({"--steps-per-epoch", "-5"}) << QStringList{"--steps-per-epoch", "-5"} << false;
+        QTest::newRow("--lr 0") << train({"--lr", "0"}) << QStringList{"--lr", "found 0"} << false;
+        QTest::newRow("--lr nan") << train({"--lr", "nan"}) << QStringList{"--lr", "nan"} << false;
+        QTest::newRow("--lr -0.1") << train({"--lr", "-0.1"}) << QStringList{"--lr", "-0.1"} << false;
+        QTest::newRow("--save-freq 0") << train({"--save-freq", "0"}) << QStringList{"--save-freq", "'0'"} << false;
+        QTest::newRow("--save-freq abc") << train({"--save-freq", "abc"}) << QStringList{"--save-freq", "'abc'"} << false;
+        QTest::newRow("--keep 0") << train({"--keep", "0"}) << QStringList{"--keep", "found 0"} << false;
+        QTest::newRow("--threads -2") << train({"--threads", "-2"}) << QStringList{"--threads", "-2"} << false;
+        QTest::newRow("--device tpu") << train({"--device", "tpu"}) << QStringList{"--device", "'tpu'", "auto|cpu|cuda"} << false;
+        QTest::newRow("--interrupt-at-step -1") << train({"--interrupt-at-step", "-1"}) << QStringList{"--interrupt-at-step", "-1"} << false;
+        QTest::newRow("--data /nonexistent") << train({"--data", "/nonexistent"}) << QStringList{"--data", "/nonexistent"} << false;
+        QTest::newRow("--data broken IDX") << train({"--data", "BROKEN"}) << QStringList{"BROKEN/train-images-idx3-ubyte", "magic"} << false;
+        QTest::newRow("resume unknown run") << QStringList{"resume", "--run", "ghost"} << QStringList{"--run", "'ghost'"} << false;
+        QTest::newRow("resume bad run name") << QStringList{"resume", "--run", "a/b"} << QStringList{"--run:", "'a/b'"} << false;
+        QTest::newRow("resume --checkpoint 9999") << QStringList{"resume", "--run", "existing", "--checkpoint", "9999"}
+                                                  << QStringList{"--checkpoint", "#9999", "'existing'"} << true;
+        QTest::newRow("resume --checkpoint 0") << QStringList{"resume", "--run", "existing", "--checkpoint", "0"}
+                                               << QStringList{"--checkpoint", "found 0"} << false;
+        QTest::newRow("resume --epoch 99 --step 1") << QStringList{"resume", "--run", "existing", "--epoch", "99", "--step", "1"}
+                                                    << QStringList{"--epoch: expected 1 to 2, found 99"} << true;
+        QTest::newRow("resume --step 999") << QStringList{"resume", "--run", "existing", "--epoch", "1", "--step", "999"}
+                                           << QStringList{"--step: expected 0 to 20", "found 999"} << true;
+        QTest::newRow("resume --epoch without --step") << QStringList{"resume", "--run", "existing", "--epoch", "1"}
+                                                       << QStringList{"--epoch", "--step"} << false;
+        QTest::newRow("resume --checkpoint with --epoch") << QStringList{"resume", "--run", "existing", "--checkpoint", "1", "--epoch", "1", "--step", "1"}
+                                                          << QStringList{"--checkpoint excludes"} << false;
+        QTest::newRow("train existing run") << QStringList{"train", "--run", "existing", "--data", "synthetic", "--epochs", "1", "--steps-per-epoch", "2"}
+                                            << QStringList{"--run", "'existing' already exists"} << true;
+        QTest::newRow("checkpoints unknown run") << QStringList{"checkpoints", "--run", "ghost", "--json"} << QStringList{"--run", "'ghost'"} << false;
+        QTest::newRow("pin unknown checkpoint") << QStringList{"pin", "--run", "existing", "--checkpoint", "9999"}
+                                                << QStringList{"--checkpoint", "#9999"} << true;
+        QTest::newRow("--device cuda without a GPU") << train({"--device", "cuda"}) << QStringList{"--device", "CUDA"} << false;
+    }
+    void badInputExits2AndChangesNothing() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, mentions);
+        QFETCH(bool, needsRun);
+        // These go through the real executable too; the rest call the same run_cli() in-process.
+        static const QSet<QString> viaBinary{"no subcommand", "unknown subcommand", "missing --run", "--lr nan", "--save-freq abc",
+                                             "--data broken IDX", "resume unknown run", "resume --checkpoint 9999",
+                                             "resume --epoch 99 --step 1", "train existing run"};
+        const bool binary = viaBinary.contains(QString::fromLatin1(QTest::currentDataTag()));
+        for (QString& a : args) a.replace("BROKEN", brokenData_);
+        for (QString& m : mentions) m.replace("BROKEN", brokenData_);
+
+        // 1. Against a home holding a run: every byte of it stays as it was.
+        bool existed = false;
+        const auto before = testsupport::treeFingerprint(home_, &existed);
+        QVERIFY(existed);
+        QVERIFY(before.contains("registry.sqlite"));
+        CliResult r = runEither(binary, args + QStringList{"--home", home_});
+        if (QTest::currentDataTag() == QLatin1String("--device cuda without a GPU") && r.exitCode != 2)
+            QSKIP("this machine has a usable CUDA device");
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QVERIFY2(r.err.startsWith("error: "), r.describe());
+        for (const QString& m : mentions) QVERIFY2(r.err.contains(m), qPrintable(QStringLiteral("missing '%1' in:\n").arg(m) + r.err));
+        QVERIFY2(r.out.isEmpty() || !r.out.contains("saved checkpoint"), r.describe());
+        const auto after = testsupport::treeFingerprint(home_);
+        QVERIFY2(before == after, qPrintable(testsupport::diffFingerprints(before, after)));
+
+        // 2. Against a home that does not exist: it must not be created. (Training a run
+        // named "existing" there is valid input, so that row has nothing more to check.)
+        if (!args.isEmpty() && args.first() == "train" && needsRun) return;
+        const QString missing = fresh("never-created");
+        CliResult m = runEither(binary, args + QStringList{"--home", missing});
+        QVERIFY2(m.exitCode == 2, m.describe());
+        QVERIFY2(m.err.startsWith("error: "), m.describe());
+        if (!needsRun)
+            for (const QString& t : mentions) QVERIFY2(m.err.contains(t), qPrintable(QStringLiteral("missing '%1' in:\n").arg(t) + m.err));
+        else
+            QVERIFY2(m.err.contains("--run") && m.err.contains("'existing'"), m.describe());
+        QVERIFY2(!QFileInfo::exists(missing), qPrintable(missing + " was created by: " + args.join(' ')));
+
+        // 3. The same through $SAVEPOINT_HOME instead of --home.
+        CliResult e = runEither(binary, args, missing);
+        QVERIFY2(e.exitCode == 2, e.describe());
+        QVERIFY(!QFileInfo::exists(missing));
+    }
+
+    void readOnlyCommandsOnAMissingHomeCreateNothing() {
+        const QString missing = fresh("not-here");
+        CliResult runs = testsupport::runCli({"runs", "--home", missing, "--json"});
+        QVERIFY2(runs.exitCode == 0, runs.describe());
+        bool ok = false;
+        QCOMPARE(testsupport::parseJsonArray(runs.out, &ok).size(), 0);
+        QVERIFY(ok);
+        CliResult table = testsupport::runCli({"runs", "--home", missing});
+        QVERIFY2(table.exitCode == 0 && table.out.contains("no runs"), table.describe());
+        CliResult verify = testsupport::runCli({"verify", "--home", missing});
+        QVERIFY2(verify.exitCode == 0, verify.describe());
+        QVERIFY(!QFileInfo::exists(missing));
+    }
+
+    void runsJsonHasTheDocumentedFields() {
+        CliResult raw;
+        QJsonArray runs = testsupport::runsJson(home_, &raw);
+        QVERIFY2(raw.exitCode == 0, raw.describe());
+        QCOMPARE(runs.size(), 1);
+        QJsonObject r = runs.at(0).toObject();
+        QCOMPARE(r.value("name").toString(), QStringLiteral("existing"));
+        QCOMPARE(r.value("status").toString(), QStringLiteral("finished"));
+        QVERIFY(r.value("config").isObject());
+        QJsonObject cfg = r.value("config").toObject();
+        QCOMPARE(cfg.value("data").toString(), QStringLiteral("synthetic"));
+        QCOMPARE(cfg.value("model").toString(), QStringLiteral("mlp"));
+        QCOMPARE(cfg.value("epochs").toInteger(), 2);
+        QCOMPARE(cfg.value("steps_per_epoch").toInteger(), 20);
+        QCOMPARE(cfg.value("save_every_steps").toInteger(), 10);
+        QCOMPARE(cfg.value("batch").toInteger(), 32);
+        QCOMPARE(r.value("global_step").toInteger(), 40);
+        QVERIFY(r.value("head").isDouble());
+        QJsonObject head = testsupport::headOf(testsupport::checkpointsJson(home_, "existing"));
+        QCOMPARE(r.value("head").toInteger(), head.value("id").toInteger());
+    }
+
+    void checkpointsJsonHasEveryField() {
+        CliResult raw;
+        QJsonArray cks = testsupport::checkpointsJson(home_, "existing", &raw);
+        QVERIFY2(raw.exitCode == 0, raw.describe());
+        QCOMPARE(cks.size(), 4);  // 10, 20, 30, final 40
+        QSet<qint64> ids;
+        int heads = 0;
+        for (int i = 0; i < cks.size(); ++i) {
+            QJsonObject c = cks.at(i).toObject();
+            for (const char* k : {"id", "run", "epoch", "step", "global_step", "parent_id", "state", "head", "path", "bytes", "sha256",
+                                  "created_at", "train_loss", "train_accuracy", "val_loss", "val_accuracy", "params_sha256"})
+                QVERIFY2(c.contains(k), k);
+            ids.insert(c.value("id").toInteger());
+            QCOMPARE(c.value("run").toString(), QStringLiteral("existing"));
+            const qint64 gs = c.value("global_step").toInteger();
+            QCOMPARE(gs, qint64(10 * (i + 1)));
+            QCOMPARE(c.value("epoch").toInteger(), (gs - 1) / 20 + 1);
+            QCOMPARE(c.value("step").toInteger(), (gs - 1) % 20 + 1);
+            QCOMPARE(c.value("state").toString(), QStringLiteral("committed"));
+            if (i == 0) QVERIFY(c.value("parent_id").isNull());
+            else QCOMPARE(c.value("parent_id").toInteger(), cks.at(i - 1).toObject().value("id").toInteger());
+            heads += c.value("head").toBool();
+            QCOMPARE(c.value("head").toBool(), i == 3);
+            // The path is absolute and the file is there, with the recorded size.
+            const QString path = c.value("path").toString();
+            QVERIFY2(QFileInfo(path).isAbsolute() && QFileInfo(path).isFile(), qPrintable(path));
+            QVERIFY(path.startsWith(home_ + "/"));
+            QCOMPARE(QFileInfo(path).size(), c.value("bytes").toInteger());
+            // sha256 is the checksum in the footer: the SHA-256 of everything before it.
+            const QByteArray bytes = testsupport::readAll(path);
+            QCOMPARE(QString::fromLatin1(QCryptographicHash::hash(bytes.left(bytes.size() - 48), QCryptographicHash::Sha256).toHex()),
+                     c.value("sha256").toString());
+            QVERIFY(QRegularExpression("^[0-9a-f]{64}$").match(c.value("params_sha256").toString()).hasMatch());
+            QVERIFY(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$").match(c.value("created_at").toString()).hasMatch());
+            QVERIFY(c.value("train_loss").isDouble());
+            QVERIFY(c.value("train_accuracy").toDouble() >= 0 && c.value("train_accuracy").toDouble() <= 1);
+            // Validation metrics exist from the first epoch end (global step 20) on; before that: null.
+            QCOMPARE(c.value("val_loss").isNull(), gs < 20);
+            QCOMPARE(c.value("val_accuracy").isNull(), gs < 20);
+        }
+        QCOMPARE(heads, 1);
+        QCOMPARE(ids.size(), 4);
+        // Params differ from one checkpoint to the next (training happened in between).
+        QVERIFY(cks.at(0).toObject().value("params_sha256") != cks.at(1).toObject().value("params_sha256"));
+        // The table form lists the same checkpoints.
+        CliResult table = testsupport::runCli({"checkpoints", "--home", home_, "--run", "existing"});
+        QVERIFY2(table.exitCode == 0, table.describe());
+        QVERIFY(table.out.contains("head"));
+        QCOMPARE(table.out.count('\n'), 5);
+    }
+
+    void progressLineAndExitCodes() {
+        const QString home = fresh("progress");
+        CliResult r = testsupport::runCli(testsupport::trainArgs(home, "p", 1, 5, "epoch"));
+        QVERIFY2(r.exitCode == 0, r.describe());
+        static const QRegularExpression line("epoch \\d+/1  step \\d+/5  global \\d+/5  loss \\d+\\.\\d+  acc \\d\\.\\d+  \\d+\\.\\d steps/s  ETA \\S+");
+        QVERIFY2(line.match(r.out).hasMatch(), r.describe());
+        QVERIFY(r.out.contains("epoch 1: validation loss"));
+        QVERIFY(r.out.contains("saved checkpoint #1 at epoch 1, step 5 (global step 5)"));
+        QVERIFY(r.out.contains("finished: 5 steps"));
+        QCOMPARE(testsupport::paramsShaFromOutput(r.out).size(), 64);
+        // resume of a finished run: nothing to do, exit 0.
+        CliResult again = testsupport::runCli({"resume", "--home", home, "--run", "p"});
+        QVERIFY2(again.exitCode == 0 && again.out.contains("nothing to resume"), again.describe());
+        QCOMPARE(testsupport::paramsShaFromOutput(again.out), testsupport::paramsShaFromOutput(r.out));
+    }
+
+    void homeFromEnvironment() {
+        // $SAVEPOINT_HOME, else $XDG_DATA_HOME/savepoint.
+        QProcessEnvironment env = testsupport::cliEnvironment();
+        env.insert("SAVEPOINT_HOME", home_);
+        CliResult r = testsupport::runCli({"runs", "--json"}, 60000, env);
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(testsupport::parseJsonArray(r.out).at(0).toObject().value("name").toString(), QStringLiteral("existing"));
+        QProcessEnvironment xdg = testsupport::cliEnvironment();
+        const QString data = fresh("xdg");
+        xdg.insert("XDG_DATA_HOME", data);
+        CliResult t = testsupport::runCli({"train", "--run", "x", "--data", "synthetic", "--epochs", "1", "--steps-per-epoch", "2", "--threads", "1"}, 240000, xdg);
+        QVERIFY2(t.exitCode == 0, t.describe());
+        QVERIFY(QFileInfo::exists(data + "/savepoint/registry.sqlite"));
+        QVERIFY(QFileInfo::exists(data + "/savepoint/checkpoints/x/ckpt-00000001.svpt"));
+    }
+
+    void verifyNamesADamagedCheckpoint() {
+        const QString home = fresh("verify");
+        CliResult t = testsupport::runCli(testsupport::trainArgs(home, "v", 2, 20, "10"));
+        QVERIFY2(t.exitCode == 0, t.describe());
+        CliResult clean = testsupport::runCli({"verify", "--home", home});
+        QVERIFY2(clean.exitCode == 0, clean.describe());
+        QVERIFY(clean.out.contains("4 verified, 0 damaged"));
+        QJsonArray cks = testsupport::checkpointsJson(home, "v");
+        const QJsonObject victim = cks.at(1).toObject();  // global step 20, not the head
+        const QString path = victim.value("path").toString();
+        QVERIFY(testsupport::flipByte(path, victim.value("bytes").toInteger() / 2));
+        CliResult bad = testsupport::runCli({"verify", "--home", home, "--run", "v"});
+        QVERIFY2(bad.exitCode != 0, bad.describe());
+        QVERIFY2(bad.err.contains(QStringLiteral("DAMAGED v #%1 ").arg(victim.value("id").toInteger()) + path + ": " + path + ": SHA-256"), bad.describe());
+        QVERIFY(bad.out.contains("3 verified, 1 damaged"));
+        // It is now recorded as corrupt and is never offered again...
+        QJsonArray after = testsupport::checkpointsJson(home, "v");
+        QCOMPARE(after.at(1).toObject().value("state").toString(), QStringLiteral("corrupt"));
+        QVERIFY(!after.at(1).toObject().value("state_detail").toString().isEmpty());
+        QCOMPARE(after.at(3).toObject().value("state").toString(), QStringLiteral("committed"));
+        // ...and verify keeps reporting it.
+        CliResult still = testsupport::runCli({"verify", "--home", home});
+        QVERIFY2(still.exitCode != 0 && still.err.contains(path), still.describe());
+        // A checkpoint swapped for another valid one, and a deleted one, are named too.
+        const QString p0 = cks.at(0).toObject().value("path").toString();
+        const QString p2 = cks.at(2).toObject().value("path").toString();
+        QVERIFY(QFile::remove(p0) && QFile::copy(cks.at(3).toObject().value("path").toString(), p0));
+        QVERIFY(QFile::remove(p2));
+        CliResult worse = testsupport::runCli({"verify", "--home", home});
+        QVERIFY2(worse.exitCode != 0, worse.describe());
+        QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(0).toObject().value("id").toInteger()) + p0), worse.describe());
+        QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(2).toObject().value("id").toInteger()) + p2) && worse.err.contains("missing"), worse.describe());
+    }
+
+    void pinAndUnpin() {
+        const QString home = fresh("pin");
+        QCOMPARE(testsupport::runCli(testsupport::trainArgs(home, "p", 1, 10, "2", {"--keep", "1"})).exitCode, 0);
+        QJsonArray cks = testsupport::checkpointsJson(home, "p");
+        QCOMPARE(cks.size(), 5);  // 2, 4, 6, 8, final 10; keep 1
+        const qint64 head = testsupport::headOf(cks).value("id").toInteger();
+        CliResult pin = testsupport::runCli({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(pin.exitCode == 0 && pin.out.contains(QStringLiteral("pinned checkpoint #%1").arg(head)), pin.describe());
+        QVERIFY(testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
+        CliResult unpin = testsupport::runCli({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(unpin.exitCode == 0, unpin.describe());
+        QVERIFY(!testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
+    }
+
+    void twoWritersOnOneRun() {
+        const QString home = fresh("busy");
+        const QStringList args = testsupport::trainArgs(home, "busy", 500, 100, "25");  // stopped long before the end
+        QProcess first;
+        first.setProcessEnvironment(testsupport::cliEnvironment());
+        first.start(testsupport::cliPath(), args);
+        QVERIFY(first.waitForStarted(30000));
+        QByteArray out;
+        const bool training = testsupport::waitUntil([&] {
+            first.waitForReadyRead(20);
+            out += first.readAllStandardOutput();
+            return out.contains("saved checkpoint #1 ");
+        }, 120000);
+        QVERIFY2(training, out.constData());
+        const QJsonObject configBefore = testsupport::runsJson(home).at(0).toObject().value("config").toObject();
+
+        // A second train and a resume of the same run: refused with exit 1 and a clear message.
+        CliResult second = testsupport::runCli(args);
+        QVERIFY2(second.exitCode == 1, second.describe());
+        QVERIFY2(second.err.contains("run 'busy' is in use by another Savepoint process"), second.describe());
+        CliResult resume = testsupport::runCli({"resume", "--home", home, "--run", "busy"});
+        QVERIFY2(resume.exitCode == 1, resume.describe());
+        QVERIFY2(resume.err.contains("run 'busy' is in use by another Savepoint process"), resume.describe());
+        CliResult rollback = testsupport::runCli({"resume", "--home", home, "--run", "busy", "--checkpoint", "1"});
+        QVERIFY2(rollback.exitCode == 1, rollback.describe());
+        // Readers still work while it trains, and see it running.
+        CliResult runs;
+        QJsonArray list = testsupport::runsJson(home, &runs);
+        QVERIFY2(runs.exitCode == 0, runs.describe());
+        QCOMPARE(list.at(0).toObject().value("status").toString(), QStringLiteral("running"));
+        QCOMPARE(list.at(0).toObject().value("config").toObject(), configBefore);
+        QVERIFY(first.state() == QProcess::Running);
+
+        // The first writer is unharmed: stop it with a preemption notice, then everything verifies.
+        first.terminate();
+        QVERIFY(first.waitForFinished(120000));
+        out += first.readAllStandardOutput();
+        QVERIFY2(first.exitCode() == 3, out.constData());
+        CliResult verify = testsupport::runCli({"verify", "--home", home});
+        QVERIFY2(verify.exitCode == 0, verify.describe());
+        QVERIFY(!verify.err.contains("DAMAGED"));
+        QJsonArray cks = testsupport::checkpointsJson(home, "busy");
+        for (const auto& v : cks) {
+            const QString st = v.toObject().value("state").toString();
+            QVERIFY2(st == "committed" || st == "deleted", qPrintable(st));
+        }
+        QCOMPARE(testsupport::runsJson(home).at(0).toObject().value("status").toString(), QStringLiteral("preempted"));
+        // Only the first process's sessions exist.
+        // And now that the lock is free, resume is accepted (stopped again right away).
+        const qint64 at = testsupport::runsJson(home).at(0).toObject().value("global_step").toInteger();
+        CliResult later = testsupport::runCli({"resume", "--home", home, "--run", "busy", "--interrupt-at-step", QString::number(at + 3)});
+        QVERIFY2(later.exitCode == 3, later.describe());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

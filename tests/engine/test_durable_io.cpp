@@ -1,0 +1,169 @@
+// Tests for durable file writing (engine/durable_io.cpp): the final name never
+// exists until commit, an existing file is never replaced, a failure at any
+// step leaves no temp file behind, and a full disk is refused up front with
+// the bytes needed and free.
+#include "durable_io.h"
+#include "errors.h"
+
+#include "test_home.h"
+
+#include <QtTest>
+
+#include <cerrno>
+
+using namespace savepoint;
+
+class TestDurableIo : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> dir_;
+    std::string path(const char* name) const { return dir_->path().toStdString() + "/" + name; }
+    QString q(const std::string& s) const { return QString::fromStdString(s); }
+
+private Q_SLOTS:
+    void init() {
+        dir_ = std::make_unique<QTemporaryDir>();
+        QVERIFY(dir_->isValid());
+    }
+    void cleanup() { set_fault_hook(nullptr); }
+
+    void commitPublishesTheFinalNameOnly() {
+        const std::string p = path("a.bin");
+        const std::string big(3 << 20, 'z');  // exercises the unbuffered path too
+        {
+            DurableWriter w(p, 5 + big.size());
+            w.write("hello", 5);
+            QVERIFY(!file_exists(p));
+            QVERIFY(file_exists(w.temp_path()));
+            QCOMPARE(q(w.temp_path()), q(p + ".tmp"));
+            w.write(big.data(), big.size());
+            QVERIFY(!file_exists(p));
+            w.commit();
+            QCOMPARE(w.bytes_written(), std::uint64_t(5 + big.size()));
+        }
+        QVERIFY(file_exists(p));
+        QVERIFY(!file_exists(p + ".tmp"));
+        QCOMPARE(testsupport::readAll(q(p)), QByteArray("hello") + QByteArray::fromStdString(big));
+        QCOMPARE(file_size(p), std::uint64_t(5 + big.size()));
+    }
+
+    void abandonedWriterLeavesNothing() {
+        const std::string p = path("b.bin");
+        {
+            DurableWriter w(p, 10);
+            w.write("0123456789", 10);
+        }
+        QVERIFY(!file_exists(p));
+        QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void existingFileIsNeverReplaced() {
+        const std::string p = path("c.bin");
+        QVERIFY(testsupport::writeAll(q(p), QByteArray("original")));
+        try {
+            DurableWriter w(p, 3);
+            w.write("new", 3);
+            w.commit();
+            QFAIL("replaced an existing file");
+        } catch (const StorageError& e) {
+            QVERIFY2(q(e.what()).startsWith(QLatin1String("cannot rename to ") + q(p)), e.what());
+            QCOMPARE(q(e.path()), q(p));
+        }
+        QCOMPARE(testsupport::readAll(q(p)), QByteArray("original"));
+        QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void staleTempFileFromACrashIsReplaced() {
+        const std::string p = path("d.bin");
+        QVERIFY(testsupport::writeAll(q(p + ".tmp"), QByteArray("stale half-written bytes")));
+        {
+            DurableWriter w(p, 4);
+            w.write("good", 4);
+            w.commit();
+        }
+        QCOMPARE(testsupport::readAll(q(p)), QByteArray("good"));
+        QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void failureAtEachStepLeavesNoTempFile_data() {
+        QTest::addColumn<QString>("op");
+        QTest::newRow("open") << "open";
+        QTest::newRow("write") << "write";
+        QTest::newRow("fsync") << "fsync";
+        QTest::newRow("close") << "close";
+        QTest::newRow("rename") << "rename";
+    }
+    void failureAtEachStepLeavesNoTempFile() {
+        QFETCH(QString, op);
+        const std::string p = path("e.bin");
+        const std::string failing = op.toStdString();
+        set_fault_hook([failing](const char* o, const std::string&) { return failing == o ? EIO : 0; });
+        bool threw = false;
+        try {
+            DurableWriter w(p, 4);
+            w.write("data", 4);
+            w.commit();
+        } catch (const StorageError& e) {
+            threw = true;
+            QCOMPARE(e.errnum(), EIO);
+            QVERIFY2(q(e.what()).contains(QLatin1String("Input/output error")), e.what());
+            QVERIFY(!e.disk_full());
+        }
+        set_fault_hook(nullptr);
+        QVERIFY(threw);
+        QVERIFY(!file_exists(p));
+        QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void fullDiskIsRefusedUpFront() {
+        const std::string p = path("f.bin");
+        set_fault_hook([](const char* o, const std::string&) { return std::string(o) == "statvfs" ? ENOSPC : 0; });
+        try {
+            DurableWriter w(p, 1000);
+            QFAIL("no error");
+        } catch (const StorageError& e) {
+            QVERIFY(e.disk_full());
+            QCOMPARE(e.bytes_needed(), std::uint64_t(1000 + 64 * 1024));
+            QCOMPARE(q(e.what()), QStringLiteral("not enough space to write checkpoint %1: needs %2 bytes, 0 bytes free in %3")
+                                      .arg(q(p)).arg(1000 + 64 * 1024).arg(dir_->path()));
+        }
+        QVERIFY(!file_exists(p + ".tmp"));
+        // A real filesystem with too little room is refused the same way.
+        set_fault_hook(nullptr);
+        const std::uint64_t avail = free_bytes(dir_->path().toStdString());
+        QVERIFY(avail > 0);
+        try {
+            DurableWriter w(p, avail + 1);
+            QFAIL("no error");
+        } catch (const StorageError& e) {
+            QVERIFY(e.disk_full());
+            QVERIFY(e.bytes_free() > 0);
+        }
+    }
+
+    void directoriesAndRemoval() {
+        const std::string d = path("x/y/z");
+        make_directories(d);
+        QVERIFY(QFileInfo(q(d)).isDir());
+        make_directories(d);  // idempotent
+        const std::string f = path("plain");
+        QVERIFY(testsupport::writeAll(q(f), QByteArray("x")));
+        try {
+            make_directories(f + "/sub");
+            QFAIL("made a directory under a file");
+        } catch (const StorageError& e) {
+            QVERIFY(q(e.what()).contains(q(f)));
+        }
+        remove_durably(f);
+        QVERIFY(!file_exists(f));
+        remove_durably(f);  // missing is fine
+        QCOMPARE(q(parent_directory("/a/b/c.svpt")), QStringLiteral("/a/b"));
+        QCOMPARE(q(parent_directory("c.svpt")), QStringLiteral("."));
+        QCOMPARE(q(parent_directory("/c")), QStringLiteral("/"));
+        QVERIFY_THROWS_EXCEPTION(StorageError, file_size(path("nope")));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDurableIo)
+#include "test_durable_io.moc"

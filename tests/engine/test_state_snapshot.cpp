@@ -1,0 +1,193 @@
+// Tests for the state snapshot (engine/state_snapshot.cpp): what a checkpoint
+// holds is everything needed to continue exactly — parameters, Adam's moments
+// and step count, the CPU RNG — so that capture -> file -> restore and one
+// more step gives the same bits as that step taken without the round trip.
+// A checkpoint of another model is refused, naming the tensor.
+#include "checkpoint_format.h"
+#include "errors.h"
+#include "models.h"
+#include "state_snapshot.h"
+
+#include <QtTest>
+
+#include <torch/torch.h>
+
+using namespace savepoint;
+
+namespace {
+
+struct Bytes {
+    std::vector<std::uint8_t> file;
+    CheckpointContents contents;
+};
+
+// Through the real file format, as a resume reads it.
+std::unique_ptr<Bytes> toFile(const StateSnapshot& s) {
+    auto b = std::make_unique<Bytes>();
+    write_checkpoint("{}", s.raw_tensors(), [&](const void* p, std::size_t n) {
+        b->file.insert(b->file.end(), static_cast<const std::uint8_t*>(p), static_cast<const std::uint8_t*>(p) + n);
+    });
+    VerifyResult v = verify_checkpoint_bytes(b->file, "snap", &b->contents);
+    if (!v.ok) qFatal("%s", v.error.c_str());
+    return b;
+}
+
+void step(ClassifierImpl& m, torch::optim::Optimizer& opt, const torch::Tensor& x, const torch::Tensor& y) {
+    m.train();
+    opt.zero_grad();
+    auto loss = torch::nn::functional::cross_entropy(m.forward(x), y);  // dropout draws from the CPU RNG
+    loss.backward();
+    opt.step();
+}
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+class TestStateSnapshot : public QObject {
+    Q_OBJECT
+
+private:
+    torch::Tensor x_, y_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        torch::manual_seed(123);
+        x_ = torch::rand({16, 1, 28, 28});
+        y_ = torch::randint(0, 10, {16}, torch::kInt64);
+    }
+
+    void roundTripContinuesBitExactly_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("optimizer");
+        QTest::newRow("mlp adam") << "mlp" << "adam";
+        QTest::newRow("dnn adam") << "dnn" << "adam";
+        QTest::newRow("cnn adam") << "cnn" << "adam";
+        QTest::newRow("mlp sgd") << "mlp" << "sgd";
+    }
+    void roundTripContinuesBitExactly() {
+        QFETCH(QString, model);
+        QFETCH(QString, optimizer);
+        torch::manual_seed(7);
+        auto m = make_model(model.toStdString());
+        std::unique_ptr<torch::optim::Optimizer> opt;
+        if (optimizer == "adam") opt = std::make_unique<torch::optim::Adam>(m->parameters(), torch::optim::AdamOptions(1e-3));
+        else opt = std::make_unique<torch::optim::SGD>(m->parameters(), torch::optim::SGDOptions(0.1));
+        for (int i = 0; i < 3; ++i) step(*m, *opt, x_, y_);
+
+        StateSnapshot snap;
+        snap.capture(*m, *opt);
+        QCOMPARE(qs(snap.params_sha256()), qs(params_sha256(*m)));
+        auto file = toFile(snap);
+        // The uninterrupted continuation: two more steps.
+        for (int i = 0; i < 2; ++i) step(*m, *opt, x_, y_);
+        const std::string expected = params_sha256(*m);
+        const auto expectedRand = torch::rand({4});
+        QVERIFY(expected != snap.params_sha256());
+
+        // Perturb everything, then restore from the file and take the same two steps.
+        for (int i = 0; i < 4; ++i) step(*m, *opt, x_ * 0.5, y_);
+        torch::manual_seed(999);
+        restore_state(file->contents, *m, *opt, "snap");
+        QCOMPARE(qs(params_sha256(*m)), qs(snap.params_sha256()));
+        for (int i = 0; i < 2; ++i) step(*m, *opt, x_, y_);
+        QCOMPARE(qs(params_sha256(*m)), qs(expected));
+        QVERIFY(torch::equal(torch::rand({4}), expectedRand));  // the RNG stream continues too
+    }
+
+    void freshModelRestoredFromFileMatches() {
+        // A new process: a freshly built model and optimizer, restored from the file.
+        torch::manual_seed(7);
+        auto a = make_model("mlp");
+        torch::optim::Adam oa(a->parameters(), torch::optim::AdamOptions(1e-3));
+        for (int i = 0; i < 2; ++i) step(*a, oa, x_, y_);
+        StateSnapshot snap;
+        snap.capture(*a, oa);
+        auto file = toFile(snap);
+        step(*a, oa, x_, y_);
+
+        torch::manual_seed(1);  // different initial weights
+        auto b = make_model("mlp");
+        torch::optim::Adam ob(b->parameters(), torch::optim::AdamOptions(1e-3));
+        QVERIFY(params_sha256(*b) != snap.params_sha256());
+        restore_state(file->contents, *b, ob, "snap");
+        step(*b, ob, x_, y_);
+        QCOMPARE(qs(params_sha256(*b)), qs(params_sha256(*a)));
+    }
+
+    void snapshotBeforeTheFirstStep() {
+        torch::manual_seed(3);
+        auto a = make_model("dnn");
+        torch::optim::Adam oa(a->parameters(), torch::optim::AdamOptions(1e-3));
+        StateSnapshot snap;
+        snap.capture(*a, oa);  // no optimizer state yet
+        for (const auto& t : snap.raw_tensors()) QVERIFY2(t.name.rfind("optim/", 0) != 0, t.name.c_str());
+        auto file = toFile(snap);
+        step(*a, oa, x_, y_);
+        const std::string expected = params_sha256(*a);
+        restore_state(file->contents, *a, oa, "snap");  // clears Adam's state again
+        step(*a, oa, x_, y_);
+        QCOMPARE(qs(params_sha256(*a)), qs(expected));
+    }
+
+    void tensorNamesAndSizes() {
+        torch::manual_seed(5);
+        auto m = make_model("mlp");
+        torch::optim::Adam opt(m->parameters(), torch::optim::AdamOptions(1e-3));
+        step(*m, opt, x_, y_);
+        StateSnapshot snap;
+        snap.capture(*m, opt);
+        std::set<std::string> names;
+        std::uint64_t total = 0;
+        for (const auto& t : snap.raw_tensors()) {
+            names.insert(t.name);
+            total += t.nbytes;
+        }
+        for (const char* n : {"model/fc1.weight", "model/fc1.bias", "model/fc2.weight", "model/fc2.bias", "optim/0/step",
+                              "optim/0/exp_avg", "optim/0/exp_avg_sq", "optim/3/exp_avg", "rng/cpu"})
+            QVERIFY2(names.count(n), n);
+        QCOMPARE(snap.bytes(), total);
+        // 407,050 parameters, three copies (weights, exp_avg, exp_avg_sq), float32.
+        QVERIFY(total >= 407050ull * 4 * 3);
+        // Recapturing reuses the buffers but sees the new values.
+        const std::string before = snap.params_sha256();
+        step(*m, opt, x_, y_);
+        snap.capture(*m, opt);
+        QVERIFY(snap.params_sha256() != before);
+        QCOMPARE(qs(snap.params_sha256()), qs(params_sha256(*m)));
+    }
+
+    void checkpointOfAnotherModelIsRefused() {
+        torch::manual_seed(5);
+        auto mlp = make_model("mlp");
+        torch::optim::Adam o1(mlp->parameters(), torch::optim::AdamOptions(1e-3));
+        StateSnapshot snap;
+        snap.capture(*mlp, o1);
+        auto file = toFile(snap);
+        auto dnn = make_model("dnn");
+        torch::optim::Adam o2(dnn->parameters(), torch::optim::AdamOptions(1e-3));
+        const std::string before = params_sha256(*dnn);
+        try {
+            restore_state(file->contents, *dnn, o2, "/x/ckpt-00000001.svpt");
+            QFAIL("restored an mlp checkpoint into a dnn");
+        } catch (const CorruptCheckpoint& e) {
+            const QString m = QString::fromStdString(e.what());
+            QVERIFY2(m.startsWith(QLatin1String("/x/ckpt-00000001.svpt: tensor 'model/fc1.weight': expected shape [256, 784], found [512, 784]")), qPrintable(m));
+        }
+        Q_UNUSED(before);
+        // A tensor missing altogether.
+        CheckpointContents partial = file->contents;
+        partial.tensors.erase(std::remove_if(partial.tensors.begin(), partial.tensors.end(),
+                                             [](const RawTensor& t) { return t.name == "rng/cpu"; }),
+                              partial.tensors.end());
+        try {
+            restore_state(partial, *mlp, o1, "p.svpt");
+            QFAIL("restored without the RNG state");
+        } catch (const CorruptCheckpoint& e) {
+            QCOMPARE(QString::fromStdString(e.what()), QStringLiteral("p.svpt: tensor 'rng/cpu' is missing (checkpoint of another model?)"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStateSnapshot)
+#include "test_state_snapshot.moc"
