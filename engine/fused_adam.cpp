@@ -70,7 +70,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
             float* __restrict m = s.exp_avg().data_ptr<float>();
             float* __restrict v = s.exp_avg_sq().data_ptr<float>();
             const std::int64_t n = p.numel();
-            // One pass; the loop vectorises. Zeroing the gradient here replaces zero_grad().
+            // One pass over memory; the loop vectorises.
 #pragma omp simd
             for (std::int64_t i = 0; i < n; ++i) {
                 const float g = grad[i];
@@ -79,8 +79,10 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
                 m[i] = mi;
                 v[i] = vi;
                 param[i] -= step_size * (mi / (std::sqrt(vi) * inv_sqrt_bc2 + eps));
-                grad[i] = 0.0f;
             }
+            // Undefined, not zeroed: the next backward then hands its fresh gradient
+            // over instead of adding it into a zeroed buffer (one pass less per parameter).
+            p.mutable_grad().reset();
         }
     }
     zeroed_ = true;

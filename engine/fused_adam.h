@@ -17,7 +17,7 @@ public:
 
     torch::Tensor step(LossClosure closure = nullptr) override;
 
-    // True when the last step() zeroed the gradients itself, so zero_grad() can be skipped.
+    // True when the last step() released the gradients itself, so zero_grad() can be skipped.
     bool zeroes_gradients() const { return zeroed_; }
 
 private:
