@@ -17,7 +17,7 @@ packages=(
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqcustomplot-dev
   qt6-translations-l10n
   dataset-fashion-mnist
-  xvfb xauth
+  xvfb xauth fonts-dejavu-core
 )
 if [[ "${1:-}" == "--bench" ]]; then packages+=(python3-torch libbenchmark-dev); fi
 
