@@ -1,22 +1,11 @@
 #include "fused_adam.h"
 
+#include "optimizer_state_key.h"
+
 #include <cmath>
-#include <sstream>
-#include <type_traits>
 
 namespace savepoint {
 namespace {
-
-template <typename Map>
-typename Map::key_type key_for(const Map&, const torch::Tensor& p) {
-    if constexpr (std::is_same_v<typename Map::key_type, std::string>) {
-        std::ostringstream os;
-        os << p.unsafeGetTensorImpl();
-        return os.str();
-    } else {
-        return p.unsafeGetTensorImpl();
-    }
-}
 
 bool fusable(const torch::Tensor& p) {
     return p.device().is_cpu() && p.scalar_type() == torch::kFloat32 && p.is_contiguous() &&
@@ -46,7 +35,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
         const double beta1 = std::get<0>(o.betas()), beta2 = std::get<1>(o.betas());
         for (auto& p : group.params()) {
             if (!p.grad().defined()) continue;
-            auto key = key_for(state(), p);
+            auto key = optimizer_state_key(state(), p);
             auto it = state().find(key);
             if (it == state().end()) {
                 auto s = std::make_unique<torch::optim::AdamParamState>();

@@ -2,6 +2,7 @@
 
 #include "durable_io.h"  // planted_bug (negative controls)
 #include "errors.h"
+#include "optimizer_state_key.h"
 #include "sha256.h"
 
 #include <ATen/Context.h>
@@ -66,19 +67,6 @@ void set_generator_state(c10::DeviceType type, const torch::Tensor& state) {
     gen.set_state(state);
 }
 
-// LibTorch 1.13 keys optimizer state by the parameter's TensorImpl address
-// printed as a string; 2.x keys it by the address itself. Serve both.
-template <typename Map>
-typename Map::key_type state_key(const Map&, const torch::Tensor& p) {
-    if constexpr (std::is_same_v<typename Map::key_type, std::string>) {
-        std::ostringstream os;
-        os << p.unsafeGetTensorImpl();
-        return os.str();
-    } else {
-        return p.unsafeGetTensorImpl();
-    }
-}
-
 const RawTensor* find(const CheckpointContents& c, const std::string& name) {
     for (const auto& t : c.tensors)
         if (t.name == name) return &t;
@@ -105,7 +93,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     std::size_t index = 0;
     for (const auto& group : optimizer.param_groups()) {
         for (const auto& p : group.params()) {
-            auto it = state.find(state_key(state, p));
+            auto it = state.find(optimizer_state_key(state, p));
             const std::string prefix = "optim/" + std::to_string(index++) + "/";
             if (it == state.end()) continue;
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
@@ -197,11 +185,11 @@ void restore_state(const CheckpointContents& contents, torch::nn::Module& model,
                 s->exp_avg_sq(require(prefix + "exp_avg_sq", p).to(device));
                 if (find(contents, prefix + "max_exp_avg_sq"))
                     s->max_exp_avg_sq(require(prefix + "max_exp_avg_sq", p).to(device));
-                state[state_key(state, p)] = std::move(s);
+                state[optimizer_state_key(state, p)] = std::move(s);
             } else if (find(contents, prefix + "momentum_buffer")) {
                 auto s = std::make_unique<torch::optim::SGDParamState>();
                 s->momentum_buffer(require(prefix + "momentum_buffer", p).to(device));
-                state[state_key(state, p)] = std::move(s);
+                state[optimizer_state_key(state, p)] = std::move(s);
             }
         }
     }

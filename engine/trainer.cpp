@@ -157,6 +157,29 @@ struct Trainer::Impl {
         return last_committed;
     }
 
+    // What the I/O thread needs to write and register a checkpoint of the current position.
+    SaveRequest save_request(const std::string& kind) {
+        SaveRequest sr;
+        sr.row.run_id = run.id;
+        sr.row.branch_id = branch_id;
+        sr.row.parent_id = head();
+        sr.row.epoch = epoch;
+        sr.row.step = step;
+        sr.row.global_step = gs;
+        sr.row.kind = kind;
+        sr.row.path = checkpoint_dir_relative(run.name);
+        sr.row.train_loss = last_loss;
+        sr.row.train_accuracy = last_acc;
+        sr.row.val_loss = last_val_loss;
+        sr.row.val_accuracy = last_val_acc;
+        sr.run_name = run.name;
+        sr.meta = {{"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
+                   {"data_seed", cfg.seed}, {"device", device_name}, {"created_at", now_seconds()}};
+        sr.keep = cfg.keep;
+        if (resumed_from) sr.protected_ids.insert(*resumed_from);
+        return sr;
+    }
+
     // Hands a snapshot to the I/O thread. Blocks only to copy the state (and,
     // with the 'wait' policy, while the previous save is still writing).
     bool checkpoint(const std::string& kind, bool wait_until_committed) {
@@ -180,24 +203,7 @@ struct Trainer::Impl {
         max_stall_ms = std::max(max_stall_ms, stall_ms);
         ++checkpoints_requested;
 
-        SaveRequest sr;
-        sr.row.run_id = run.id;
-        sr.row.branch_id = branch_id;
-        sr.row.parent_id = head();
-        sr.row.epoch = epoch;
-        sr.row.step = step;
-        sr.row.global_step = gs;
-        sr.row.kind = kind;
-        sr.row.path = checkpoint_dir_relative(run.name);
-        sr.row.train_loss = last_loss;
-        sr.row.train_accuracy = last_acc;
-        sr.row.val_loss = last_val_loss;
-        sr.row.val_accuracy = last_val_acc;
-        sr.run_name = run.name;
-        sr.meta = {{"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
-                   {"data_seed", cfg.seed}, {"device", device_name}, {"created_at", now_seconds()}};
-        sr.keep = cfg.keep;
-        if (resumed_from) sr.protected_ids.insert(*resumed_from);
+        SaveRequest sr = save_request(kind);
         sr.stall_ms = stall_ms;
         writer->save_async(snapshot, std::move(sr));
         phase = "training";
@@ -247,25 +253,7 @@ struct Trainer::Impl {
 
 bool Trainer::Impl::checkpoint_retry() {
     // The retry goes through the same queue; the snapshot was just captured.
-    SaveRequest sr;
-    sr.row.run_id = run.id;
-    sr.row.branch_id = branch_id;
-    sr.row.parent_id = head();
-    sr.row.epoch = epoch;
-    sr.row.step = step;
-    sr.row.global_step = gs;
-    sr.row.kind = "regular";
-    sr.row.path = checkpoint_dir_relative(run.name);
-    sr.row.train_loss = last_loss;
-    sr.row.train_accuracy = last_acc;
-    sr.row.val_loss = last_val_loss;
-    sr.row.val_accuracy = last_val_acc;
-    sr.run_name = run.name;
-    sr.meta = {{"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
-               {"data_seed", cfg.seed}, {"device", device_name}, {"created_at", now_seconds()}};
-    sr.keep = cfg.keep;
-    if (resumed_from) sr.protected_ids.insert(*resumed_from);
-    writer->save_async(snapshot, std::move(sr));
+    writer->save_async(snapshot, save_request("regular"));
     writer->wait_for_save();
     if (auto err = writer->take_save_error()) {
         obs->on_storage_error(*err);
