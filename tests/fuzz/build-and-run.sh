@@ -33,7 +33,8 @@ build() {
   local t=$1
   case $t in
     idx)
-      $CXX $COMMON $SAN tests/fuzz/fuzz_idx.cpp engine/idx_reader.cpp engine/errors.cpp -lz -o "$OUT/fuzz_idx" ;;
+      $CXX $COMMON $SAN tests/fuzz/fuzz_idx.cpp engine/idx_reader.cpp engine/idx_cache.cpp engine/sha256.cpp \
+        engine/errors.cpp -lz -lcrypto -o "$OUT/fuzz_idx" ;;
     checkpoint)
       $CXX $COMMON $SAN tests/fuzz/fuzz_checkpoint.cpp engine/checkpoint_format.cpp engine/sha256.cpp \
         engine/errors.cpp engine/durable_io.cpp -lcrypto -o "$OUT/fuzz_checkpoint" ;;

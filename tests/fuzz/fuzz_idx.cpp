@@ -8,8 +8,15 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
+
+// The inflate cache would write every valid gzip input to ~/.cache: keep it off.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    ::setenv("SAVEPOINT_CACHE_DIR", "off", 1);
+    return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 1) return 0;
