@@ -32,6 +32,7 @@ private Q_SLOTS:
     void cleanup();
     void crashThenRollbackFromTable();
     void badDatasetShowsBannerAndWritesNothing();
+    void preemptionCountsDownWritesEmergencyCheckpointAndStops();
     void deleteRefusesHeadAndDeletesOthers();
     void settingsPersist();
 
@@ -220,6 +221,40 @@ void TestMainWindow::crashThenRollbackFromTable() {
     w_->exportPlot(pdf);
     QVERIFY(QImage(png).width() == 1600);
     QVERIFY(QFileInfo(pdf).size() > 1000);
+}
+
+void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    auto c = smallConfig();
+    c.epochs = 200;  // long enough that only the preemption can end it
+    QVERIFY(w_->startRun(QStringLiteral("spot"), c));
+    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
+    w_->preempt();
+    // The notice is on screen at once, with the grace period counting down.
+    QVERIFY(w_->banner()->isVisible());
+    QVERIFY2(w_->banner()->text().contains(QStringLiteral("Preemption notice")) ||
+                 w_->banner()->text().contains(QStringLiteral("Preempted")),
+             qPrintable(w_->banner()->text()));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    const auto out = finished.at(0).at(0).value<WorkerOutcome>();
+    QCOMPARE(out.outcome, savepoint::Outcome::Preempted);
+    QTRY_VERIFY_WITH_TIMEOUT(w_->banner()->text().contains(QStringLiteral("Preempted")), 10000);
+    if (const QByteArray dir = qgetenv("SAVEPOINT_TEST_SHOTS"); !dir.isEmpty())
+        w_->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/preemption.png"));
+
+    savepoint::Registry reg(w_->home().toStdString());
+    const auto run = reg.find_run("spot");
+    QVERIFY(run);
+    QCOMPARE(run->status, std::string("preempted"));
+    const auto rows = reg.checkpoints(run->id);
+    QVERIFY(!rows.empty());
+    QCOMPARE(rows.back().kind, std::string("emergency"));
+    QCOMPARE(rows.back().state, std::string("committed"));
+    QCOMPARE(rows.back().global_step, out.global_step);
+    QCOMPARE(*run->head_checkpoint_id, rows.back().id);
+    bool notice = false;
+    for (const auto& e : reg.events(run->id)) notice = notice || e.kind == "preemption_notice";
+    QVERIFY(notice);
 }
 
 void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
