@@ -7,6 +7,8 @@
 #include "main_window.h"
 #include "metrics_plot.h"
 #include "qcp.h"
+#include "checkpoint_format.h"
+#include "durable_io.h"
 #include "registry.h"
 #include "run_list_model.h"
 #include "trainer_worker.h"
@@ -18,6 +20,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <atomic>
+#include <cerrno>
 
 #include <algorithm>
 #include <set>
@@ -33,6 +38,7 @@ private Q_SLOTS:
     void crashThenRollbackFromTable();
     void badDatasetShowsBannerAndWritesNothing();
     void preemptionCountsDownWritesEmergencyCheckpointAndStops();
+    void diskFullShowsMessageAndContinuesOnceSpaceIsBack();
     void deleteRefusesHeadAndDeletesOthers();
     void settingsPersist();
 
@@ -73,6 +79,7 @@ void TestMainWindow::init() {
 }
 
 void TestMainWindow::cleanup() {
+    savepoint::set_fault_hook(nullptr);
     if (w_ && w_->worker()->isRunning()) {
         w_->worker()->stop();
         w_->worker()->wait();
@@ -255,6 +262,39 @@ void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
     bool notice = false;
     for (const auto& e : reg.events(run->id)) notice = notice || e.kind == "preemption_notice";
     QVERIFY(notice);
+}
+
+void TestMainWindow::diskFullShowsMessageAndContinuesOnceSpaceIsBack() {
+    // The disk "fills up" through the engine's fault seam: every free-space check and write
+    // of a checkpoint says ENOSPC until the test frees the space again.
+    std::atomic<bool> full{false};
+    savepoint::set_fault_hook([&full](const char* op, const std::string&) {
+        const std::string o = op;
+        return full && (o == "statvfs" || o == "write") ? ENOSPC : 0;
+    });
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    QVERIFY(w_->startRun(QStringLiteral("full"), smallConfig()));
+    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 2, 120000);
+    full = true;
+    QTRY_VERIFY_WITH_TIMEOUT(w_->banner()->isVisible() && w_->banner()->kind() == Banner::Kind::Error, 120000);
+    const QString text = w_->banner()->text();
+    QVERIFY2(text.contains(QStringLiteral("could not be written")) && text.contains(QStringLiteral("bytes")),
+             qPrintable(text));
+    QVERIFY(w_->worker()->isRunning());  // paused, not dead
+    {
+        savepoint::Registry reg(w_->home().toStdString());
+        QCOMPARE(reg.integrity_check(), std::string("ok"));
+        for (const auto& c : reg.checkpoints(reg.find_run("full")->id))
+            if (c.state == "committed")
+                QVERIFY(savepoint::verify_checkpoint_file(reg.absolute(c.path), c.sha256).ok);
+    }
+    full = false;
+    QTest::mouseClick(w_->banner()->actionButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    savepoint::set_fault_hook(nullptr);
+    QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Finished);
+    savepoint::Registry reg(w_->home().toStdString());
+    QCOMPARE(reg.find_run("full")->status, std::string("finished"));
 }
 
 void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
