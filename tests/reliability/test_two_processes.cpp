@@ -25,14 +25,14 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QStringList extra{QStringLiteral("--keep"), QStringLiteral("2")};
-        CliResult ref = reliability::runCli(tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("r"), 4, 40, 5, extra));
+        CliResult ref = reliability::runCli(tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("r"), 16, 40, 5, extra));
         QVERIFY2(ref.exitCode == 0, ref.describe().constData());
         const QString reference = testsupport::paramsShaFromOutput(ref.out);
 
         const QString home = tmp.filePath(QStringLiteral("home"));
         QProcess writer;
         writer.setProcessEnvironment(envWith());
-        writer.start(testsupport::cliPath(), tinyTrain(home, QStringLiteral("r"), 4, 40, 5, extra));
+        writer.start(testsupport::cliPath(), tinyTrain(home, QStringLiteral("r"), 16, 40, 5, extra));  // long enough to outlive a second CLI start
         QVERIFY(writer.waitForStarted());
         // Wait until it is training (holds the run lock) and has saved once.
         QString wout;
