@@ -172,6 +172,7 @@ private:
     std::int64_t view_run_ = 0;
     std::int64_t view_spe_ = 1;
     std::int64_t last_metric_rowid_ = 0;
+    bool catch_up_ = false;            // poll the viewed run once more though it is not running
     std::int64_t last_event_id_ = 0;
     int load_generation_ = 0;
     bool loading_ = false;

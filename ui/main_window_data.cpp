@@ -70,6 +70,7 @@ void MainWindow::loadRunData(std::int64_t run_id) {
     const auto events = reg_->events(run_id);
     plot_->setEvents(events);
     last_event_id_ = events.empty() ? 0 : events.back().id;
+    catch_up_ = true;  // rows written after the metrics read below are picked up by the next poll
     reloadCheckpoints();
     // Metrics can be millions of rows: read them on a thread with its own connection.
     loading_ = true;
@@ -123,8 +124,11 @@ void MainWindow::refreshSelected() {
     const bool ours = worker_->isRunning() && train_run_ == view_run_;
     const RunSummary* s = runs_->runAt(runs_->rowOf(view_run_));
     try {
-        if (!ours && s && s->run.status == "running") {
-            // Trained by another process (the CLI): follow the registry.
+        const bool other = !ours && s && s->run.status == "running";
+        if (other || catch_up_) {
+            // Trained by another process (the CLI): follow the registry. One more poll
+            // after it stops running (or after a load), so the last points of a run
+            // that ended between two polls are drawn too.
             std::int64_t last = last_metric_rowid_;
             auto rows = reg_->metrics(view_run_, last_metric_rowid_, &last);
             if (last > last_metric_rowid_) last_metric_rowid_ = last;
@@ -136,6 +140,7 @@ void MainWindow::refreshSelected() {
             }
             checkpoints_dirty_ = true;
         }
+        catch_up_ = other;
         if (checkpoints_dirty_ || !ours) reloadCheckpoints();
         updateFaultPanel();
     } catch (const std::exception& e) {

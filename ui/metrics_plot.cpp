@@ -64,6 +64,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         connect(p, &QCustomPlot::mouseRelease, this, [this, p](QMouseEvent* e) { onPlotClick(p, e); });
         connect(p, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { resetView(); });
         connect(p, &QWidget::customContextMenuRequested, this, [this, p](const QPoint& pos) { onContextMenu(p, pos); });
+        connect(p, &QCustomPlot::beforeReplot, this, [this, p] { cutLinesFor(p); });
     }
     acc_->legend->setVisible(false);
     loss_->legend->setVisible(true);
@@ -257,6 +258,11 @@ void MetricsPlot::syncGraphs() {
             (p == loss_ ? g.loss_ema : g.acc_ema) = ema;
             (p == loss_ ? g.loss_val : g.acc_val) = val;
         }
+        QCPGraph* lines[4] = {g.loss_raw, g.loss_ema, g.acc_raw, g.acc_ema};
+        for (int k = 0; k < 4; ++k) {
+            g.lines[k].graph = lines[k];
+            g.lines[k].full.reset(new QCPGraphDataContainer);
+        }
         graphs_.push_back(g);
     }
     if (last_segment_count_ != static_cast<int>(segs.size())) {
@@ -279,6 +285,7 @@ void MetricsPlot::styleSegment(int i) {
     const int raw_alpha = s.abandoned ? 30 : 60, ema_alpha = s.abandoned ? 110 : 255;
     for (QCPGraph* raw : {g.loss_raw, g.acc_raw}) {
         raw->setPen(QPen(faded(c, raw_alpha), 1));
+        raw->setAntialiased(false);  // a dense faint zigzag: antialiasing costs most of the replot and shows nothing
         raw->setVisible(show_raw_);
         raw->removeFromLegend();
     }
@@ -309,39 +316,60 @@ void MetricsPlot::pushSegment(int i, bool full) {
     QVector<double> keys(n), vkeys(vn);
     for (int k = 0; k < n; ++k) keys[k] = store_.key(s.gs[from + k], s.wall[from + k], mode_);
     for (int k = 0; k < vn; ++k) vkeys[k] = store_.key(s.vgs[vfrom + k], s.vwall[vfrom + k], mode_);
-    QVector<double> lr = s.loss.mid(from), le = s.loss_ema.mid(from), ar = s.acc.mid(from), ae = s.acc_ema.mid(from);
+    const QVector<double>* values[4] = {&s.loss, &s.loss_ema, &s.acc, &s.acc_ema};
     // Join a continuation to the point it forked from, so the line has no gap.
+    const PlotSegment* joined = nullptr;
+    int j = -1;
     if (from == 0 && s.parent >= 0 && (s.abandoned || mode_ != XMode::WallTime)) {
-        const PlotSegment& p = store_.segments()[s.parent];
-        const int j = int(std::upper_bound(p.gs.begin(), p.gs.end(), s.fork_gs) - p.gs.begin()) - 1;
-        if (j >= 0) {
-            keys.prepend(store_.key(p.gs[j], p.wall[j], mode_));
-            lr.prepend(p.loss[j]);
-            le.prepend(p.loss_ema[j]);
-            ar.prepend(p.acc[j]);
-            ae.prepend(p.acc_ema[j]);
-        }
+        joined = &store_.segments()[s.parent];
+        j = int(std::upper_bound(joined->gs.begin(), joined->gs.end(), s.fork_gs) - joined->gs.begin()) - 1;
+    }
+    const QVector<double>* joined_values[4] = {};
+    if (joined) joined_values[0] = &joined->loss, joined_values[1] = &joined->loss_ema, joined_values[2] = &joined->acc,
+        joined_values[3] = &joined->acc_ema;
+    for (int k = 0; k < 4; ++k) {
+        Line& line = g.lines[k];
+        QVector<QCPGraphData> pts;
+        pts.reserve(n + 1);
+        if (j >= 0) pts.push_back({store_.key(joined->gs[j], joined->wall[j], mode_), (*joined_values[k])[j]});
+        for (int x = 0; x < n; ++x) pts.push_back({keys[x], (*values[k])[from + x]});
+        // Points that do not extend the end (wall-clock time can step back) re-sort the
+        // data, so the decimator's indices must be rebuilt.
+        const bool resort = !full && !pts.isEmpty() && !line.full->isEmpty() &&
+                            pts.front().key < (line.full->constEnd() - 1)->key;
+        if (full) line.full->set(pts, true);
+        else line.full->add(pts, true);
+        if (full || resort) line.decimator.reset();
+        line.decimator.extend(*line.full);
+        line.size = -1;  // cut again at the next replot
     }
     if (full) {
-        g.loss_raw->setData(keys, lr, true);
-        g.loss_ema->setData(keys, le, true);
-        g.acc_raw->setData(keys, ar, true);
-        g.acc_ema->setData(keys, ae, true);
         g.loss_val->setData(vkeys, s.vloss.mid(vfrom), true);
         g.acc_val->setData(vkeys, s.vacc.mid(vfrom), true);
-    } else {
-        g.loss_raw->addData(keys, lr, true);
-        g.loss_ema->addData(keys, le, true);
-        g.acc_raw->addData(keys, ar, true);
-        g.acc_ema->addData(keys, ae, true);
-        if (vn > 0) {
-            g.loss_val->addData(vkeys, s.vloss.mid(vfrom), true);
-            g.acc_val->addData(vkeys, s.vacc.mid(vfrom), true);
-        }
+    } else if (vn > 0) {
+        g.loss_val->addData(vkeys, s.vloss.mid(vfrom), true);
+        g.acc_val->addData(vkeys, s.vacc.mid(vfrom), true);
     }
     g.plotted = s.size();
     g.plotted_val = s.vgs.size();
     g.revision = s.revision;
+}
+
+void MetricsPlot::cutLinesFor(QCustomPlot* plot) {
+    const QCPRange r = plot->xAxis->range();
+    const int pixels = plot->axisRect()->width();
+    const int first = plot == loss_ ? 0 : 2;
+    for (auto& g : graphs_)
+        for (int k = first; k < first + 2; ++k) {
+            Line& line = g.lines[k];
+            if (!line.graph->visible()) continue;
+            if (line.size == line.full->size() && line.pixels == pixels && line.lo == r.lower && line.hi == r.upper) continue;
+            line.decimator.decimate(*line.full, r.lower, r.upper, pixels, *line.graph->data());
+            line.size = line.full->size();
+            line.pixels = pixels;
+            line.lo = r.lower;
+            line.hi = r.upper;
+        }
 }
 
 void MetricsPlot::updateRanges() {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "event_markers.h"
+#include "line_decimator.h"
 #include "plot_series_store.h"
 
 #include <QTimer>
@@ -16,8 +17,6 @@
 #include <memory>
 #include <vector>
 
-class QCustomPlot;
-class QCPGraph;
 class QMouseEvent;
 
 namespace savepoint::ui {
@@ -61,9 +60,18 @@ Q_SIGNALS:
     void checkpointClicked(qint64 checkpoint_id);
 
 private:
+    // A line graph's full data and what of it the graph draws (LineDecimator).
+    struct Line {
+        QCPGraph* graph = nullptr;
+        QSharedPointer<QCPGraphDataContainer> full;
+        LineDecimator decimator;
+        double lo = 0, hi = 0;  // key range the graph's data was cut for
+        int pixels = -1, size = -1;
+    };
     struct SegmentGraphs {
         QCPGraph *loss_raw = nullptr, *loss_ema = nullptr, *loss_val = nullptr;
         QCPGraph *acc_raw = nullptr, *acc_ema = nullptr, *acc_val = nullptr;
+        Line lines[4];  // loss_raw, loss_ema, acc_raw, acc_ema
         int plotted = 0, plotted_val = 0, revision = -1;
         bool abandoned = false;
     };
@@ -73,6 +81,7 @@ private:
     void styleSegment(int index);
     void pushSegment(int index, bool full);
     void updateRanges();
+    void cutLinesFor(QCustomPlot* plot);  // before each replot: hand each line graph what is visible
     void rebuildMarkers();
     void rebuildCheckpointMarkers();
     void applyAxisTickers();

@@ -69,6 +69,14 @@ private Q_SLOTS:
                 QThread::msleep(5);
             }
         });
+        struct Joiner {  // a failed QVERIFY returns early: never leave a joinable thread behind
+            std::atomic<bool>& stop;
+            std::thread& t;
+            ~Joiner() {
+                stop = true;
+                if (t.joinable()) t.join();
+            }
+        } joiner{stop, reader};
 
         // A second writer on the same run: refused, clearly, exit 1.
         CliResult second = reliability::runCli(resumeArgs(home, QStringLiteral("r")));
