@@ -17,7 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::int64_t kSide = 28;
 constexpr const char* kFashionDefaultDir = "/usr/share/datasets/fashion-mnist";
 
 // Finds `base` or `base.gz` in dir; naming both in the error saves the user
@@ -35,7 +34,7 @@ std::string find_idx_file(const std::string& dir, const std::string& base) {
 }
 
 torch::Tensor images_to_tensor(const IdxImages& img, const std::string& path) {
-    if (img.rows != kSide || img.cols != kSide)
+    if (img.rows != kImageSide || img.cols != kImageSide)
         throw InputError(path + ": rows x cols: expected 28x28, found " +
                          std::to_string(img.rows) + "x" + std::to_string(img.cols));
     // A lookup table gives exactly pixel/255.0f (the same bits as a division)
@@ -43,7 +42,7 @@ torch::Tensor images_to_tensor(const IdxImages& img, const std::string& path) {
     std::array<float, 256> lut{};
     for (int i = 0; i < 256; ++i)
         lut[i] = static_cast<float>(i) / 255.0f;
-    torch::Tensor t = torch::empty({img.count, 1, kSide, kSide}, torch::kFloat32);
+    torch::Tensor t = torch::empty({img.count, 1, kImageSide, kImageSide}, torch::kFloat32);
     float* dst = t.data_ptr<float>();
     const std::uint8_t* src = img.pixels.data();
     const std::size_t n = img.pixels.size();

@@ -10,6 +10,9 @@
 
 namespace savepoint {
 
+// Every image is kImageSide x kImageSide (the models take [B,1,28,28]).
+constexpr std::int64_t kImageSide = 28;
+
 struct Dataset {
     torch::Tensor images;  // float32 [N, 1, 28, 28], values in [0, 1], contiguous, CPU
     torch::Tensor labels;  // int64 [N], values in [0, 10), CPU

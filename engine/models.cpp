@@ -1,9 +1,26 @@
 #include "models.h"
 
 #include "errors.h"
+#include "fast_dropout.h"
 
 namespace savepoint {
 namespace nn = torch::nn;
+
+namespace {
+
+// fc(x) for a wide first layer, computed as (W·xᵀ)ᵀ + b. OpenBLAS runs the
+// [B,784]x[784,512] product x·Wᵀ that nn::Linear asks for at under half the
+// speed of the same product written W·xᵀ (0.83 vs 0.37 ms at batch 32, one
+// core); the result is the same matrix up to rounding, laid out transposed.
+torch::Tensor wide_linear(const nn::Linear& fc, const torch::Tensor& x) {
+    return torch::addmm(fc->bias.unsqueeze(1), fc->weight, x.t()).t();
+}
+
+torch::Tensor dropout(const nn::Dropout& d, const torch::Tensor& x) {
+    return fast_dropout(x, d->options.p(), d->is_training());
+}
+
+}  // namespace
 
 MlpImpl::MlpImpl() {
     fc1 = register_module("fc1", nn::Linear(784, 512));
@@ -13,7 +30,7 @@ MlpImpl::MlpImpl() {
 
 torch::Tensor MlpImpl::forward(torch::Tensor x) {
     x = x.reshape({x.size(0), 784});
-    return fc2(drop(torch::relu(fc1(x))));
+    return fc2(dropout(drop, torch::relu(wide_linear(fc1, x))));
 }
 
 DnnImpl::DnnImpl() {
@@ -25,8 +42,8 @@ DnnImpl::DnnImpl() {
 
 torch::Tensor DnnImpl::forward(torch::Tensor x) {
     x = x.reshape({x.size(0), 784});
-    x = drop(torch::relu(fc1(x)));
-    x = drop(torch::relu(fc2(x)));
+    x = dropout(drop, torch::relu(wide_linear(fc1, x)));
+    x = dropout(drop, torch::relu(fc2(x)));
     return fc3(x);
 }
 
@@ -42,7 +59,7 @@ torch::Tensor CnnImpl::forward(torch::Tensor x) {
     x = torch::max_pool2d(torch::relu(conv1(x)), 2);
     x = torch::max_pool2d(torch::relu(conv2(x)), 2);
     x = x.reshape({x.size(0), 32 * 7 * 7});
-    return fc2(drop(torch::relu(fc1(x))));
+    return fc2(dropout(drop, torch::relu(fc1(x))));
 }
 
 std::shared_ptr<ClassifierImpl> make_model(const std::string& name) {

@@ -71,15 +71,6 @@ const char* kSessionColumns =
     "ended_by, started_at, ended_at, pid, steps_computed, steps_replayed, train_seconds, checkpoint_seconds, "
     "checkpoint_stall_seconds";
 
-void exec(sqlite3* db, const char* sql, const std::string& path) {
-    char* err = nullptr;
-    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-        std::string msg = err ? err : "unknown error";
-        sqlite3_free(err);
-        throw StorageError(path + ": registry: " + msg, path, 0);
-    }
-}
-
 }  // namespace
 
 std::string checkpoint_file_name(std::int64_t id) {
@@ -112,9 +103,9 @@ Registry::Registry(const std::string& home) : home_(home), path_(registry_path(h
         // (switching a rollback-journal file to WAL rewrites its header).
         if (registry_schema_version(db_) > kRegistrySchemaVersion) migrate_registry(db_, path_);  // throws
         // A file that is not a database fails here with a clear message and is left as it is.
-        exec(db_, "PRAGMA journal_mode=WAL", path_);
-        exec(db_, "PRAGMA synchronous=FULL", path_);
-        exec(db_, "PRAGMA foreign_keys=ON", path_);
+        exec_sql(db_, "PRAGMA journal_mode=WAL", path_);
+        exec_sql(db_, "PRAGMA synchronous=FULL", path_);
+        exec_sql(db_, "PRAGMA foreign_keys=ON", path_);
         migrate_registry(db_, path_);
     } catch (...) {
         sqlite3_close(db_);
@@ -127,11 +118,11 @@ Registry::~Registry() {
     if (db_) sqlite3_close(db_);
 }
 
-void Registry::begin() { exec(db_, "BEGIN IMMEDIATE", path_); }
+void Registry::begin() { exec_sql(db_, "BEGIN IMMEDIATE", path_); }
 void Registry::commit() {
     if (int err = fault_point("registry.commit", path_))
         throw StorageError(path_ + ": registry commit failed: " + std::strerror(err), path_, err);
-    exec(db_, "COMMIT", path_);
+    exec_sql(db_, "COMMIT", path_);
 }
 void Registry::rollback() noexcept { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
 

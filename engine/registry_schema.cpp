@@ -2,6 +2,7 @@
 
 #include "durable_io.h"
 #include "errors.h"
+#include "sqlite_stmt.h"
 
 namespace savepoint {
 namespace {
@@ -107,15 +108,6 @@ ALTER TABLE checkpoints ADD COLUMN stall_ms REAL;
 
 const char* kMigrations[] = {kV1, kV2};
 
-void exec(sqlite3* db, const char* sql, const std::string& path) {
-    char* err = nullptr;
-    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-        std::string msg = err ? err : "unknown error";
-        sqlite3_free(err);
-        throw StorageError(path + ": registry: " + msg, path, 0);
-    }
-}
-
 }  // namespace
 
 int registry_schema_version(sqlite3* db) {
@@ -134,7 +126,7 @@ void migrate_registry(sqlite3* db, const std::string& path, int target) {
                          std::to_string(kRegistrySchemaVersion) + ", found " + std::to_string(version) +
                          " (made by a newer Savepoint; nothing was changed)");
     while (version < target) {
-        exec(db, "BEGIN IMMEDIATE", path);
+        exec_sql(db, "BEGIN IMMEDIATE", path);
         try {
             if (int err = fault_point("registry.migrate", path))
                 throw StorageError(path + ": registry migration to version " + std::to_string(version + 1) +
@@ -143,10 +135,10 @@ void migrate_registry(sqlite3* db, const std::string& path, int target) {
             // Another process may have migrated while we waited for the lock.
             int now = registry_schema_version(db);
             if (now == version) {
-                exec(db, kMigrations[version], path);
-                exec(db, ("PRAGMA user_version = " + std::to_string(version + 1)).c_str(), path);
+                exec_sql(db, kMigrations[version], path);
+                exec_sql(db, ("PRAGMA user_version = " + std::to_string(version + 1)).c_str(), path);
             }
-            exec(db, "COMMIT", path);
+            exec_sql(db, "COMMIT", path);
         } catch (...) {
             sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
             throw;

@@ -13,6 +13,16 @@
 
 namespace savepoint {
 
+// Runs SQL without results; errors name the registry file.
+inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
+    char* err = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : "unknown error";
+        sqlite3_free(err);
+        throw StorageError(path + ": registry: " + msg, path, 0);
+    }
+}
+
 class Stmt {
 public:
     Stmt(sqlite3* db, const char* sql, const std::string& path) : db_(db), path_(path) {

@@ -14,7 +14,6 @@ namespace savepoint {
 
 namespace {
 
-constexpr std::int64_t kSide = 28;
 constexpr std::uint64_t kSeed = 0x5A7E9011D5EEDULL;
 constexpr std::int64_t kMaxSize = 1000000;  // ~3 GB of float32; beyond that it is a typo
 
@@ -98,13 +97,13 @@ int coverage(const Primitive& p, int x, int y) {
 }
 
 void draw(std::uint8_t* canvas, const Primitive& p, int shift_x, int shift_y, int intensity) {
-    for (int y = 0; y < kSide; ++y) {
-        for (int x = 0; x < kSide; ++x) {
+    for (int y = 0; y < kImageSide; ++y) {
+        for (int x = 0; x < kImageSide; ++x) {
             const int c = coverage(p, x - shift_x, y - shift_y);
             if (c == 0)
                 continue;
             const int v = intensity * c / 2;
-            std::uint8_t& px = canvas[y * kSide + x];
+            std::uint8_t& px = canvas[y * kImageSide + x];
             if (v > px)
                 px = static_cast<std::uint8_t>(v);
         }
@@ -119,7 +118,7 @@ int make_sample(std::uint64_t split, std::int64_t index, std::uint8_t* canvas) {
     rng.next();  // decorrelate neighbouring indices
 
     const int label = rng.below(10);
-    for (int i = 0; i < kSide * kSide; ++i)
+    for (int i = 0; i < kImageSide * kImageSide; ++i)
         canvas[i] = 0;
     // Draws are sequenced one per statement: the evaluation order of function
     // arguments is unspecified, and would make the images compiler-dependent.
@@ -140,7 +139,7 @@ int make_sample(std::uint64_t split, std::int64_t index, std::uint8_t* canvas) {
         const int intensity = rng.between(50, 110);
         draw(canvas, kPrimitives[prim], dx, dy, intensity);
     }
-    for (int i = 0; i < kSide * kSide; ++i) {
+    for (int i = 0; i < kImageSide * kImageSide; ++i) {
         const int v = canvas[i] + rng.below(64);
         canvas[i] = static_cast<std::uint8_t>(v > 255 ? 255 : v);
     }
@@ -152,15 +151,15 @@ Dataset make_split(std::uint64_t split, std::int64_t n) {
     for (int i = 0; i < 256; ++i)
         lut[i] = static_cast<float>(i) / 255.0f;
     Dataset d;
-    d.images = torch::empty({n, 1, kSide, kSide}, torch::kFloat32);
+    d.images = torch::empty({n, 1, kImageSide, kImageSide}, torch::kFloat32);
     d.labels = torch::empty({n}, torch::kInt64);
     float* img = d.images.data_ptr<float>();
     std::int64_t* lab = d.labels.data_ptr<std::int64_t>();
-    std::array<std::uint8_t, kSide * kSide> canvas{};
+    std::array<std::uint8_t, kImageSide * kImageSide> canvas{};
     for (std::int64_t i = 0; i < n; ++i) {
         lab[i] = make_sample(split, i, canvas.data());
-        float* dst = img + i * kSide * kSide;
-        for (int k = 0; k < kSide * kSide; ++k)
+        float* dst = img + i * kImageSide * kImageSide;
+        for (int k = 0; k < kImageSide * kImageSide; ++k)
             dst[k] = lut[canvas[k]];
     }
     return d;

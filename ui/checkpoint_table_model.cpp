@@ -1,4 +1,5 @@
 #include "checkpoint_table_model.h"
+#include "number_format.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -77,7 +78,6 @@ QString CheckpointTableModel::stateText(const QString& s) {
     return s;
 }
 
-static QString num(double v, int prec) { return std::isfinite(v) ? QLocale().toString(v, 'f', prec) : QStringLiteral("–"); }
 
 static QString timeText(double t) {
     const QDateTime dt = QDateTime::fromMSecsSinceEpoch(qint64(t * 1000));
@@ -105,10 +105,10 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
         case Time:
             return sort ? QVariant(c.created_at)
                         : QVariant(timeText(c.created_at));
-        case TrainLoss: return sort ? sortable(c.train_loss) : QVariant(num(c.train_loss, 4));
-        case TrainAcc: return sort ? sortable(c.train_accuracy) : QVariant(num(c.train_accuracy, 3));
-        case ValLoss: return sort ? sortable(c.val_loss) : QVariant(num(c.val_loss, 4));
-        case ValAcc: return sort ? sortable(c.val_accuracy) : QVariant(num(c.val_accuracy, 3));
+        case TrainLoss: return sort ? sortable(c.train_loss) : QVariant(localeNumber(c.train_loss, 4));
+        case TrainAcc: return sort ? sortable(c.train_accuracy) : QVariant(localeNumber(c.train_accuracy, 3));
+        case ValLoss: return sort ? sortable(c.val_loss) : QVariant(localeNumber(c.val_loss, 4));
+        case ValAcc: return sort ? sortable(c.val_accuracy) : QVariant(localeNumber(c.val_accuracy, 3));
         case Size:
             return sort ? QVariant::fromValue<qlonglong>(c.bytes)
                         : QVariant(QLocale().formattedDataSize(c.bytes, 1, QLocale::DataSizeTraditionalFormat));

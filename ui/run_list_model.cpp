@@ -1,4 +1,5 @@
 #include "run_list_model.h"
+#include "number_format.h"
 
 #include <QColor>
 #include <QLocale>
@@ -60,7 +61,6 @@ QString RunListModel::statusText(const QString& s) {
     return s;
 }
 
-static QString num(double v, int prec) { return std::isfinite(v) ? QLocale().toString(v, 'f', prec) : QStringLiteral("–"); }
 
 QVariant RunListModel::data(const QModelIndex& idx, int role) const {
     if (!idx.isValid() || idx.row() >= rowCount()) return {};
@@ -74,9 +74,9 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
         case Status: return statusText(QString::fromStdString(r.status));
         case Progress:
             return tr("%1 % (%2/%3)").arg(QLocale().toString(frac * 100, 'f', 0)).arg(r.global_step).arg(r.total_steps);
-        case Loss: return num(s.loss, 4);
-        case Accuracy: return num(s.accuracy, 3);
-        case ValAccuracy: return num(s.val_accuracy, 3);
+        case Loss: return localeNumber(s.loss, 4);
+        case Accuracy: return localeNumber(s.accuracy, 3);
+        case ValAccuracy: return localeNumber(s.val_accuracy, 3);
         case Branches: return s.branches;
         case Device: return QString::fromStdString(r.device);
         }

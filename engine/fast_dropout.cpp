@@ -1,0 +1,51 @@
+#include "fast_dropout.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <cmath>
+#include <mutex>
+
+namespace savepoint {
+namespace {
+
+// splitmix64's output function: a bijection with full avalanche, so
+// consecutive counters give independent-looking 64-bit words.
+inline std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key) {
+    // Keep when the 32-bit draw is >= p * 2^32: probability exactly 1 - threshold / 2^32.
+    const auto threshold = static_cast<std::uint64_t>(std::llround(p * 4294967296.0));
+    const float scale = static_cast<float>(1.0 / (1.0 - p));
+    const std::uint64_t base = key * 0x9e3779b97f4a7c15ULL;
+    std::int64_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        const std::uint64_t z = mix(base + static_cast<std::uint64_t>(i >> 1) + 1);
+        out[i] = (z & 0xffffffffULL) >= threshold ? scale : 0.0f;
+        out[i + 1] = (z >> 32) >= threshold ? scale : 0.0f;
+    }
+    if (i < n) out[i] = (mix(base + static_cast<std::uint64_t>(i >> 1) + 1) & 0xffffffffULL) >= threshold ? scale : 0.0f;
+}
+
+torch::Tensor fast_dropout(const torch::Tensor& x, double p, bool training) {
+    if (!training || p <= 0) return x;
+    if (p >= 1) return x * 0;
+    std::uint64_t key;
+    {
+        at::Generator gen = at::detail::getDefaultCPUGenerator();
+        std::lock_guard<std::mutex> lock(gen.mutex());
+        key = gen.get<at::CPUGeneratorImpl>()->random64();
+    }
+    torch::Tensor mask = torch::empty(x.sizes(), torch::kFloat32);
+    fill_dropout_mask(mask.data_ptr<float>(), mask.numel(), p, key);
+    if (x.device() != mask.device() || x.scalar_type() != mask.scalar_type())
+        mask = mask.to(x.device(), x.scalar_type());
+    return x * mask;
+}
+
+}  // namespace savepoint
