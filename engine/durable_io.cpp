@@ -223,13 +223,20 @@ void DurableWriter::write(const void* data, std::size_t size) {
 
 void DurableWriter::flush_buffer() {
     if (buffer_.empty()) return;
-    if (int err = fault_point("write", temp_path_)) fail("cannot write", err, temp_path_);
+    // Negative control (tests/RELIABILITY.md): a failed write is dropped silently.
+    const bool ignore_errors = planted_bug("ignore-write-error");
+    if (int err = fault_point("write", temp_path_)) {
+        if (!ignore_errors) fail("cannot write", err, temp_path_);
+        buffer_.clear();
+        return;
+    }
     const char* p = buffer_.data();
     std::size_t size = buffer_.size();
     while (size > 0) {
         ssize_t n = ::write(fd_, p, size);
         if (n < 0) {
             if (errno == EINTR) continue;
+            if (ignore_errors) break;
             fail("cannot write", errno, temp_path_);
         }
         p += n;

@@ -125,8 +125,10 @@ void migrate_registry(sqlite3* db, const std::string& path, int target) {
         throw InputError(path + ": registry schema version: expected at most " +
                          std::to_string(kRegistrySchemaVersion) + ", found " + std::to_string(version) +
                          " (made by a newer Savepoint; nothing was changed)");
+    // Negative control (tests/RELIABILITY.md): each statement commits on its own.
+    const bool in_transaction = !planted_bug("migrate-outside-transaction");
     while (version < target) {
-        exec_sql(db, "BEGIN IMMEDIATE", path);
+        if (in_transaction) exec_sql(db, "BEGIN IMMEDIATE", path);
         try {
             if (int err = fault_point("registry.migrate", path))
                 throw StorageError(path + ": registry migration to version " + std::to_string(version + 1) +
@@ -138,9 +140,9 @@ void migrate_registry(sqlite3* db, const std::string& path, int target) {
                 exec_sql(db, kMigrations[version], path);
                 exec_sql(db, ("PRAGMA user_version = " + std::to_string(version + 1)).c_str(), path);
             }
-            exec_sql(db, "COMMIT", path);
+            if (in_transaction) exec_sql(db, "COMMIT", path);
         } catch (...) {
-            sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+            if (in_transaction) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
             throw;
         }
         version = registry_schema_version(db);

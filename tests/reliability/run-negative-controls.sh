@@ -10,6 +10,10 @@
 #   skip-checksum         test_corruption           SHA-256 not compared: a flipped payload bit passes
 #   commit-before-rename  test_crash_point_sweep    row 'committed' while the file is still .tmp
 #   drop-rng              test_kill_storm           RNG state not restored on resume: results differ
+#   ignore-write-error    test_disk_full            a failed write (ENOSPC/EIO/EROFS) dropped silently
+#   no-run-lock           test_two_processes        the run lock locks nothing: two writers on one run
+#   migrate-outside-transaction  test_registry_upgrade  a failed migration leaves a half-migrated file
+#   skip-config-validation       test_bad_input_catalogue  bad flags and dialog fields accepted
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -27,4 +31,8 @@ run skip-fsync test_power_loss SAVEPOINT_POWER_TRIALS=${NEG_POWER_TRIALS:-20}
 run skip-checksum test_corruption
 run commit-before-rename test_crash_point_sweep
 run drop-rng test_kill_storm SAVEPOINT_KILLS=${NEG_KILLS:-20}
+run ignore-write-error test_disk_full
+run no-run-lock test_two_processes
+run migrate-outside-transaction test_registry_upgrade
+run skip-config-validation test_bad_input_catalogue
 exit $status
