@@ -14,6 +14,7 @@
 #   no-run-lock           test_two_processes        the run lock locks nothing: two writers on one run
 #   migrate-outside-transaction  test_registry_upgrade  a failed migration leaves a half-migrated file
 #   skip-config-validation       test_bad_input_catalogue  bad flags and dialog fields accepted
+#   parser-no-bounds      checkpoint fuzz target    the checkpoint reader reads past its buffer
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -35,4 +36,12 @@ run ignore-write-error test_disk_full
 run no-run-lock test_two_processes
 run migrate-outside-transaction test_registry_upgrade
 run skip-config-validation test_bad_input_catalogue
+# The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
+t0=$(date +%s)
+if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \
+    tests/fuzz/build-and-run.sh "${NEG_FUZZ_SECONDS:-120}" >/tmp/negative-parser-no-bounds.log 2>&1; then
+  echo "MISSED  parser-no-bounds: the checkpoint fuzz target found nothing ($(( $(date +%s) - t0 )) s)"; status=1
+else
+  echo "caught  parser-no-bounds: fuzzing stopped with $(grep -m1 -o 'AddressSanitizer: [a-z-]*' /tmp/negative-parser-no-bounds.log) ($(( $(date +%s) - t0 )) s)"
+fi
 exit $status
