@@ -5,7 +5,8 @@
 //     QElapsedTimer around replot(rpImmediateRefresh) and QCustomPlot::replotTime().
 //  2. Longest UI-thread stall while the real window trains with a checkpoint
 //     every step: a 5 ms QTimer records the gap between its ticks.
-// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N]
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N] [--shot PATH]
+//   --shot: also saves the 1M-point plot as an image, to look at what the decimation draws.
 #include "engine_types.h"
 #include "main_window.h"
 #include "metrics_plot.h"
@@ -42,7 +43,7 @@ double percentile(std::vector<double> v, double p) {
     return v[std::min(v.size() - 1, static_cast<std::size_t>(p * (v.size() - 1) + 0.5))];
 }
 
-void benchReplot(std::int64_t points) {
+void benchReplot(std::int64_t points, const QString& shot) {
     MetricsPlot plot;
     plot.resize(1400, 800);
     plot.show();
@@ -100,6 +101,11 @@ void benchReplot(std::int64_t points) {
     std::printf("  loss + accuracy plots (4M drawn points): median %.1f ms, max %.1f ms\n", percentile(both_ms, 0.5),
                 percentile(both_ms, 1.0));
     std::printf("  zoomed to 1%% of x: median %.1f ms\n", percentile(zoom_ms, 0.5));
+    if (!shot.isEmpty()) {
+        plot.resetView();
+        plot.flush();
+        plot.exportImage(shot, 1400, 900);
+    }
 }
 
 // The same probe on an idle window: the machine's own scheduling noise, to
@@ -208,12 +214,14 @@ int main(int argc, char** argv) {
     QStandardPaths::setTestModeEnabled(true);
     registerEngineMetaTypes();
     std::int64_t points = 1000000, steps = 400;
+    QString shot;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--points")) points = args[i + 1].toLongLong();
         if (args[i] == QLatin1String("--steps")) steps = args[i + 1].toLongLong();
+        if (args[i] == QLatin1String("--shot")) shot = args[i + 1];
     }
-    if (points > 0) benchReplot(points);
+    if (points > 0) benchReplot(points, shot);
     benchIdle(5);
     if (steps > 0) benchStall(steps);
     return 0;
