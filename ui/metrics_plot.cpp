@@ -316,7 +316,10 @@ void MetricsPlot::pushSegment(int i, bool full) {
     QVector<double> keys(n), vkeys(vn);
     for (int k = 0; k < n; ++k) keys[k] = store_.key(s.gs[from + k], s.wall[from + k], mode_);
     for (int k = 0; k < vn; ++k) vkeys[k] = store_.key(s.vgs[vfrom + k], s.vwall[vfrom + k], mode_);
-    const QVector<double>* values[4] = {&s.loss, &s.loss_ema, &s.acc, &s.acc_ema};
+    // The four lines of a segment, in the order of SegmentGraphs::lines.
+    auto series = [](const PlotSegment& seg, int k) -> const QVector<double>& {
+        return k == 0 ? seg.loss : k == 1 ? seg.loss_ema : k == 2 ? seg.acc : seg.acc_ema;
+    };
     // Join a continuation to the point it forked from, so the line has no gap.
     const PlotSegment* joined = nullptr;
     int j = -1;
@@ -324,15 +327,12 @@ void MetricsPlot::pushSegment(int i, bool full) {
         joined = &store_.segments()[s.parent];
         j = int(std::upper_bound(joined->gs.begin(), joined->gs.end(), s.fork_gs) - joined->gs.begin()) - 1;
     }
-    const QVector<double>* joined_values[4] = {};
-    if (joined) joined_values[0] = &joined->loss, joined_values[1] = &joined->loss_ema, joined_values[2] = &joined->acc,
-        joined_values[3] = &joined->acc_ema;
     for (int k = 0; k < 4; ++k) {
         Line& line = g.lines[k];
         QVector<QCPGraphData> pts;
         pts.reserve(n + 1);
-        if (j >= 0) pts.push_back({store_.key(joined->gs[j], joined->wall[j], mode_), (*joined_values[k])[j]});
-        for (int x = 0; x < n; ++x) pts.push_back({keys[x], (*values[k])[from + x]});
+        if (j >= 0) pts.push_back({store_.key(joined->gs[j], joined->wall[j], mode_), series(*joined, k)[j]});
+        for (int x = 0; x < n; ++x) pts.push_back({keys[x], series(s, k)[from + x]});
         // Points that do not extend the end (wall-clock time can step back) re-sort the
         // data, so the decimator's indices must be rebuilt.
         const bool resort = !full && !pts.isEmpty() && !line.full->isEmpty() &&

@@ -1,0 +1,104 @@
+// Trainer: opening or creating the run (lock, registry, dataset, model,
+// optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
+#include "trainer_impl.h"
+
+namespace savepoint {
+
+using namespace trainer_detail;
+
+void Trainer::Impl::setup() {
+    validate_run_name(req.run_name);
+    std::optional<RunRow> existing;
+    const auto check_device = [this] {
+        if (cfg.device == "cuda" && !torch::cuda::is_available())
+            throw InputError("--device: expected a CUDA device, found none (LibTorch " + std::string(TORCH_VERSION) +
+                             " reports no usable GPU); use --device cpu or auto");
+    };
+    const auto no_such_run = [this] {
+        return InputError("--run: no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)");
+    };
+    // Bad input is refused before anything is written: not even the home is created.
+    if (!req.resume) {
+        req.config.validate();
+        cfg = req.config;
+        check_device();
+        obs->on_message("loading dataset " + cfg.data);
+        data = load_dataset(cfg.data);  // bad data fails here, before anything is written
+    } else if (!file_exists(registry_path(req.home))) {
+        throw no_such_run();
+    }
+    reg = std::make_unique<Registry>(req.home);
+    // Recovery first, so what we resume from reflects what is really on disk.
+    RecoveryReport rec = reconcile_registry(*reg);
+    for (const auto& line : rec.actions) obs->on_message("recovery: " + line);
+
+    // An unknown run must not leave a lock file behind.
+    if (req.resume && !reg->find_run(req.run_name)) throw no_such_run();
+    lock = std::make_unique<FileLock>(run_lock_path(req.home, req.run_name), false, "run '" + req.run_name + "'");
+    existing = reg->find_run(req.run_name);
+    if (req.resume) {
+        if (!existing) throw no_such_run();
+        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json), reg->path() + " run '" + req.run_name + "'");
+        obs->on_message("loading dataset " + cfg.data);
+        data = load_dataset(cfg.data);
+    } else if (existing) {
+        throw InputError("--run: a run named '" + req.run_name + "' already exists in " + req.home +
+                         " (resume it with: savepoint-cli resume --run " + req.run_name + ")");
+    }
+
+    if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
+    const bool cuda = torch::cuda::is_available();
+    check_device();  // a resumed run's stored device
+    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+    device_name = device.is_cuda() ? "cuda" : "cpu (" + std::to_string(torch::get_num_threads()) + " threads)";
+
+    const std::int64_t spe = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+    if (!existing) {
+        reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
+        existing = reg->find_run(req.run_name);
+    }
+    run = *existing;
+    branch_id = run.active_branch_id;
+
+    // Parameters are drawn from the seeded default generator: same seed, same initial bits.
+    torch::manual_seed(cfg.seed);
+    model = make_model(cfg.model);
+    model->to(device);
+    if (cfg.optimizer == "adam")
+        optimizer = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(cfg.lr));
+    else
+        optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
+    stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
+    writer = std::make_unique<CheckpointWriter>(req.home, [this](const SaveOutcome& out) {
+        {
+            std::lock_guard<std::mutex> l(saved_mutex);
+            last_committed = out.row.id;
+        }
+        last_checkpoint_at = now_seconds();
+        checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
+        obs->on_checkpoint_saved(out.row);
+    });
+}
+
+void Trainer::Impl::load_resume_point(ResumePlan& plan) {
+    if (!plan.from) return;
+    std::vector<std::uint8_t> bytes;
+    CheckpointContents contents;
+    const std::string path = reg->absolute(plan.from->path);
+    VerifyResult v = verify_checkpoint_file(path, plan.from->sha256, &bytes, &contents);
+    if (!v.ok) throw CorruptCheckpoint(v.error);
+    if (contents.meta.value("config", nlohmann::json()) != cfg.to_json())
+        throw CorruptCheckpoint(path + ": config in the checkpoint differs from the run's config");
+    restore_state(contents, *model, *optimizer, path);
+    {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        last_committed = plan.from->id;
+    }
+    resumed_from = plan.from->id;
+    last_loss = plan.from->train_loss;
+    last_acc = plan.from->train_accuracy;
+    last_val_loss = plan.from->val_loss;
+    last_val_acc = plan.from->val_accuracy;
+}
+
+}  // namespace savepoint

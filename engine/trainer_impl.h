@@ -1,0 +1,239 @@
+// Trainer's private state, shared by trainer.cpp (the training loop and the
+// commands) and run_setup.cpp (opening or creating the run and loading the
+// checkpoint a resume starts from). Internal to the engine.
+#pragma once
+
+#include "trainer.h"
+
+#include "checkpoint_format.h"
+#include "checkpoint_writer.h"
+#include "data_order.h"
+#include "dataset.h"
+#include "durable_io.h"
+#include "errors.h"
+#include "fused_adam.h"
+#include "home.h"
+#include "models.h"
+#include "recovery.h"
+#include "run_lock.h"
+#include "state_snapshot.h"
+#include "training_step.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace savepoint {
+
+namespace trainer_detail {
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+inline std::string pos_text(std::int64_t epoch, std::int64_t step) {
+    return "epoch " + std::to_string(epoch) + ", step " + std::to_string(step);
+}
+
+}  // namespace trainer_detail
+
+struct Trainer::Impl {
+    TrainRequest req;
+    TrainerObserver* obs;
+    TrainerObserver null_observer;
+    Commands cmd;
+    std::mutex wake_mutex;
+    std::condition_variable wake;
+
+    // Set up in run().
+    std::unique_ptr<Registry> reg;
+    std::unique_ptr<FileLock> lock;
+    RunRow run;
+    TrainConfig cfg;
+    DatasetPair data;
+    torch::Device device{torch::kCPU};
+    std::string device_name;
+    std::shared_ptr<ClassifierImpl> model;
+    std::unique_ptr<torch::optim::Optimizer> optimizer;
+    std::unique_ptr<StepRunner> stepper;
+    std::shared_ptr<StateSnapshot> snapshot = std::make_shared<StateSnapshot>();
+    std::unique_ptr<CheckpointWriter> writer;
+    SessionRow session;
+    std::int64_t branch_id = 0;
+    std::optional<std::int64_t> resumed_from;
+
+    // Training position and live numbers (training thread only).
+    std::int64_t gs = 0, epoch = 1, step = 0;
+    double last_loss = NAN, last_acc = NAN, last_val_loss = NAN, last_val_acc = NAN;
+    std::vector<MetricRow> pending;
+    trainer_detail::Clock::time_point last_flush = trainer_detail::Clock::now(), last_progress = trainer_detail::Clock::now(), started = trainer_detail::Clock::now();
+    std::int64_t steps_at_start = 0;
+    double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
+    std::int64_t checkpoints_requested = 0;
+    std::string phase = "loading";
+
+    // Written by the I/O thread.
+    std::mutex saved_mutex;
+    std::optional<std::int64_t> last_committed;
+    std::atomic<double> last_checkpoint_at{0};
+    std::atomic<double> checkpoint_io_seconds{0};
+
+    Impl(TrainRequest r, TrainerObserver* o) : req(std::move(r)), obs(o ? o : &null_observer) {}
+
+    void event(const std::string& kind, const std::string& message, std::optional<std::int64_t> ckpt = std::nullopt) {
+        EventRow e;
+        e.run_id = run.id;
+        e.session_id = session.id;
+        e.branch_id = branch_id;
+        e.kind = kind;
+        e.global_step = gs;
+        e.epoch = epoch;
+        e.step = step;
+        e.checkpoint_id = ckpt;
+        e.message = message;
+        e.created_at = now_seconds();
+        writer->post([e](Registry& r) { r.add_event(e); });
+        obs->on_event(e);
+    }
+
+    void flush_metrics() {
+        if (pending.empty()) return;
+        obs->on_metrics(pending);
+        auto rows = std::make_shared<std::vector<MetricRow>>(std::move(pending));
+        pending.clear();
+        const std::int64_t run_id = run.id, step_now = gs;
+        writer->post([rows, run_id, step_now](Registry& r) {
+            r.append_metrics(run_id, *rows);
+            r.set_run_progress(run_id, step_now);
+        });
+        last_flush = trainer_detail::Clock::now();
+    }
+
+    void report_progress(bool force = false) {
+        if (!force && trainer_detail::seconds_since(last_progress) < 0.1) return;
+        last_progress = trainer_detail::Clock::now();
+        Progress p;
+        p.run = run.name;
+        p.run_id = run.id;
+        p.branch_id = branch_id;
+        p.session_id = session.id;
+        p.epoch = epoch;
+        p.step = step;
+        p.global_step = gs;
+        p.steps_per_epoch = run.steps_per_epoch;
+        p.epochs = cfg.epochs;
+        p.total_steps = run.total_steps;
+        p.loss = last_loss;
+        p.accuracy = last_acc;
+        const double elapsed = trainer_detail::seconds_since(started);
+        const double done = static_cast<double>(gs - steps_at_start);
+        p.elapsed_seconds = elapsed;
+        p.steps_per_second = elapsed > 0 ? done / elapsed : 0;
+        p.eta_seconds = p.steps_per_second > 0 ? (run.total_steps - gs) / p.steps_per_second : 0;
+        p.phase = phase;
+        p.last_checkpoint_at = last_checkpoint_at.load();
+        p.device = device_name;
+        obs->on_progress(p);
+    }
+
+    std::optional<std::int64_t> head() {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        return last_committed;
+    }
+
+    // What the I/O thread needs to write and register a checkpoint of the current position.
+    SaveRequest save_request(const std::string& kind) {
+        SaveRequest sr;
+        sr.row.run_id = run.id;
+        sr.row.branch_id = branch_id;
+        sr.row.parent_id = head();
+        sr.row.epoch = epoch;
+        sr.row.step = step;
+        sr.row.global_step = gs;
+        sr.row.kind = kind;
+        sr.row.path = checkpoint_dir_relative(run.name);
+        sr.row.train_loss = last_loss;
+        sr.row.train_accuracy = last_acc;
+        sr.row.val_loss = last_val_loss;
+        sr.row.val_accuracy = last_val_acc;
+        sr.run_name = run.name;
+        sr.meta = {{"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
+                   {"data_seed", cfg.seed}, {"device", device_name}, {"created_at", now_seconds()}};
+        sr.keep = cfg.keep;
+        if (resumed_from) sr.protected_ids.insert(*resumed_from);
+        return sr;
+    }
+
+    // Hands a snapshot to the I/O thread. Blocks only to copy the state (and,
+    // with the 'wait' policy, while the previous save is still writing).
+    bool checkpoint(const std::string& kind, bool wait_until_committed) {
+        const auto t0 = trainer_detail::Clock::now();
+        if (writer->save_in_flight()) {
+            if (cfg.async_policy == "skip" && kind == "regular") {
+                event("save_skipped", "checkpoint at " + trainer_detail::pos_text(epoch, step) +
+                                          " skipped: the previous one was still being written (policy: skip)");
+                return false;
+            }
+            writer->wait_for_save();
+        }
+        if (auto err = writer->take_save_error()) {
+            // The recovery retries with a snapshot of this very step: saving again would duplicate it.
+            return recover_from_storage_error(*err);
+        }
+        phase = "checkpointing";
+        snapshot->capture(*model, *optimizer);
+        const double stall_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - t0).count();
+        stall_seconds += stall_ms / 1000;
+        max_stall_ms = std::max(max_stall_ms, stall_ms);
+        ++checkpoints_requested;
+
+        SaveRequest sr = save_request(kind);
+        sr.stall_ms = stall_ms;
+        writer->save_async(snapshot, std::move(sr));
+        phase = "training";
+        if (wait_until_committed) {
+            writer->wait_for_save();
+            if (auto err = writer->take_save_error()) return recover_from_storage_error(*err);
+        }
+        return true;
+    }
+
+    // Training pauses until the save can be retried (request_continue() or the
+    // retry timer). Returns false if asked to stop instead or out of retries.
+    bool recover_from_storage_error(const std::string& message) {
+        phase = "waiting-for-disk";
+        event("error", "checkpoint could not be written: " + message +
+                           "; training is paused, the previous checkpoint and the registry are intact");
+        obs->on_storage_error(message);
+        report_progress(true);
+        for (std::int64_t attempt = 0; attempt < req.storage_retries; ++attempt) {
+            std::unique_lock<std::mutex> l(wake_mutex);
+            wake.wait_for(l, std::chrono::duration<double>(req.storage_retry_seconds), [this] {
+                return cmd.resume_now.load() || cmd.stop.load() || cmd.crash.load() || cmd.preempt.load();
+            });
+            if (cmd.stop || cmd.crash || cmd.preempt) return false;
+            cmd.resume_now = false;
+            l.unlock();
+            obs->on_message("retrying the checkpoint at " + trainer_detail::pos_text(epoch, step));
+            phase = "checkpointing";
+            snapshot->capture(*model, *optimizer);
+            // Retry synchronously on the I/O thread through the normal path.
+            if (checkpoint_retry()) {
+                phase = "training";
+                return true;
+            }
+        }
+        storage_failed = true;
+        return false;
+    }
+    bool storage_failed = false;
+
+    bool checkpoint_retry();
+    void setup();
+    void load_resume_point(ResumePlan& plan);
+    TrainResult train_loop(const ResumePlan& plan);
+    TrainResult finish(Outcome outcome, const std::string& message);
+};
+
+}  // namespace savepoint
