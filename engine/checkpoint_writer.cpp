@@ -45,9 +45,9 @@ void retention(Registry& reg, const SaveRequest& req, std::int64_t new_id, SaveO
     }
 }
 
-}  // namespace
-
-SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, SaveRequest req) {
+// Writes and commits one checkpoint (transactions A and B around the durable
+// write); retention is left to the caller.
+SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req) {
     const auto t0 = std::chrono::steady_clock::now();
     SaveOutcome out;
     CheckpointRow row = req.row;
@@ -58,6 +58,7 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
 
     // Transaction A: the row exists, in state 'writing', before any byte is written.
     const std::int64_t id = reg.insert_writing_checkpoint(row);
+
     row.id = id;
     row.path = dir_rel + checkpoint_file_name(id);
     const std::string final_path = reg.absolute(row.path);
@@ -111,11 +112,22 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
         throw;
     }
     out.row = row;
+    return out;
+}
+
+void apply_retention(Registry& reg, const SaveRequest& req, SaveOutcome& out) {
     try {
-        retention(reg, req, id, out);
+        retention(reg, req, out.row.id, out);
     } catch (const std::exception&) {
         // Retention is best effort: a checkpoint left 'deleting' is finished by recovery.
     }
+}
+
+}  // namespace
+
+SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, SaveRequest req) {
+    SaveOutcome out = write_and_commit(reg, snapshot, req);
+    apply_retention(reg, req, out);
     return out;
 }
 
@@ -146,16 +158,23 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
         std::lock_guard<std::mutex> lock(mutex_);
         save_in_flight_ = true;
         queue_.push_back([this, snapshot, request](Registry& reg) mutable {
+            std::optional<SaveOutcome> out;
             try {
-                SaveOutcome out = save_checkpoint_now(reg, *snapshot, std::move(request));
-                if (on_saved_) on_saved_(out);
+                out = write_and_commit(reg, *snapshot, request);
+                if (on_saved_) on_saved_(*out);  // before the next save can start: it names this one as parent
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_error_ = e.what();
                 save_failed_ = true;
             }
-            std::lock_guard<std::mutex> lock(mutex_);
-            save_in_flight_ = false;
+            {
+                // Committed: the save is no longer in flight. Retention only deletes
+                // older files, so the training thread need not wait for it.
+                std::lock_guard<std::mutex> lock(mutex_);
+                save_in_flight_ = false;
+            }
+            cv_.notify_all();
+            if (out) apply_retention(reg, request, *out);
         });
     }
     cv_.notify_all();

@@ -1,5 +1,6 @@
 #include "fused_adam.h"
 
+#include "durable_io.h"  // planted_bug (negative controls)
 #include "optimizer_state_key.h"
 
 #include <cmath>
@@ -14,6 +15,35 @@ bool fusable(const torch::Tensor& p) {
 
 }  // namespace
 
+bool FusedAdam::fusable_now() {
+    for (auto& group : param_groups()) {
+        auto& o = static_cast<torch::optim::AdamOptions&>(group.options());
+        if (o.amsgrad() || o.weight_decay() != 0) return false;
+        for (auto& p : group.params())
+            if (!fusable(p)) return false;
+    }
+    return true;
+}
+
+bool FusedAdam::can_freeze() { return fusable_now(); }
+
+// The fallback below updates in place; frozen buffers belong to a snapshot
+// that may still be being written, so the live state moves to copies first.
+void FusedAdam::thaw_one(torch::Tensor& p) {
+    p.set_data(p.detach().clone());
+    auto it = state().find(optimizer_state_key(state(), p));
+    if (it == state().end()) return;
+    auto& s = static_cast<torch::optim::AdamParamState&>(*it->second);
+    s.exp_avg(s.exp_avg().clone());
+    s.exp_avg_sq(s.exp_avg_sq().clone());
+}
+
+void FusedAdam::thaw_by_copying() {
+    for (auto& group : param_groups())
+        for (auto& p : group.params()) thaw_one(p);
+    frozen_ = false;
+}
+
 torch::Tensor FusedAdam::step(LossClosure closure) {
     torch::NoGradGuard no_grad;
     torch::Tensor loss = {};
@@ -21,20 +51,21 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
         at::AutoGradMode enable_grad(true);
         loss = closure();
     }
-    for (auto& group : param_groups()) {
-        auto& o = static_cast<torch::optim::AdamOptions&>(group.options());
-        bool ok = !o.amsgrad() && o.weight_decay() == 0;
-        for (auto& p : group.params()) ok = ok && fusable(p);
-        if (!ok) {
-            zeroed_ = false;
-            return torch::optim::Adam::step(nullptr);
-        }
+    if (!fusable_now()) {
+        if (frozen_) thaw_by_copying();
+        zeroed_ = false;
+        return torch::optim::Adam::step(nullptr);
     }
     for (auto& group : param_groups()) {
         auto& o = static_cast<torch::optim::AdamOptions&>(group.options());
         const double beta1 = std::get<0>(o.betas()), beta2 = std::get<1>(o.betas());
         for (auto& p : group.params()) {
-            if (!p.grad().defined()) continue;
+            if (!p.grad().defined()) {
+                // Not updated this step, but a later step would update it in place:
+                // a frozen one moves to a copy now.
+                if (frozen_) thaw_one(p);
+                continue;
+            }
             auto key = optimizer_state_key(state(), p);
             auto it = state().find(key);
             if (it == state().end()) {
@@ -54,26 +85,55 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
             const float one_minus_b1 = static_cast<float>(1 - beta1), one_minus_b2 = static_cast<float>(1 - beta2);
             const float eps = static_cast<float>(o.eps());
 
-            float* __restrict param = p.data_ptr<float>();
-            float* __restrict grad = p.mutable_grad().data_ptr<float>();
-            float* __restrict m = s.exp_avg().data_ptr<float>();
-            float* __restrict v = s.exp_avg_sq().data_ptr<float>();
+            const float* param_in = p.data_ptr<float>();
+            const float* m_in = s.exp_avg().data_ptr<float>();
+            const float* v_in = s.exp_avg_sq().data_ptr<float>();
+            const float* grad = p.mutable_grad().data_ptr<float>();
+            float* param_out = p.data_ptr<float>();
+            float* m_out = s.exp_avg().data_ptr<float>();
+            float* v_out = s.exp_avg_sq().data_ptr<float>();
+            std::array<torch::Tensor, 3>* spare = nullptr;
+            // Negative control (tests/RELIABILITY.md): update in place although frozen.
+            if (frozen_ && !planted_bug("write-frozen-state")) {
+                // Write into the spares; the frozen buffers stay as the snapshot saw them.
+                spare = &spares_[p.unsafeGetTensorImpl()];
+                if (!(*spare)[0].defined()) {
+                    (*spare)[0] = torch::empty_like(p);
+                    (*spare)[1] = torch::empty_like(s.exp_avg());
+                    (*spare)[2] = torch::empty_like(s.exp_avg_sq());
+                }
+                param_out = (*spare)[0].data_ptr<float>();
+                m_out = (*spare)[1].data_ptr<float>();
+                v_out = (*spare)[2].data_ptr<float>();
+            }
             const std::int64_t n = p.numel();
-            // One pass over memory; the loop vectorises.
+            // One pass over memory; element i reads and writes only index i, so
+            // the loop vectorises whether the output is the input or a spare.
 #pragma omp simd
             for (std::int64_t i = 0; i < n; ++i) {
                 const float g = grad[i];
-                const float mi = b1 * m[i] + one_minus_b1 * g;
-                const float vi = b2 * v[i] + one_minus_b2 * (g * g);
-                m[i] = mi;
-                v[i] = vi;
-                param[i] -= step_size * (mi / (std::sqrt(vi) * inv_sqrt_bc2 + eps));
+                const float mi = b1 * m_in[i] + one_minus_b1 * g;
+                const float vi = b2 * v_in[i] + one_minus_b2 * (g * g);
+                m_out[i] = mi;
+                v_out[i] = vi;
+                param_out[i] = param_in[i] - step_size * (mi / (std::sqrt(vi) * inv_sqrt_bc2 + eps));
+            }
+            if (spare) {
+                // Swap: the spares become live, the frozen buffers become the next spares
+                // (the snapshot that holds them is written out before the next freeze).
+                torch::Tensor old_param = p.detach();
+                torch::Tensor old_m = s.exp_avg(), old_v = s.exp_avg_sq();
+                p.set_data((*spare)[0]);
+                s.exp_avg((*spare)[1]);
+                s.exp_avg_sq((*spare)[2]);
+                *spare = {old_param, old_m, old_v};
             }
             // Undefined, not zeroed: the next backward then hands its fresh gradient
             // over instead of adding it into a zeroed buffer (one pass less per parameter).
             p.mutable_grad().reset();
         }
     }
+    frozen_ = false;
     zeroed_ = true;
     return loss;
 }

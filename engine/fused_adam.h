@@ -8,6 +8,9 @@
 
 #include <torch/torch.h>
 
+#include <array>
+#include <unordered_map>
+
 namespace savepoint {
 
 class FusedAdam : public torch::optim::Adam {
@@ -20,8 +23,27 @@ public:
     // True when the last step() released the gradients itself, so zero_grad() can be skipped.
     bool zeroes_gradients() const { return zeroed_; }
 
+    // Copy-free checkpoints. A snapshot may keep the live parameter and moment
+    // tensors themselves instead of copying them, if nothing writes those
+    // buffers while the I/O thread reads them. freeze() promises that: the next
+    // step() writes its results into spare buffers (the ones the previous
+    // snapshot held, by then written out) and swaps them in, leaving the frozen
+    // ones untouched. Same arithmetic in the same order, so the same bits.
+    // Only for the fused path (CPU, float32, contiguous, no amsgrad or weight
+    // decay): can_freeze() says whether it applies now.
+    bool can_freeze();
+    void freeze() { frozen_ = true; }
+    bool frozen() const { return frozen_; }
+
 private:
+    bool fusable_now();
+    void thaw_one(torch::Tensor& p);
+    void thaw_by_copying();
+
     bool zeroed_ = false;
+    bool frozen_ = false;
+    // Per parameter (by TensorImpl): spare parameter, exp_avg, exp_avg_sq buffers.
+    std::unordered_map<const void*, std::array<torch::Tensor, 3>> spares_;
 };
 
 }  // namespace savepoint

@@ -69,6 +69,7 @@ void Trainer::Impl::setup() {
     else
         optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
+    snapshot->set_copy_free(req.copy_free_snapshots);
     writer = std::make_unique<CheckpointWriter>(req.home, [this](const SaveOutcome& out) {
         {
             std::lock_guard<std::mutex> l(saved_mutex);

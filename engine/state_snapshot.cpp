@@ -2,11 +2,13 @@
 
 #include "durable_io.h"  // planted_bug (negative controls)
 #include "errors.h"
+#include "fused_adam.h"
 #include "optimizer_state_key.h"
 #include "sha256.h"
 
 #include <ATen/Context.h>
 
+#include <cstring>
 #include <sstream>
 #include <type_traits>
 
@@ -39,21 +41,44 @@ c10::ScalarType to_scalar(DType t) {
     return torch::kFloat32;
 }
 
+}  // namespace
+
 // Copies `src` into the reused buffer at `index`, reallocating only when the
-// shape or type changed (first capture, or Adam state appearing after step 1).
-void copy_into(std::vector<torch::Tensor>& buffers, std::vector<std::string>& names, std::size_t index,
-               const std::string& name, const torch::Tensor& src) {
-    if (index >= buffers.size()) {
-        buffers.resize(index + 1);
-        names.resize(index + 1);
+// shape or type changed (first capture, or Adam state appearing after step 1)
+// or when the slot holds a live tensor from a copy-free capture.
+void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src) {
+    if (index >= buffers_.size()) {
+        buffers_.resize(index + 1);
+        names_.resize(index + 1);
+        owned_.resize(index + 1, false);
     }
-    torch::Tensor& dst = buffers[index];
-    if (!dst.defined() || dst.sizes() != src.sizes() || dst.scalar_type() != src.scalar_type()) {
+    torch::Tensor& dst = buffers_[index];
+    if (!owned_[index] || !dst.defined() || dst.sizes() != src.sizes() || dst.scalar_type() != src.scalar_type()) {
         dst = torch::empty(src.sizes(), torch::TensorOptions().dtype(src.scalar_type()).device(torch::kCPU));
+        owned_[index] = true;
     }
-    dst.copy_(src.detach());
-    names[index] = name;
+    // Same type, contiguous, on the CPU: a plain memcpy (glibc's streams
+    // large blocks) is about twice as fast as ATen's element-wise copy_.
+    if (src.device().is_cpu() && src.is_contiguous())
+        std::memcpy(dst.data_ptr(), src.data_ptr(), src.numel() * src.element_size());
+    else
+        dst.copy_(src.detach());
+    names_[index] = name;
 }
+
+// Keeps the live tensor itself (copy-free capture; the optimizer is frozen).
+void StateSnapshot::keep_live(std::size_t index, const std::string& name, const torch::Tensor& live) {
+    if (index >= buffers_.size()) {
+        buffers_.resize(index + 1);
+        names_.resize(index + 1);
+        owned_.resize(index + 1, false);
+    }
+    buffers_[index] = live.detach();  // an alias of the live storage, which the frozen optimizer leaves alone
+    owned_[index] = false;
+    names_[index] = name;
+}
+
+namespace {
 
 torch::Tensor generator_state(c10::DeviceType type) {
     auto gen = at::globalContext().defaultGenerator(c10::Device(type));
@@ -83,11 +108,17 @@ torch::Tensor to_tensor(const RawTensor& t) {
 
 void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
     torch::NoGradGuard no_grad;
+    auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
+    const bool copy_free = copy_free_ && fused && fused->can_freeze();
+    auto take = [&](std::size_t index, const std::string& name, const torch::Tensor& t) {
+        if (copy_free) keep_live(index, name, t);
+        else copy_into(index, name, t);
+    };
     std::size_t i = 0;
     auto params = model.named_parameters(true);
-    for (const auto& p : params) copy_into(buffers_, names_, i++, "model/" + p.key(), p.value());
+    for (const auto& p : params) take(i++, "model/" + p.key(), p.value());
     param_count_ = i;
-    for (const auto& b : model.named_buffers(true)) copy_into(buffers_, names_, i++, "model/buffer/" + b.key(), b.value());
+    for (const auto& b : model.named_buffers(true)) copy_into(i++, "model/buffer/" + b.key(), b.value());
 
     auto& state = optimizer.state();
     std::size_t index = 0;
@@ -97,22 +128,25 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
             const std::string prefix = "optim/" + std::to_string(index++) + "/";
             if (it == state.end()) continue;
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
-                copy_into(buffers_, names_, i++, prefix + "step", torch::tensor(adam->step(), torch::kInt64));
-                copy_into(buffers_, names_, i++, prefix + "exp_avg", adam->exp_avg());
-                copy_into(buffers_, names_, i++, prefix + "exp_avg_sq", adam->exp_avg_sq());
+                copy_into(i++, prefix + "step", torch::tensor(adam->step(), torch::kInt64));
+                take(i++, prefix + "exp_avg", adam->exp_avg());
+                take(i++, prefix + "exp_avg_sq", adam->exp_avg_sq());
                 if (adam->max_exp_avg_sq().defined())
-                    copy_into(buffers_, names_, i++, prefix + "max_exp_avg_sq", adam->max_exp_avg_sq());
+                    copy_into(i++, prefix + "max_exp_avg_sq", adam->max_exp_avg_sq());
             } else if (auto* sgd = dynamic_cast<torch::optim::SGDParamState*>(it->second.get())) {
                 if (sgd->momentum_buffer().defined())
-                    copy_into(buffers_, names_, i++, prefix + "momentum_buffer", sgd->momentum_buffer());
+                    copy_into(i++, prefix + "momentum_buffer", sgd->momentum_buffer());
             }
         }
     }
-    copy_into(buffers_, names_, i++, "rng/cpu", generator_state(c10::DeviceType::CPU));
-    if (torch::cuda::is_available())
-        copy_into(buffers_, names_, i++, "rng/cuda", generator_state(c10::DeviceType::CUDA));
+    copy_into(i++, "rng/cpu", generator_state(c10::DeviceType::CPU));
+    if (torch::cuda::is_available()) copy_into(i++, "rng/cuda", generator_state(c10::DeviceType::CUDA));
     buffers_.resize(i);
     names_.resize(i);
+    owned_.resize(i);
+    // Last: from here on the optimizer's next step leaves the kept tensors alone.
+    if (copy_free) fused->freeze();
+    last_copy_free_ = copy_free;
 }
 
 std::vector<RawTensor> StateSnapshot::raw_tensors() const {

@@ -31,6 +31,10 @@ struct TrainRequest {
     // times (or on request_continue()), then gives up with Outcome::Failed.
     double storage_retry_seconds = 10;
     std::int64_t storage_retries = 30;
+    // Checkpoints without copying parameters and Adam moments when the fused
+    // optimizer allows it (see FusedAdam::freeze). Tests and bench_train turn it
+    // off to compare with the copying capture; the saved bytes are the same.
+    bool copy_free_snapshots = true;
 };
 
 enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };

@@ -3,6 +3,7 @@
 // run-comparison.sh runs it next to pytorch_loop.py and prints the ratios.
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
+//               [--only throughput|checkpoints|registry]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -16,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -49,9 +51,10 @@ struct RunStats {
 // (0: only the final checkpoint). Throughput excludes validation, which
 // happens once at the end and is the same for every variant.
 RunStats train_once(const std::string& data, const std::string& model, std::int64_t batch, std::int64_t threads,
-                    std::int64_t steps, std::int64_t save_every) {
+                    std::int64_t steps, std::int64_t save_every, bool copy_free = true) {
     const std::string home = temp_home();
     TrainRequest req;
+    req.copy_free_snapshots = copy_free;
     req.home = home;
     req.run_name = "bench";
     req.config.data = data;
@@ -100,14 +103,19 @@ double registry_ingest_rows_per_second(std::int64_t rows, std::int64_t batch) {
 
 int main(int argc, char** argv) {
     bool quick = false;
-    std::string data = "fashion-mnist", json_path;
+    std::string data = "fashion-mnist", json_path, only;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--quick") quick = true;
         else if (a == "--data" && i + 1 < argc) data = argv[++i];
         else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
+        else if (a == "--only" && i + 1 < argc &&
+                 (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
+                  std::string(argv[i + 1]) == "registry"))
+            only = argv[++i];
         else {
-            std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n");
+            std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
+                                 "                   [--only throughput|checkpoints|registry]\n");
             return 2;
         }
     }
@@ -119,51 +127,90 @@ int main(int argc, char** argv) {
         return std::max<std::int64_t>(50, samples / batch);
     };
 
-    std::printf("%-6s %6s %8s %14s\n", "model", "batch", "threads", "samples/s");
+    auto wanted = [&](const char* section) { return only.empty() || only == section; };
     nlohmann::json throughput = nlohmann::json::array();
-    const std::vector<std::string> models = quick ? std::vector<std::string>{"mlp"} : std::vector<std::string>{"mlp", "dnn", "cnn"};
-    const std::vector<std::int64_t> batches = quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128, 256};
-    for (const auto& model : models)
-        for (std::int64_t batch : batches)
-            for (std::int64_t threads : {1, 2}) {
-                RunStats s = train_once(data, model, batch, threads, steps_for(model, batch), 0);
-                std::printf("%-6s %6lld %8lld %14.0f\n", model.c_str(), static_cast<long long>(batch),
-                            static_cast<long long>(threads), s.samples_per_second);
-                std::fflush(stdout);
-                throughput.push_back({{"model", model}, {"batch", batch}, {"threads", threads},
-                                      {"samples_per_second", s.samples_per_second}});
-            }
-    out["throughput"] = throughput;
-
-    std::printf("\n%-6s %6s %8s %10s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead", "stall_mean",
-                "stall_max");
-    nlohmann::json overhead = nlohmann::json::array();
-    for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
-        const std::int64_t threads = batch >= 128 ? 2 : 1;
-        const std::int64_t steps = quick ? 30 : (batch == 32 ? 1500 : 450);
-        // Baseline first and last, averaged, so drift on a noisy machine cancels out.
-        RunStats base1 = train_once(data, "mlp", batch, threads, steps, 0);
-        std::vector<std::pair<std::string, std::int64_t>> freqs = {{"1", 1}, {"10", 10}, {"30", 30}, {"epoch", 0}};
-        std::vector<RunStats> results;
-        for (auto& f : freqs) results.push_back(train_once(data, "mlp", batch, threads, steps, f.second));
-        RunStats base2 = train_once(data, "mlp", batch, threads, steps, 0);
-        const double base = (base1.loop_seconds + base2.loop_seconds) / 2;
-        for (std::size_t i = 0; i < freqs.size(); ++i) {
-            const RunStats& s = results[i];
-            const double pct = 100.0 * (s.loop_seconds - base) / base;
-            std::printf("%-6s %6lld %8s %10.0f %11.1f%% %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
-                        freqs[i].first.c_str(), s.samples_per_second, pct, s.mean_stall_ms, s.max_stall_ms);
-            overhead.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads}, {"save_every", freqs[i].first},
-                                {"overhead_percent", pct}, {"samples_per_second", s.samples_per_second},
-                                {"stall_mean_ms", s.mean_stall_ms}, {"stall_max_ms", s.max_stall_ms},
-                                {"checkpoints", s.checkpoints}});
-        }
+    if (wanted("throughput")) {
+        std::printf("%-6s %6s %8s %14s\n", "model", "batch", "threads", "samples/s");
+        const std::vector<std::string> models = quick ? std::vector<std::string>{"mlp"} : std::vector<std::string>{"mlp", "dnn", "cnn"};
+        const std::vector<std::int64_t> batches = quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128, 256};
+        for (const auto& model : models)
+            for (std::int64_t batch : batches)
+                for (std::int64_t threads : {1, 2}) {
+                    RunStats s = train_once(data, model, batch, threads, steps_for(model, batch), 0);
+                    std::printf("%-6s %6lld %8lld %14.0f\n", model.c_str(), static_cast<long long>(batch),
+                                static_cast<long long>(threads), s.samples_per_second);
+                    std::fflush(stdout);
+                    throughput.push_back({{"model", model}, {"batch", batch}, {"threads", threads},
+                                          {"samples_per_second", s.samples_per_second}});
+                }
+        out["throughput"] = throughput;
     }
-    out["checkpoint_overhead"] = overhead;
 
-    const double ingest = registry_ingest_rows_per_second(quick ? 20000 : 200000, 1000);
-    std::printf("\nregistry metric ingest: %.0f rows/s (batches of 1000, synchronous=FULL)\n", ingest);
-    out["registry_ingest_rows_per_second"] = ingest;
+    nlohmann::json overhead = nlohmann::json::array();
+    if (wanted("checkpoints")) {
+        std::printf("\n%-6s %6s %10s %10s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
+                    "stall_mean", "stall_max");
+        struct Variant {
+            std::string name;
+            std::int64_t save_every;
+            bool copy_free;
+        };
+        // "epoch" saves once, at the end, like the baseline: its overhead is the noise.
+        // "10 (copy)" is every 10 steps with the copying capture, for comparison.
+        const std::vector<Variant> variants = {
+            {"1", 1, true}, {"10", 10, true}, {"10 (copy)", 10, false}, {"30", 30, true}, {"epoch", 0, true}};
+        const int reps = quick ? 1 : 3;
+        auto median = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 2];
+        };
+        for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
+            const std::int64_t threads = batch >= 128 ? 2 : 1;
+            const std::int64_t steps = quick ? 30 : (batch == 32 ? 1500 : 450);
+            // Interleaved rounds (baseline, every variant; baseline again at the
+            // end) and medians, so drift and bursts on a noisy machine cancel out.
+            std::vector<double> base;
+            std::vector<std::vector<RunStats>> runs(variants.size());
+            for (int r = 0; r < reps; ++r) {
+                base.push_back(train_once(data, "mlp", batch, threads, steps, 0).loop_seconds);
+                for (std::size_t i = 0; i < variants.size(); ++i)
+                    runs[i].push_back(
+                        train_once(data, "mlp", batch, threads, steps, variants[i].save_every, variants[i].copy_free));
+            }
+            base.push_back(train_once(data, "mlp", batch, threads, steps, 0).loop_seconds);
+            const double base_seconds = median(base);
+            for (std::size_t i = 0; i < variants.size(); ++i) {
+                std::vector<double> secs, rates;
+                double stall_sum = 0, stall_max = 0;
+                std::int64_t checkpoints = 0;
+                for (const auto& s : runs[i]) {
+                    secs.push_back(s.loop_seconds);
+                    rates.push_back(s.samples_per_second);
+                    stall_sum += s.mean_stall_ms * static_cast<double>(s.checkpoints);
+                    checkpoints += s.checkpoints;
+                    stall_max = std::max(stall_max, s.max_stall_ms);
+                }
+                const double pct = 100.0 * (median(secs) - base_seconds) / base_seconds;
+                const double stall_mean = checkpoints ? stall_sum / static_cast<double>(checkpoints) : 0;
+                std::printf("%-6s %6lld %10s %10.0f %11.1f%% %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
+                            variants[i].name.c_str(), median(rates), pct, stall_mean, stall_max);
+                std::fflush(stdout);
+                overhead.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads},
+                                    {"save_every", variants[i].name}, {"copy_free", variants[i].copy_free},
+                                    {"overhead_percent", pct}, {"samples_per_second", median(rates)},
+                                    {"stall_mean_ms", stall_mean}, {"stall_max_ms", stall_max},
+                                    {"checkpoints", checkpoints / reps}, {"repetitions", reps}});
+            }
+        }
+    out["checkpoint_overhead"] = overhead;
+    }
+
+    double ingest = 1;  // skipped sections must not fail the sanity check below
+    if (wanted("registry")) {
+        ingest = registry_ingest_rows_per_second(quick ? 20000 : 200000, 1000);
+        std::printf("\nregistry metric ingest: %.0f rows/s (batches of 1000, synchronous=FULL)\n", ingest);
+        out["registry_ingest_rows_per_second"] = ingest;
+    }
 
     if (!json_path.empty()) {
         std::ofstream f(json_path);

@@ -7,7 +7,7 @@ os.replace at the same checkpoint frequencies. Prints a table, writes JSON.
     /usr/bin/python3 tests/benchmarks/pytorch_loop.py [--quick] [--json out.json]
     /usr/bin/python3 tests/benchmarks/pytorch_loop.py --resume-first-step DIR   (timed by run-comparison.sh)
 """
-import argparse, gzip, json, os, sys, tempfile, time
+import argparse, gzip, json, os, statistics, sys, tempfile, time
 
 import numpy as np
 import torch
@@ -119,18 +119,25 @@ def main():
         for b in [32] if a.quick else [32, 128]:
             t = 2 if b >= 128 else 1
             steps = 30 if a.quick else (1500 if b == 32 else 450)
-            base1, _ = train(x, y, "mlp", b, t, steps)
-            runs = [(name, every, train(x, y, "mlp", b, t, steps, every, d)) for name, every in
-                    (("1", 1), ("10", 10), ("30", 30), ("epoch", 0))]
-            base2, _ = train(x, y, "mlp", b, t, steps)
-            base = (base1 + base2) / 2
-            for name, every, (secs, saves) in runs:
+            # Same method as bench_train: interleaved rounds, medians.
+            variants = (("1", 1), ("10", 10), ("30", 30), ("epoch", 0))
+            reps = 1 if a.quick else 3
+            base, runs = [], {name: [] for name, _ in variants}
+            for _ in range(reps):
+                base.append(train(x, y, "mlp", b, t, steps)[0])
+                for name, every in variants:
+                    runs[name].append(train(x, y, "mlp", b, t, steps, every, d))
+            base.append(train(x, y, "mlp", b, t, steps)[0])
+            base = statistics.median(base)
+            for name, every in variants:
+                secs = statistics.median(r[0] for r in runs[name])
+                saves = [s for r in runs[name] for s in r[1]]
                 pct = 100 * (secs - base) / base
                 save_ms = 1000 * sum(saves) / max(1, len(saves))
                 print(f"{'mlp':6} {b:6d} {name:>8} {steps * b / secs:10.0f} {pct:8.1f}% {save_ms:8.2f}", flush=True)
                 res["checkpoint_overhead"].append({"model": "mlp", "batch": b, "threads": t, "save_every": name,
                                                    "overhead_percent": pct, "save_ms": save_ms,
-                                                   "samples_per_second": steps * b / secs})
+                                                   "samples_per_second": steps * b / secs, "repetitions": reps})
         save_checkpoint(make_model("mlp"), torch.optim.Adam(make_model("mlp").parameters()), os.path.join(d, "ckpt.pt"))
     if a.json:
         with open(a.json, "w") as f:

@@ -60,15 +60,16 @@ for r in s["throughput"]:
     rows.append({"model": r["model"], "batch": r["batch"], "threads": r["threads"], "savepoint": r["samples_per_second"],
                  "pytorch": q["samples_per_second"], "ratio": ratio})
     print(f"{r['model']:6} {r['batch']:6d} {r['threads']:8d} {r['samples_per_second']:11.0f} {q['samples_per_second']:9.0f} {ratio:7.2f}")
-print(f"\n{'batch':>6} {'save':>6} {'sp_overhead':>12} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
+print(f"\n{'batch':>6} {'save':>10} {'sp_overhead':>12} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
 po = {(r["batch"], r["save_every"]): r for r in p["checkpoint_overhead"]}
 for r in s["checkpoint_overhead"]:
-    q = po.get((r["batch"], r["save_every"]))
+    q = po.get((r["batch"], r["save_every"].replace(" (copy)", "")))
     if not q: continue
-    print(f"{r['batch']:6d} {r['save_every']:>6} {r['overhead_percent']:11.1f}% {q['overhead_percent']:11.1f}% "
+    print(f"{r['batch']:6d} {r['save_every']:>10} {r['overhead_percent']:11.1f}% {q['overhead_percent']:11.1f}% "
           f"{r['stall_mean_ms']:12.3f} {q['save_ms']:11.2f}")
 print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.3f}s, ratio {sp_resume / pt_resume:.2f}")
-print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
+if "registry_ingest_rows_per_second" in s:
+    print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
 json.dump({"savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume}},
           open(f"{out}/comparison.json", "w"), indent=2)
 PY
