@@ -1,6 +1,6 @@
 // Turns a --data spec into train/test tensors. Owns the spec grammar, the
 // MNIST-directory layout (four files, raw or .gz) and the conversion of IDX
-// bytes to float32 images; the byte-level checks live in idx_reader.cpp.
+// bytes to image tensors; the byte-level checks live in idx_reader.cpp.
 #include "dataset.h"
 
 #include "errors.h"
@@ -33,22 +33,14 @@ std::string find_idx_file(const std::string& dir, const std::string& base) {
                      ".gz, found neither");
 }
 
-torch::Tensor images_to_tensor(const IdxImages& img, const std::string& path) {
+// The pixel bytes become the tensor's storage: no copy, no conversion.
+torch::Tensor images_to_tensor(IdxImages&& img, const std::string& path) {
     if (img.rows != kImageSide || img.cols != kImageSide)
         throw InputError(path + ": rows x cols: expected 28x28, found " +
                          std::to_string(img.rows) + "x" + std::to_string(img.cols));
-    // A lookup table gives exactly pixel/255.0f (the same bits as a division)
-    // at the cost of a load, and keeps the loop trivially vectorisable.
-    std::array<float, 256> lut{};
-    for (int i = 0; i < 256; ++i)
-        lut[i] = static_cast<float>(i) / 255.0f;
-    torch::Tensor t = torch::empty({img.count, 1, kImageSide, kImageSide}, torch::kFloat32);
-    float* dst = t.data_ptr<float>();
-    const std::uint8_t* src = img.pixels.data();
-    const std::size_t n = img.pixels.size();
-    for (std::size_t i = 0; i < n; ++i)
-        dst[i] = lut[src[i]];
-    return t;
+    auto* owner = new std::vector<std::uint8_t>(std::move(img.pixels));
+    return torch::from_blob(owner->data(), {img.count, 1, kImageSide, kImageSide},
+                            [owner](void*) { delete owner; }, torch::kUInt8);
 }
 
 torch::Tensor labels_to_tensor(const IdxLabels& lab) {
@@ -64,9 +56,7 @@ Dataset load_split(const std::string& dir, const std::string& prefix) {
     const std::string labels_path = find_idx_file(dir, prefix + "-labels-idx1-ubyte");
     Dataset d;
     {
-        // Scoped so the raw bytes are freed before the labels are read.
-        const IdxImages img = read_idx_images(images_path);
-        d.images = images_to_tensor(img, images_path);
+                d.images = images_to_tensor(read_idx_images(images_path), images_path);
     }
     const IdxLabels lab = read_idx_labels(labels_path, 10);
     if (static_cast<std::int64_t>(lab.labels.size()) != d.images.size(0))
@@ -84,6 +74,31 @@ std::string describe(const std::string& what, const DatasetPair& p) {
 }
 
 }  // namespace
+
+torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
+    // A lookup table gives exactly pixel/255.0f (the same bits as a division)
+    // at the cost of a load, and keeps the loop trivially vectorisable.
+    static const std::array<float, 256> lut = [] {
+        std::array<float, 256> t{};
+        for (int i = 0; i < 256; ++i) t[i] = static_cast<float>(i) / 255.0f;
+        return t;
+    }();
+    TORCH_CHECK(pixels.scalar_type() == torch::kUInt8, "pixels_to_float: expected uint8 pixels, found ",
+                pixels.scalar_type());
+    if (!pixels.device().is_cpu()) {
+        // The same table, gathered on the device.
+        const torch::Tensor table =
+            torch::from_blob(const_cast<float*>(lut.data()), {256}, torch::kFloat32).to(pixels.device());
+        return table.index_select(0, pixels.flatten().to(torch::kInt64)).view(pixels.sizes());
+    }
+    const torch::Tensor src = pixels.contiguous();
+    torch::Tensor out = torch::empty(src.sizes(), torch::kFloat32);
+    const std::uint8_t* in = src.data_ptr<std::uint8_t>();
+    float* dst = out.data_ptr<float>();
+    const std::int64_t n = src.numel();
+    for (std::int64_t i = 0; i < n; ++i) dst[i] = lut[in[i]];
+    return out;
+}
 
 std::string default_fashion_mnist_dir() {
     const char* env = std::getenv("SAVEPOINT_FASHION_MNIST_DIR");

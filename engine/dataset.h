@@ -14,7 +14,10 @@ namespace savepoint {
 constexpr std::int64_t kImageSide = 28;
 
 struct Dataset {
-    torch::Tensor images;  // float32 [N, 1, 28, 28], values in [0, 1], contiguous, CPU
+    // uint8 [N, 1, 28, 28] pixels, contiguous, CPU. Kept as bytes (a quarter of
+    // float32's memory, and no conversion pass before the first step); batches
+    // become model input through pixels_to_float().
+    torch::Tensor images;
     torch::Tensor labels;  // int64 [N], values in [0, 10), CPU
     std::int64_t size() const { return labels.defined() ? labels.size(0) : 0; }
 };
@@ -24,6 +27,10 @@ struct DatasetPair {
     Dataset test;
     std::string description;  // e.g. "fashion-mnist (/usr/share/datasets/fashion-mnist): 60000 train, 10000 test"
 };
+
+// Pixels (uint8, any shape, CPU or CUDA) to float32 pixel/255.0f, on the same
+// device. The same bits on every device: it is a table lookup, not arithmetic.
+torch::Tensor pixels_to_float(const torch::Tensor& pixels);
 
 // Where "fashion-mnist" lives: $SAVEPOINT_FASHION_MNIST_DIR, else Debian's path.
 std::string default_fashion_mnist_dir();

@@ -30,6 +30,9 @@ std::vector<std::uint8_t> read_maybe_gzipped(const std::string& path,
 
 // Parses bytes already in memory; `name` is used in error messages.
 IdxImages parse_idx_images(const std::vector<std::uint8_t>& bytes, const std::string& name);
+// The same, taking over the buffer: the pixels move down over the header
+// instead of being copied into a new vector.
+IdxImages parse_idx_images(std::vector<std::uint8_t>&& bytes, const std::string& name);
 IdxLabels parse_idx_labels(const std::vector<std::uint8_t>& bytes, const std::string& name,
                            int num_classes = 10);
 

@@ -147,21 +147,12 @@ int make_sample(std::uint64_t split, std::int64_t index, std::uint8_t* canvas) {
 }
 
 Dataset make_split(std::uint64_t split, std::int64_t n) {
-    std::array<float, 256> lut{};
-    for (int i = 0; i < 256; ++i)
-        lut[i] = static_cast<float>(i) / 255.0f;
     Dataset d;
-    d.images = torch::empty({n, 1, kImageSide, kImageSide}, torch::kFloat32);
+    d.images = torch::empty({n, 1, kImageSide, kImageSide}, torch::kUInt8);
     d.labels = torch::empty({n}, torch::kInt64);
-    float* img = d.images.data_ptr<float>();
+    std::uint8_t* img = d.images.data_ptr<std::uint8_t>();
     std::int64_t* lab = d.labels.data_ptr<std::int64_t>();
-    std::array<std::uint8_t, kImageSide * kImageSide> canvas{};
-    for (std::int64_t i = 0; i < n; ++i) {
-        lab[i] = make_sample(split, i, canvas.data());
-        float* dst = img + i * kImageSide * kImageSide;
-        for (int k = 0; k < kImageSide * kImageSide; ++k)
-            dst[k] = lut[canvas[k]];
-    }
+    for (std::int64_t i = 0; i < n; ++i) lab[i] = make_sample(split, i, img + i * kImageSide * kImageSide);
     return d;
 }
 

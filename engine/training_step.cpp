@@ -41,7 +41,7 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
 StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t step) {
     batch_positions(perm, step, batch_, index_cpu_.data_ptr<std::int64_t>());
     torch::Tensor index = device_.is_cpu() ? index_cpu_ : index_cpu_.to(device_);
-    torch::Tensor x = train_x_.index_select(0, index);
+    torch::Tensor x = pixels_to_float(train_x_.index_select(0, index));
     torch::Tensor y = train_y_.index_select(0, index);
     model_.train();
     // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
@@ -65,7 +65,7 @@ EvalResult StepRunner::evaluate() {
     std::int64_t correct = 0;
     for (std::int64_t i = 0; i < n; i += 1000) {
         const std::int64_t len = std::min<std::int64_t>(1000, n - i);
-        torch::Tensor x = test_x_.narrow(0, i, len);
+        torch::Tensor x = pixels_to_float(test_x_.narrow(0, i, len));
         torch::Tensor y = test_y_.narrow(0, i, len);
         torch::Tensor logits = model_.forward(x);
         loss_sum += torch::nn::functional::cross_entropy(

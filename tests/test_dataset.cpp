@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <cstring>
+
 #include <zlib.h>
 
 #include <functional>
@@ -77,10 +79,9 @@ QString inputErrorOf(const std::function<void()>& fn) {
     return QString();
 }
 
-// FNV-1a over the pixel bytes (images * 255, exact by construction) and the
-// labels: independent of float layout and endianness.
+// FNV-1a over the pixel bytes and the labels: independent of endianness.
 quint64 fingerprint(const Dataset& d, quint64 h) {
-    const torch::Tensor px = (d.images * 255).round().to(torch::kUInt8).contiguous();
+    const torch::Tensor px = d.images.contiguous();
     const std::uint8_t* p = px.data_ptr<std::uint8_t>();
     for (std::int64_t i = 0; i < px.numel(); ++i)
         h = (h ^ p[i]) * 1099511628211ULL;
@@ -92,14 +93,12 @@ quint64 fingerprint(const Dataset& d, quint64 h) {
 
 void checkLayout(const Dataset& d, std::int64_t n) {
     QCOMPARE(d.size(), n);
-    QCOMPARE(d.images.scalar_type(), torch::kFloat32);
+    QCOMPARE(d.images.scalar_type(), torch::kUInt8);
     QCOMPARE(d.labels.scalar_type(), torch::kInt64);
     QVERIFY(d.images.sizes() == torch::IntArrayRef({n, 1, 28, 28}));
     QVERIFY(d.labels.sizes() == torch::IntArrayRef({n}));
     QVERIFY(d.images.is_contiguous());
     QVERIFY(d.images.device().is_cpu());
-    QVERIFY(d.images.min().item<float>() >= 0.0f);
-    QVERIFY(d.images.max().item<float>() <= 1.0f);
     QVERIFY(d.labels.min().item<std::int64_t>() >= 0);
     QVERIFY(d.labels.max().item<std::int64_t>() < 10);
 }
@@ -115,6 +114,7 @@ class TestDataset : public QObject {
 private Q_SLOTS:
     void init();
     void cleanup();
+    void pixelsToFloatIsExactlyADivision();
     void syntheticIsDeterministic();
     void syntheticMatchesGoldenFingerprint();
     void syntheticLayoutAndRanges();
@@ -149,6 +149,28 @@ void TestDataset::cleanup() {
         qunsetenv(kEnv);
 }
 
+void TestDataset::pixelsToFloatIsExactlyADivision() {
+    // Every pixel value, bit for bit: model input must not depend on how it is converted.
+    const torch::Tensor all = torch::arange(256, torch::kInt64).to(torch::kUInt8).view({4, 1, 8, 8});
+    const torch::Tensor f = pixels_to_float(all);
+    QCOMPARE(f.scalar_type(), torch::kFloat32);
+    QVERIFY(f.sizes() == all.sizes());
+    for (int i = 0; i < 256; ++i) {
+        const float got = f.flatten()[i].item<float>(), want = static_cast<float>(i) / 255.0f;
+        QVERIFY2(std::memcmp(&got, &want, sizeof got) == 0, qPrintable(QString("pixel %1").arg(i)));
+    }
+    // Non-contiguous input (a batch picked by index_select, then a slice) converts by value.
+    const torch::Tensor strided = all.flatten().slice(0, 1, 256, 5);
+    QVERIFY(torch::equal(pixels_to_float(strided), strided.to(torch::kFloat32) / 255.0f));
+    bool refused = false;
+    try {
+        pixels_to_float(torch::zeros({2}, torch::kFloat32));
+    } catch (const c10::Error&) {
+        refused = true;
+    }
+    QVERIFY(refused);
+}
+
 void TestDataset::syntheticIsDeterministic() {
     const DatasetPair a = make_synthetic_dataset();
     const DatasetPair b = make_synthetic_dataset();
@@ -166,8 +188,6 @@ void TestDataset::syntheticMatchesGoldenFingerprint() {
     // Pins the exact bits across machines, compilers and libms. If the
     // generator is changed on purpose, update the constant.
     const DatasetPair p = make_synthetic_dataset();
-    // Pixels are exactly k/255: nothing between the uint8 grid points.
-    QVERIFY(torch::equal(p.train.images, (p.train.images * 255).round() / 255));
     const quint64 h = fingerprint(p.test, fingerprint(p.train, 1469598103934665603ULL));
     QCOMPARE(QString::number(h, 16), QStringLiteral("5aeaf25a156ad663"));
 }
@@ -177,7 +197,7 @@ void TestDataset::syntheticLayoutAndRanges() {
     checkLayout(p.train, 4096);
     checkLayout(p.test, 1024);
     // Not blank and not saturated: strokes on a noisy background.
-    const double mean = p.train.images.mean().item<double>();
+    const double mean = pixels_to_float(p.train.images).mean().item<double>();
     QVERIFY2(mean > 0.1 && mean < 0.5, qPrintable(QString::number(mean)));
 }
 
@@ -219,14 +239,14 @@ void TestDataset::syntheticIsLearnableButNotTrivial() {
     torch::optim::SGD opt(mlp->parameters(), torch::optim::SGDOptions(0.05).momentum(0.9));
     auto accuracy = [&] {
         torch::NoGradGuard no_grad;
-        return mlp->forward(p.test.images).argmax(1).eq(p.test.labels).to(torch::kFloat).mean()
+        return mlp->forward(pixels_to_float(p.test.images)).argmax(1).eq(p.test.labels).to(torch::kFloat).mean()
             .item<double>();
     };
     double after_first = 0;
     for (int step = 0; step < 300; ++step) {
         const torch::Tensor idx = torch::randint(p.train.size(), {32}, torch::kLong);
         const torch::Tensor loss = torch::nn::functional::cross_entropy(
-            mlp->forward(p.train.images.index_select(0, idx)), p.train.labels.index_select(0, idx));
+            mlp->forward(pixels_to_float(p.train.images.index_select(0, idx))), p.train.labels.index_select(0, idx));
         opt.zero_grad();
         loss.backward();
         opt.step();
@@ -284,16 +304,14 @@ void TestDataset::loadsDirectorySpec() {
     QVERIFY2(QString::fromStdString(p.description).contains("5 train, 3 test"),
              p.description.c_str());
 
-    // Values are exactly pixel / 255 in file order; labels as written.
+    // Pixels in file order; labels as written.
     const torch::Tensor flat = p.train.images.flatten();
-    for (std::int64_t i : {0, 1, 783, 784, 1000, 5 * 784 - 1}) {
-        const float expected = float((i * 13 + 5) & 0xff) / 255.0f;
-        QCOMPARE(flat[i].item<float>(), expected);
-    }
+    for (std::int64_t i : {0, 1, 783, 784, 1000, 5 * 784 - 1})
+        QCOMPARE(int(flat[i].item<std::uint8_t>()), int((i * 13 + 5) & 0xff));
     QCOMPARE(p.train.labels[4].item<std::int64_t>(), std::int64_t(2));
     QCOMPARE(p.test.labels[2].item<std::int64_t>(), std::int64_t(6));
     // The loaded tensors own their memory (no view into a freed buffer).
-    QVERIFY(p.train.images.storage().nbytes() == std::size_t(5 * 784 * 4));
+    QVERIFY(p.train.images.storage().nbytes() == std::size_t(5 * 784));
 }
 
 void TestDataset::directoryCountsMustAgree() {
@@ -346,7 +364,7 @@ void TestDataset::loadsRealFashionMnistQuickly() {
     // Fashion-MNIST's train split has exactly 6000 images of each class.
     QCOMPARE(torch::bincount(p.train.labels, {}, 10).min().item<std::int64_t>(),
              std::int64_t(6000));
-    QCOMPARE(p.train.images.max().item<float>(), 1.0f);
+    QCOMPARE(int(p.train.images.max().item<std::uint8_t>()), 255);
     // Generous bound: a debug build on a slow CI runner, not the expected time.
     QVERIFY2(ms < 10000, qPrintable(QString("%1 ms").arg(ms)));
 }
