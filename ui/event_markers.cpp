@@ -14,7 +14,16 @@ EventMarkers::EventMarkers(QCustomPlot* plot, bool with_labels) : plot_(plot), l
 }
 
 void EventMarkers::setEvents(std::vector<MarkerEvent> events) { events_ = std::move(events); }
-void EventMarkers::addEvent(const MarkerEvent& e) { events_.push_back(e); }
+void EventMarkers::addEvent(const MarkerEvent& e) {
+    // The same event can reach the plot twice: live from the trainer (no registry
+    // id, and its own time stamp), then from a registry poll. A session has at
+    // most one event of a kind at a step, so that is the key.
+    for (const auto& have : events_) {
+        if (e.id != 0 && have.id == e.id) return;
+        if (have.session_id == e.session_id && have.kind == e.kind && have.global_step == e.global_step) return;
+    }
+    events_.push_back(e);
+}
 
 bool EventMarkers::drawn(const QString& k) {
     return k == QLatin1String("interruption") || k == QLatin1String("preemption_notice") ||

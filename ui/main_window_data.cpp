@@ -106,7 +106,11 @@ void MainWindow::applyLoadedMetrics(int generation, std::vector<savepoint::Metri
         plot_->appendMetrics(pending_live_);  // overlaps with what was read are dropped by the store
         pending_live_.clear();
     }
-    plot_->setEvents(reg_->events(view_run_));
+    // Events that arrived while loading were not drawn live: take them all from
+    // the registry, and poll on from the newest, so none is added twice.
+    const auto events = reg_->events(view_run_);
+    plot_->setEvents(events);
+    if (!events.empty()) last_event_id_ = std::max(last_event_id_, events.back().id);
     updateFaultPanel();
     Q_EMIT runLoaded(view_run_);
 }

@@ -141,7 +141,7 @@ void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
 }
 
 static MarkerEvent toMarker(const savepoint::EventRow& e) {
-    return {QString::fromStdString(e.kind), double(e.global_step), e.created_at, QString::fromStdString(e.message)};
+    return {e.id, e.session_id.value_or(0), QString::fromStdString(e.kind), double(e.global_step), e.created_at, QString::fromStdString(e.message)};
 }
 
 void MetricsPlot::setEvents(const std::vector<savepoint::EventRow>& events) {
