@@ -52,14 +52,16 @@ key = lambda r: (r["model"], r["batch"], r["threads"])
 pt = {key(r): r for r in p["throughput"]}
 rows = []
 print("\n== Savepoint / PyTorch ==")
-print(f"{'model':6} {'batch':>6} {'threads':>8} {'savepoint':>11} {'pytorch':>9} {'ratio':>7}")
+print(f"{'model':6} {'batch':>6} {'threads':>8} {'savepoint':>11} {'pytorch':>9} {'ratio':>7} {'sp % of matmul floor':>21}")
 for r in s["throughput"]:
     q = pt.get(key(r))
     if not q: continue
     ratio = r["samples_per_second"] / q["samples_per_second"]
+    floor = r.get("matmul_floor_samples_per_second")
     rows.append({"model": r["model"], "batch": r["batch"], "threads": r["threads"], "savepoint": r["samples_per_second"],
-                 "pytorch": q["samples_per_second"], "ratio": ratio})
-    print(f"{r['model']:6} {r['batch']:6d} {r['threads']:8d} {r['samples_per_second']:11.0f} {q['samples_per_second']:9.0f} {ratio:7.2f}")
+                 "pytorch": q["samples_per_second"], "ratio": ratio, "matmul_floor": floor})
+    pct = f"{100 * r['samples_per_second'] / floor:5.1f} % of {floor:6.0f}" if floor else ""
+    print(f"{r['model']:6} {r['batch']:6d} {r['threads']:8d} {r['samples_per_second']:11.0f} {q['samples_per_second']:9.0f} {ratio:7.2f} {pct:>21}")
 print(f"\n{'batch':>6} {'save':>10} {'sp_overhead':>12} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
 po = {(r["batch"], r["save_every"]): r for r in p["checkpoint_overhead"]}
 for r in s["checkpoint_overhead"]:
