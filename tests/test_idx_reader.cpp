@@ -99,6 +99,7 @@ private Q_SLOTS:
     void rejects_data();
     void rejects();
     void parsesTinyRawAndGzipToSameBytes();
+    void inflateCacheServesOnlyVerifiedBytes();
     void readsConcatenatedGzipMembers();
     void capsDecompressedSize();
     void rejectsEveryTruncation();
@@ -289,6 +290,63 @@ void TestIdxReader::rejects() {
         QVERIFY2(message.contains(part),
                  qPrintable(QString("message lacks '%1': %2").arg(part, message)));
     }
+}
+
+// engine/idx_cache.h: a .gz is inflated once; later reads take the cached
+// bytes, but only while their length and CRC-32 match the gzip trailer.
+void TestIdxReader::inflateCacheServesOnlyVerifiedBytes() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QByteArray saved = qgetenv("SAVEPOINT_CACHE_DIR");
+    const bool had = qEnvironmentVariableIsSet("SAVEPOINT_CACHE_DIR");
+    auto restore = qScopeGuard([&] {
+        if (had) qputenv("SAVEPOINT_CACHE_DIR", saved);
+        else qunsetenv("SAVEPOINT_CACHE_DIR");
+    });
+    const QString cache = tmp.filePath("cache");
+    qputenv("SAVEPOINT_CACHE_DIR", cache.toUtf8());
+    const QByteArray images = idxImages(3, 28, 28);
+    writeFile(tmp.filePath("i.gz"), gzip(images));
+    const std::string path = tmp.filePath("i.gz").toStdString();
+    const std::vector<std::uint8_t> want = toVec(images.mid(16));
+
+    // First read: inflated and stored.
+    QVERIFY(read_idx_images(path).pixels == want);
+    const QStringList entries = QDir(cache + "/datasets").entryList(QDir::Files);
+    QCOMPARE(entries.size(), 1);
+    const QString entry = cache + "/datasets/" + entries.first();
+    QCOMPARE(QFileInfo(entry).size(), qint64(images.size()));
+
+    // Second read: served from the entry, which is not rewritten.
+    const QDateTime written = QFileInfo(entry).lastModified();
+    QTest::qSleep(20);
+    QVERIFY(read_idx_images(path).pixels == want);
+    QCOMPARE(QFileInfo(entry).lastModified(), written);
+
+    // A damaged entry (same length, one byte changed): CRC mismatch, not used;
+    // the right bytes come from the .gz and the entry is written anew.
+    QByteArray bad = images;
+    bad[100] = char(bad[100] ^ 0x40);
+    writeFile(entry, bad);
+    QVERIFY(read_idx_images(path).pixels == want);
+    QFile f(entry);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), images);
+    f.close();
+
+    // A truncated entry is not used either.
+    writeFile(entry, images.left(images.size() - 1));
+    QVERIFY(read_idx_images(path).pixels == want);
+
+    // Another .gz gets its own entry; "off" disables the cache.
+    const QByteArray other = idxImages(4, 28, 28);
+    writeFile(tmp.filePath("j.gz"), gzip(other));
+    QVERIFY(read_idx_images(tmp.filePath("j.gz").toStdString()).pixels == toVec(other.mid(16)));
+    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 2);
+    qputenv("SAVEPOINT_CACHE_DIR", "off");
+    writeFile(tmp.filePath("k.gz"), gzip(idxImages(5, 28, 28)));
+    QCOMPARE(read_idx_images(tmp.filePath("k.gz").toStdString()).count, std::int64_t(5));
+    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 2);
 }
 
 void TestIdxReader::parsesTinyRawAndGzipToSameBytes() {

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 quick=${1:-}
 out=build/benchmarks
 mkdir -p "$out"
-cmake --build build --target bench_train savepoint-cli -j"$(nproc)" >/dev/null
+cmake --build build --target bench_train savepoint-cli torch_startup -j"$(nproc)" >/dev/null
 py=/usr/bin/python3
 
 echo "== Savepoint (bench_train) =="
@@ -41,12 +41,15 @@ time_cmd() {  # prints the median wall time of 5 runs of "$@"
 # --interrupt-at-step 31: stop right after the first step that follows checkpoint 30.
 sp=$(time_cmd build/app/savepoint-cli resume --run r --home "$home" --checkpoint 1 --interrupt-at-step 31)
 pt=$(time_cmd $py tests/benchmarks/pytorch_loop.py --resume-first-step "$ptdir")
+# What any LibTorch process pays before it can do anything (load, relocate, initialise).
+startup=$(time_cmd build/tests/benchmarks/torch_startup)
 echo
-echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s"
+echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s;" \
+     "a LibTorch program that does one op: ${startup}s"
 
-$py - "$out" "$sp" "$pt" <<'PY'
+$py - "$out" "$sp" "$pt" "$startup" <<'PY'
 import json, sys
-out, sp_resume, pt_resume = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+out, sp_resume, pt_resume, torch_start = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
 s = json.load(open(f"{out}/savepoint.json")); p = json.load(open(f"{out}/pytorch.json"))
 key = lambda r: (r["model"], r["batch"], r["threads"])
 pt = {key(r): r for r in p["throughput"]}
@@ -69,9 +72,11 @@ for r in s["checkpoint_overhead"]:
     if not q: continue
     print(f"{r['batch']:6d} {r['save_every']:>10} {r['overhead_percent']:11.1f}% {q['overhead_percent']:11.1f}% "
           f"{r['stall_mean_ms']:12.3f} {q['save_ms']:11.2f}")
-print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.3f}s, ratio {sp_resume / pt_resume:.2f}")
+print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.3f}s, ratio {sp_resume / pt_resume:.2f}"
+      f" (LibTorch start-up alone: {torch_start:.3f}s)")
 if "registry_ingest_rows_per_second" in s:
     print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
-json.dump({"savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume}},
+json.dump({"savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
+                                                                                       "libtorch_startup": torch_start}},
           open(f"{out}/comparison.json", "w"), indent=2)
 PY
