@@ -44,6 +44,7 @@ if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS
     tests/fuzz/build-and-run.sh "${NEG_FUZZ_SECONDS:-120}" >/tmp/negative-parser-no-bounds.log 2>&1; then
   echo "MISSED  parser-no-bounds: the checkpoint fuzz target found nothing ($(( $(date +%s) - t0 )) s)"; status=1
 else
-  echo "caught  parser-no-bounds: fuzzing stopped with $(grep -m1 -o 'AddressSanitizer: [a-z-]*' /tmp/negative-parser-no-bounds.log) ($(( $(date +%s) - t0 )) s)"
+  # The wrapper's log keeps only the tail of the report; the fuzzer's own log has its first line.
+  echo "caught  parser-no-bounds: fuzzing stopped with $(cat /tmp/negative-parser-no-bounds.log /tmp/negative-fuzz/fuzz-checkpoint.log 2>/dev/null | grep -m1 -o 'AddressSanitizer: [a-z-]*') ($(( $(date +%s) - t0 )) s)"
 fi
 exit $status
