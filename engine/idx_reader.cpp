@@ -231,9 +231,7 @@ std::vector<std::uint8_t> read_maybe_gzipped(const std::string& path, std::uint6
     return inflated;
 }
 
-namespace {
-
-IdxImages parse_images_header(const std::vector<std::uint8_t>& bytes, const std::string& name) {
+IdxImages parse_idx_images(std::vector<std::uint8_t>&& bytes, const std::string& name) {
     static const char* const dim_names[] = {"image count", "rows", "cols"};
     const auto dims = parse_header(bytes, name, 3, dim_names, "an images", "a labels");
     // Each dimension is < 2^32, so rows*cols fits in 64 bits; the count may not.
@@ -251,22 +249,13 @@ IdxImages parse_images_header(const std::vector<std::uint8_t>& bytes, const std:
     out.count = static_cast<std::int64_t>(dims[0]);
     out.rows = static_cast<std::int64_t>(dims[1]);
     out.cols = static_cast<std::int64_t>(dims[2]);
-    return out;
-}
-
-}  // namespace
-
-IdxImages parse_idx_images(const std::vector<std::uint8_t>& bytes, const std::string& name) {
-    IdxImages out = parse_images_header(bytes, name);
-    out.pixels.assign(bytes.begin() + 16, bytes.end());
-    return out;
-}
-
-IdxImages parse_idx_images(std::vector<std::uint8_t>&& bytes, const std::string& name) {
-    IdxImages out = parse_images_header(bytes, name);
     bytes.erase(bytes.begin(), bytes.begin() + 16);
     out.pixels = std::move(bytes);
     return out;
+}
+
+IdxImages parse_idx_images(const std::vector<std::uint8_t>& bytes, const std::string& name) {
+    return parse_idx_images(std::vector<std::uint8_t>(bytes), name);
 }
 
 IdxLabels parse_idx_labels(const std::vector<std::uint8_t>& bytes, const std::string& name,

@@ -43,15 +43,18 @@ c10::ScalarType to_scalar(DType t) {
 
 }  // namespace
 
+void StateSnapshot::grow_to(std::size_t index) {
+    if (index < buffers_.size()) return;
+    buffers_.resize(index + 1);
+    names_.resize(index + 1);
+    owned_.resize(index + 1, false);
+}
+
 // Copies `src` into the reused buffer at `index`, reallocating only when the
 // shape or type changed (first capture, or Adam state appearing after step 1)
 // or when the slot holds a live tensor from a copy-free capture.
 void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src) {
-    if (index >= buffers_.size()) {
-        buffers_.resize(index + 1);
-        names_.resize(index + 1);
-        owned_.resize(index + 1, false);
-    }
+    grow_to(index);
     torch::Tensor& dst = buffers_[index];
     if (!owned_[index] || !dst.defined() || dst.sizes() != src.sizes() || dst.scalar_type() != src.scalar_type()) {
         dst = torch::empty(src.sizes(), torch::TensorOptions().dtype(src.scalar_type()).device(torch::kCPU));
@@ -68,11 +71,7 @@ void StateSnapshot::copy_into(std::size_t index, const std::string& name, const 
 
 // Keeps the live tensor itself (copy-free capture; the optimizer is frozen).
 void StateSnapshot::keep_live(std::size_t index, const std::string& name, const torch::Tensor& live) {
-    if (index >= buffers_.size()) {
-        buffers_.resize(index + 1);
-        names_.resize(index + 1);
-        owned_.resize(index + 1, false);
-    }
+    grow_to(index);
     buffers_[index] = live.detach();  // an alias of the live storage, which the frozen optimizer leaves alone
     owned_[index] = false;
     names_[index] = name;

@@ -36,6 +36,7 @@ public:
     std::uint64_t bytes() const;
 
 private:
+    void grow_to(std::size_t index);
     void copy_into(std::size_t index, const std::string& name, const torch::Tensor& src);
     void keep_live(std::size_t index, const std::string& name, const torch::Tensor& live);
 

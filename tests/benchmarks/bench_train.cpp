@@ -93,12 +93,15 @@ double mlp_matmul_floor(std::int64_t batch, std::int64_t threads) {
     const torch::Tensor dyt = torch::randn({hidden, batch}), h = torch::randn({batch, hidden});
     const torch::Tensor w2t = torch::randn({hidden, out}), dlt = torch::randn({out, batch}), dl = torch::randn({batch, out});
     const torch::Tensor w2 = torch::randn({out, hidden});
+    // Outputs allocated once: the floor is the GEMMs, not the allocator.
+    torch::Tensor o1 = torch::empty({hidden, batch}), o2 = torch::empty({hidden, in}), o3 = torch::empty({batch, out});
+    torch::Tensor o4 = torch::empty({out, hidden}), o5 = torch::empty({batch, hidden});
     auto step = [&] {
-        torch::mm(w1, xt);    // fc1 forward, as (W·xᵀ)ᵀ
-        torch::mm(dyt, x);    // fc1 weight gradient
-        torch::mm(h, w2t);    // fc2 forward
-        torch::mm(dlt, h);    // fc2 weight gradient
-        torch::mm(dl, w2);    // fc2 input gradient
+        torch::mm_out(o1, w1, xt);   // fc1 forward, as (W·xᵀ)ᵀ
+        torch::mm_out(o2, dyt, x);   // fc1 weight gradient
+        torch::mm_out(o3, h, w2t);   // fc2 forward
+        torch::mm_out(o4, dlt, h);   // fc2 weight gradient
+        torch::mm_out(o5, dl, w2);   // fc2 input gradient
     };
     for (int i = 0; i < 50; ++i) step();
     std::vector<double> times;
