@@ -32,15 +32,16 @@ void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key) 
     if (i < n) out[i] = (mix(base + static_cast<std::uint64_t>(i >> 1) + 1) & 0xffffffffULL) >= threshold ? scale : 0.0f;
 }
 
+std::uint64_t draw_dropout_key() {
+    at::Generator gen = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    return gen.get<at::CPUGeneratorImpl>()->random64();
+}
+
 torch::Tensor fast_dropout(const torch::Tensor& x, double p, bool training) {
     if (!training || p <= 0) return x;
     if (p >= 1) return x * 0;
-    std::uint64_t key;
-    {
-        at::Generator gen = at::detail::getDefaultCPUGenerator();
-        std::lock_guard<std::mutex> lock(gen.mutex());
-        key = gen.get<at::CPUGeneratorImpl>()->random64();
-    }
+    const std::uint64_t key = draw_dropout_key();
     torch::Tensor mask = torch::empty(x.sizes(), torch::kFloat32);
     fill_dropout_mask(mask.data_ptr<float>(), mask.numel(), p, key);
     if (x.device() != mask.device() || x.scalar_type() != mask.scalar_type())

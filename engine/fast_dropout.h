@@ -19,7 +19,13 @@ namespace savepoint {
 
 torch::Tensor fast_dropout(const torch::Tensor& x, double p, bool training);
 
-// The mask alone (values 0 or 1/(1-p)), for tests and benchmarks.
+// The per-call key: one 64-bit draw from LibTorch's default CPU generator.
+// fast_dropout draws it for every call with 0 < p < 1 in training; a step that
+// builds its masks itself (linear_stack_step) draws it the same way, in the
+// same order, so both paths leave the generator in the same state.
+std::uint64_t draw_dropout_key();
+
+// The mask alone (values 0 or 1/(1-p)).
 void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key);
 
 }  // namespace savepoint

@@ -43,6 +43,7 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
     test_x_ = device.is_cpu() ? data.test.images : pixels_to_float(data.test.images.to(device));
     test_y_ = data.test.labels.to(device);
     index_cpu_ = torch::empty({batch}, torch::kInt64);
+    if (device.is_cpu()) stack_ = LinearStackStep::for_model(model);
 }
 
 StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t step) {
@@ -51,6 +52,15 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     torch::Tensor x = model_input(train_x_.index_select(0, index));
     torch::Tensor y = train_y_.index_select(0, index);
     model_.train();
+    if (stack_) {
+        // Gradients are overwritten, not accumulated: no zero_grad() needed.
+        const StackStepResult s = stack_->forward_backward(x, y);
+        optimizer_.step();
+        StepResult r;
+        r.loss = s.loss;
+        r.accuracy = static_cast<double>(s.correct) / static_cast<double>(batch_);
+        return r;
+    }
     // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
     auto* fused = dynamic_cast<FusedAdam*>(&optimizer_);
     if (!fused || !fused->zeroes_gradients()) optimizer_.zero_grad();

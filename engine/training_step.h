@@ -1,13 +1,17 @@
 // One optimisation step and one validation pass, with the batch gathered by
 // index from tensors already on the training device. Owned by the Trainer's
-// thread; reuses its index buffer from step to step.
+// thread; reuses its index buffer from step to step. On the CPU the mlp and
+// dnn train through LinearStackStep; the cnn, and every model on CUDA,
+// through autograd.
 #pragma once
 
 #include "dataset.h"
+#include "linear_stack_step.h"
 #include "models.h"
 
 #include <torch/torch.h>
 
+#include <memory>
 #include <vector>
 
 namespace savepoint {
@@ -40,6 +44,7 @@ private:
     std::int64_t batch_;
     torch::Tensor train_x_, train_y_, test_x_, test_y_;
     torch::Tensor index_cpu_;
+    std::unique_ptr<LinearStackStep> stack_;  // null: autograd
 };
 
 }  // namespace savepoint
