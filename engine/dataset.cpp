@@ -3,6 +3,8 @@
 // bytes to image tensors; the byte-level checks live in idx_reader.cpp.
 #include "dataset.h"
 
+#include <ATen/Parallel.h>
+
 #include "errors.h"
 #include "idx_reader.h"
 
@@ -96,7 +98,9 @@ torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
     const std::uint8_t* in = src.data_ptr<std::uint8_t>();
     float* dst = out.data_ptr<float>();
     const std::int64_t n = src.numel();
-    for (std::int64_t i = 0; i < n; ++i) dst[i] = lut[in[i]];
+    at::parallel_for(0, n, 32768, [&](std::int64_t first, std::int64_t last) {
+        for (std::int64_t i = first; i < last; ++i) dst[i] = lut[in[i]];
+    });
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "fast_dropout.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
 
 #include <cmath>
 #include <mutex>
@@ -23,13 +24,17 @@ void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key) 
     const auto threshold = static_cast<std::uint64_t>(std::llround(p * 4294967296.0));
     const float scale = static_cast<float>(1.0 / (1.0 - p));
     const std::uint64_t base = key * 0x9e3779b97f4a7c15ULL;
-    std::int64_t i = 0;
-    for (; i + 1 < n; i += 2) {
-        const std::uint64_t z = mix(base + static_cast<std::uint64_t>(i >> 1) + 1);
-        out[i] = (z & 0xffffffffULL) >= threshold ? scale : 0.0f;
-        out[i + 1] = (z >> 32) >= threshold ? scale : 0.0f;
-    }
-    if (i < n) out[i] = (mix(base + static_cast<std::uint64_t>(i >> 1) + 1) & 0xffffffffULL) >= threshold ? scale : 0.0f;
+    // Element pair q depends only on (key, q), so the pairs can be split across
+    // threads without changing a bit.
+    at::parallel_for(0, n / 2, 8192, [&](std::int64_t first, std::int64_t last) {
+        for (std::int64_t q = first; q < last; ++q) {
+            const std::uint64_t z = mix(base + static_cast<std::uint64_t>(q) + 1);
+            out[2 * q] = (z & 0xffffffffULL) >= threshold ? scale : 0.0f;
+            out[2 * q + 1] = (z >> 32) >= threshold ? scale : 0.0f;
+        }
+    });
+    if (n % 2)
+        out[n - 1] = (mix(base + static_cast<std::uint64_t>(n / 2) + 1) & 0xffffffffULL) >= threshold ? scale : 0.0f;
 }
 
 std::uint64_t draw_dropout_key() {

@@ -4,8 +4,15 @@
 
 #include "fast_dropout.h"
 
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+
 namespace savepoint {
 namespace {
+
+// Work below this many elements stays on the calling thread.
+constexpr std::int64_t kElementsPerTask = 16384;
 
 bool plain_cpu_float(const torch::Tensor& t) {
     return t.defined() && t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.is_contiguous();
@@ -65,6 +72,10 @@ StackStepResult LinearStackStep::forward_backward(const torch::Tensor& x, const 
                 "LinearStackStep: expected int64 [", batch, "] labels");
     if (batch != batch_) allocate(batch);
     const torch::Tensor x2d = x.view({batch, in_features});
+    // The element-wise loops run on the intra-op threads too (each row or
+    // element is written by one task, so the bits do not depend on the split);
+    // on one thread they are what is left of the step besides GEMMs and Adam.
+    const std::int64_t rows_per_task = std::max<std::int64_t>(1, kElementsPerTask / batch);
 
     // Forward. Each hidden layer's z buffer ends up holding its activation,
     // the next layer's input; `gate` keeps what the backward pass needs of it.
@@ -87,17 +98,19 @@ StackStepResult LinearStackStep::forward_backward(const torch::Tensor& x, const 
                 mask = L.mask.data_ptr<float>();
             }
             float* gate = L.gate.data_ptr<float>();
-            for (std::int64_t j = 0; j < out; ++j) {
-                for (std::int64_t k = 0; k < batch; ++k) {
-                    const float v = z[j * batch + k] + bias[j];
-                    const float m = mask ? mask[k * out + j] : 1.0f;
-                    // Written !(v <= 0) so a NaN passes, as through torch::relu
-                    // and its backward: a diverging run must still show NaN.
-                    const bool keep = !(v <= 0);
-                    gate[j * batch + k] = keep ? m : 0.0f;
-                    z[j * batch + k] = keep ? v * m : 0.0f;
+            at::parallel_for(0, out, rows_per_task, [&](std::int64_t first, std::int64_t last) {
+                for (std::int64_t j = first; j < last; ++j) {
+                    for (std::int64_t k = 0; k < batch; ++k) {
+                        const float v = z[j * batch + k] + bias[j];
+                        const float m = mask ? mask[k * out + j] : 1.0f;
+                        // Written !(v <= 0) so a NaN passes, as through torch::relu
+                        // and its backward: a diverging run must still show NaN.
+                        const bool keep = !(v <= 0);
+                        gate[j * batch + k] = keep ? m : 0.0f;
+                        z[j * batch + k] = keep ? v * m : 0.0f;
+                    }
                 }
-            }
+            });
         }
         input = L.z;
     }
@@ -137,18 +150,21 @@ StackStepResult LinearStackStep::forward_backward(const torch::Tensor& x, const 
         at::mm_out(L.grad_w, L.dz, layer_input.t());
         const float* dz = L.dz.data_ptr<float>();
         float* db = L.grad_b.data_ptr<float>();
-        for (std::int64_t j = 0; j < out; ++j) {
-            float s = 0;
-            for (std::int64_t k = 0; k < batch; ++k) s += dz[j * batch + k];
-            db[j] = s;
-        }
+        at::parallel_for(0, out, rows_per_task, [&](std::int64_t first, std::int64_t last) {
+            for (std::int64_t j = first; j < last; ++j) {
+                float s = 0;
+                for (std::int64_t k = 0; k < batch; ++k) s += dz[j * batch + k];
+                db[j] = s;
+            }
+        });
         if (l > 0) {
             Layer& below = layers_[l - 1];
             at::mm_out(below.dz, L.fc->weight.t(), L.dz);
             float* d = below.dz.data_ptr<float>();
             const float* gate = below.gate.data_ptr<float>();
-            const std::int64_t n = below.dz.numel();
-            for (std::int64_t i = 0; i < n; ++i) d[i] *= gate[i];
+            at::parallel_for(0, below.dz.numel(), kElementsPerTask, [&](std::int64_t first, std::int64_t last) {
+                for (std::int64_t i = first; i < last; ++i) d[i] *= gate[i];
+            });
         }
         L.fc->weight.mutable_grad() = L.grad_w;
         L.fc->bias.mutable_grad() = L.grad_b;
