@@ -1,12 +1,12 @@
 #include "fused_adam.h"
 
+#include "durable_io.h"  // planted_bug (negative controls)
+#include "optimizer_state_key.h"
+
 #include <ATen/Parallel.h>
 
 #include <cmath>
 #include <limits>
-
-#include "durable_io.h"  // planted_bug (negative controls)
-#include "optimizer_state_key.h"
 
 namespace savepoint {
 namespace {
@@ -16,6 +16,9 @@ bool fusable(const torch::Tensor& p) {
            (!p.grad().defined() || (p.grad().is_contiguous() && p.grad().scalar_type() == torch::kFloat32));
 }
 
+// Below this many elements a parameter is updated on the calling thread alone.
+constexpr std::int64_t kAdamGrain = 1 << 16;
+
 // A moment whose gradient stays zero (a border pixel's weights) decays by β
 // every step: after ~800 steps exp_avg is subnormal, and every arithmetic
 // operation on a subnormal float takes a microcode assist of ~100 cycles on
@@ -24,9 +27,6 @@ bool fusable(const torch::Tensor& p) {
 // contribution to the update (below 1e-38 / eps, i.e. ~1e-30) is far below
 // what a float parameter can register, so only the moments' bits change, and
 // the same way on every machine (no dependence on the FPU's FTZ/DAZ mode).
-// Below this many elements a parameter is updated on the calling thread alone.
-constexpr std::int64_t kAdamGrain = 1 << 16;
-
 inline float flush_subnormal(float x) { return std::fabs(x) < std::numeric_limits<float>::min() ? 0.0f : x; }
 
 }  // namespace

@@ -1,12 +1,11 @@
 #include "linear_stack_step.h"
 
-#include <cmath>
-
 #include "fast_dropout.h"
 
 #include <ATen/Parallel.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace savepoint {
 namespace {

@@ -52,25 +52,27 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     torch::Tensor x = model_input(train_x_.index_select(0, index));
     torch::Tensor y = train_y_.index_select(0, index);
     model_.train();
+    double loss = 0;
+    std::int64_t correct = 0;
     if (stack_) {
         // Gradients are overwritten, not accumulated: no zero_grad() needed.
         const StackStepResult s = stack_->forward_backward(x, y);
-        optimizer_.step();
-        StepResult r;
-        r.loss = s.loss;
-        r.accuracy = static_cast<double>(s.correct) / static_cast<double>(batch_);
-        return r;
+        loss = s.loss;
+        correct = s.correct;
+    } else {
+        // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
+        auto* fused = dynamic_cast<FusedAdam*>(&optimizer_);
+        if (!fused || !fused->zeroes_gradients()) optimizer_.zero_grad();
+        torch::Tensor logits = model_.forward(x);
+        torch::Tensor batch_loss = torch::nn::functional::cross_entropy(logits, y);
+        batch_loss.backward();
+        loss = batch_loss.item<double>();
+        correct = count_correct(logits, y);
     }
-    // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
-    auto* fused = dynamic_cast<FusedAdam*>(&optimizer_);
-    if (!fused || !fused->zeroes_gradients()) optimizer_.zero_grad();
-    torch::Tensor logits = model_.forward(x);
-    torch::Tensor loss = torch::nn::functional::cross_entropy(logits, y);
-    loss.backward();
     optimizer_.step();
     StepResult r;
-    r.loss = loss.item<double>();
-    r.accuracy = static_cast<double>(count_correct(logits, y)) / static_cast<double>(batch_);
+    r.loss = loss;
+    r.accuracy = static_cast<double>(correct) / static_cast<double>(batch_);
     return r;
 }
 
