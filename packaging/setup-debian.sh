@@ -13,6 +13,7 @@ packages=(
   # Debian's LibTorch defaults to the reference BLAS; OpenBLAS (OpenMP build,
   # sharing LibTorch's thread pool) is 5-20x faster on these matrix sizes.
   libopenblas0-openmp libopenblas-dev
+  patchelf  # trims unused libraries from LibTorch (packaging/trim-libtorch.sh)
   libsqlite3-dev libssl-dev zlib1g-dev nlohmann-json3-dev libcli11-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqcustomplot-dev
   qt6-translations-l10n

@@ -1,0 +1,120 @@
+// The trimmed libtorch_cpu (packaging/trim-libtorch.sh, TrimLibTorch.cmake):
+// every Savepoint process must load the copy, not the system file (else the
+// start-up gain is silently gone), none of the dropped libraries may be loaded
+// anyway, and every symbol libtorch_cpu needs from another library must still
+// resolve in the process (else a dropped entry was not unused after all).
+#include <torch/torch.h>
+
+#include <QtTest>
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::vector<std::string> mapped_files() {
+    std::ifstream maps("/proc/self/maps");
+    std::set<std::string> files;
+    std::string line;
+    while (std::getline(maps, line)) {
+        const auto slash = line.find('/');
+        if (slash != std::string::npos) files.insert(line.substr(slash));
+    }
+    return {files.begin(), files.end()};
+}
+
+std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
+
+std::vector<std::string> lines_of(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> out;
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty()) out.push_back(line);
+    return out;
+}
+
+}  // namespace
+
+class TestTrimmedLibTorch : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() {
+#ifndef SAVEPOINT_TRIMMED_LIBTORCH_DIR
+        QSKIP("built with SAVEPOINT_TRIM_LIBTORCH=OFF (or without patchelf)");
+#endif
+    }
+
+    void theCopyIsLoadedNotTheSystemFile() {
+#ifdef SAVEPOINT_TRIMMED_LIBTORCH_DIR
+        // A LibTorch op, so the library is certainly in use.
+        QCOMPARE(torch::ones({3}).sum().item<float>(), 3.0f);
+        const std::string dir = SAVEPOINT_TRIMMED_LIBTORCH_DIR;
+        std::vector<std::string> torch_cpu;
+        for (const auto& f : mapped_files())
+            if (base_name(f).rfind("libtorch_cpu.so", 0) == 0) torch_cpu.push_back(f);
+        QCOMPARE(torch_cpu.size(), std::size_t{1});
+        QVERIFY2(torch_cpu[0].rfind(dir + "/", 0) == 0, ("libtorch_cpu loaded from " + torch_cpu[0]).c_str());
+#endif
+    }
+
+    void noDroppedLibraryIsLoaded() {
+#ifdef SAVEPOINT_TRIMMED_LIBTORCH_DIR
+        const auto dropped = lines_of(std::string(SAVEPOINT_TRIMMED_LIBTORCH_DIR) + "/removed-needed.txt");
+        QVERIFY2(dropped.size() >= 10, "expected Debian's OpenCV/FFmpeg entries in the dropped list");
+        const std::set<std::string> dropped_set(dropped.begin(), dropped.end());
+        for (const auto& f : mapped_files())
+            QVERIFY2(!dropped_set.count(base_name(f)), ("dropped library still loaded: " + f).c_str());
+        // The point of it all: a fraction of the libraries the system file pulls in.
+        std::size_t shared_objects = 0;
+        for (const auto& f : mapped_files())
+            if (f.find(".so") != std::string::npos) ++shared_objects;
+        QVERIFY2(shared_objects < 120, ("shared objects mapped: " + std::to_string(shared_objects)).c_str());
+#endif
+    }
+
+    void everySymbolLibTorchNeedsResolves() {
+#ifdef SAVEPOINT_TRIMMED_LIBTORCH_DIR
+        std::string lib;
+        for (const auto& f : mapped_files())
+            if (base_name(f).rfind("libtorch_cpu.so", 0) == 0) lib = f;
+        QVERIFY(!lib.empty());
+        FILE* nm = ::popen(("nm -D --undefined-only '" + lib + "'").c_str(), "r");
+        QVERIFY(nm);
+        char buf[4096];
+        int checked = 0;
+        std::vector<std::string> missing;
+        while (std::fgets(buf, sizeof buf, nm)) {
+            std::string line(buf);
+            while (!line.empty() && (line.back() == '\n' || line.back() == ' ')) line.pop_back();
+            // "                 U name@VERSION"; weak ('w', 'v') references may be absent by design.
+            const auto sp = line.find_last_of(' ');
+            if (sp == std::string::npos || sp < 1 || line[sp - 1] != 'U') continue;
+            std::string name = line.substr(sp + 1);
+            std::string version;
+            if (const auto at = name.find('@'); at != std::string::npos) {
+                version = name.substr(name.find_first_not_of('@', at));
+                name.resize(at);
+            }
+            void* sym = version.empty() ? ::dlsym(RTLD_DEFAULT, name.c_str())
+                                        : ::dlvsym(RTLD_DEFAULT, name.c_str(), version.c_str());
+            if (!sym) missing.push_back(name + (version.empty() ? "" : "@" + version));
+            ++checked;
+        }
+        QCOMPARE(::pclose(nm), 0);
+        QVERIFY2(checked > 500, ("undefined symbols read: " + std::to_string(checked)).c_str());
+        QVERIFY2(missing.empty(), ("unresolved: " + (missing.empty() ? std::string() : missing.front()) + " and " +
+                                   std::to_string(missing.size() ? missing.size() - 1 : 0) + " more")
+                                      .c_str());
+#endif
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrimmedLibTorch)
+#include "test_trimmed_libtorch.moc"
