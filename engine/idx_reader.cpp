@@ -221,13 +221,14 @@ void check_payload(const std::vector<std::uint8_t>& b, const std::string& name, 
 }  // namespace
 
 std::vector<std::uint8_t> read_maybe_gzipped(const std::string& path, std::uint64_t max_bytes) {
+    // A cache hit needs only the .gz's identity, not its 26 MB.
+    if (auto cached = cached_inflate(path); cached && cached->size() <= max_bytes)
+        return std::move(*cached);
     std::vector<std::uint8_t> raw = read_raw(path, max_bytes);
     if (!is_gzip(raw))
         return raw;
-    if (auto cached = cached_inflate(path, raw); cached && cached->size() <= max_bytes)
-        return std::move(*cached);
     std::vector<std::uint8_t> inflated = inflate_gzip(raw, path, max_bytes);
-    store_inflated(path, raw, inflated);
+    store_inflated(path, inflated);
     return inflated;
 }
 

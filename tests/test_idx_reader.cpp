@@ -338,15 +338,23 @@ void TestIdxReader::inflateCacheServesOnlyVerifiedBytes() {
     writeFile(entry, images.left(images.size() - 1));
     QVERIFY(read_idx_images(path).pixels == want);
 
-    // Another .gz gets its own entry; "off" disables the cache.
+    // The .gz replaced at the same path (same image count, so the same inflated
+    // length): the entry of the old file is not served for the new one.
+    QByteArray replaced = images;
+    for (int i = 16; i < replaced.size(); i += 5) replaced[i] = char(255 - replaced[i]);
+    writeFile(tmp.filePath("i.gz"), gzip(replaced));
+    QVERIFY(read_idx_images(path).pixels == toVec(replaced.mid(16)));
+    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 2);
+
+    // Another .gz gets its own entry (the third); "off" disables the cache.
     const QByteArray other = idxImages(4, 28, 28);
     writeFile(tmp.filePath("j.gz"), gzip(other));
     QVERIFY(read_idx_images(tmp.filePath("j.gz").toStdString()).pixels == toVec(other.mid(16)));
-    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 2);
+    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 3);
     qputenv("SAVEPOINT_CACHE_DIR", "off");
     writeFile(tmp.filePath("k.gz"), gzip(idxImages(5, 28, 28)));
     QCOMPARE(read_idx_images(tmp.filePath("k.gz").toStdString()).count, std::int64_t(5));
-    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 2);
+    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 3);
 }
 
 void TestIdxReader::parsesTinyRawAndGzipToSameBytes() {

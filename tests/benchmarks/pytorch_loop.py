@@ -119,25 +119,29 @@ def main():
         for b in [32] if a.quick else [32, 128]:
             t = 2 if b >= 128 else 1
             steps = 30 if a.quick else (1500 if b == 32 else 450)
-            # Same method as bench_train: interleaved rounds, medians.
+            # Same method as bench_train: paired runs (B V B V ... B), each variant run
+            # against the mean of the baselines either side of it; median of the ratios.
             variants = (("1", 1), ("10", 10), ("30", 30), ("epoch", 0))
-            reps = 1 if a.quick else 3
-            base, runs = [], {name: [] for name, _ in variants}
-            for _ in range(reps):
-                base.append(train(x, y, "mlp", b, t, steps)[0])
-                for name, every in variants:
-                    runs[name].append(train(x, y, "mlp", b, t, steps, every, d))
-            base.append(train(x, y, "mlp", b, t, steps)[0])
-            base = statistics.median(base)
+            reps = 1 if a.quick else 5
             for name, every in variants:
-                secs = statistics.median(r[0] for r in runs[name])
-                saves = [s for r in runs[name] for s in r[1]]
-                pct = 100 * (secs - base) / base
+                n = steps // 5 if every == 1 and not a.quick else steps
+                before = train(x, y, "mlp", b, t, n, 0, d)[0]  # like bench_train: one save, at the end
+                ratios, rates, saves = [], [], []
+                for _ in range(reps):
+                    secs, times = train(x, y, "mlp", b, t, n, every, d)
+                    after = train(x, y, "mlp", b, t, n, 0, d)[0]
+                    ratios.append(secs / ((before + after) / 2))
+                    before = after
+                    rates.append(n * b / secs)
+                    saves += times
+                pct = 100 * (statistics.median(ratios) - 1)
                 save_ms = 1000 * sum(saves) / max(1, len(saves))
-                print(f"{'mlp':6} {b:6d} {name:>8} {steps * b / secs:10.0f} {pct:8.1f}% {save_ms:8.2f}", flush=True)
+                rate = statistics.median(rates)
+                print(f"{'mlp':6} {b:6d} {name:>8} {rate:10.0f} {pct:8.1f}% {save_ms:8.2f}", flush=True)
                 res["checkpoint_overhead"].append({"model": "mlp", "batch": b, "threads": t, "save_every": name,
-                                                   "overhead_percent": pct, "save_ms": save_ms,
-                                                   "samples_per_second": steps * b / secs, "repetitions": reps})
+                                                   "overhead_percent": pct, "overhead_ratios": ratios,
+                                                   "save_ms": save_ms, "samples_per_second": rate, "steps": n,
+                                                   "pairs": reps})
         save_checkpoint(make_model("mlp"), torch.optim.Adam(make_model("mlp").parameters()), os.path.join(d, "ckpt.pt"))
     if a.json:
         with open(a.json, "w") as f:

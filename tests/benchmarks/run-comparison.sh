@@ -41,15 +41,19 @@ time_cmd() {  # prints the median wall time of 5 runs of "$@"
 # --interrupt-at-step 31: stop right after the first step that follows checkpoint 30.
 sp=$(time_cmd build/app/savepoint-cli resume --run r --home "$home" --checkpoint 1 --interrupt-at-step 31)
 pt=$(time_cmd $py tests/benchmarks/pytorch_loop.py --resume-first-step "$ptdir")
-# What any LibTorch process pays before it can do anything (load, relocate, initialise).
+# What any LibTorch process pays before it can do anything (load, relocate, initialise):
+# with the trimmed libtorch_cpu Savepoint loads, and with Debian's own file (LD_LIBRARY_PATH
+# outranks the executable's run path), which is what python3-torch loads.
 startup=$(time_cmd build/tests/benchmarks/torch_startup)
+system_torch_dir=$(dirname "$(readlink -f "$(ldconfig -p | awk '/libtorch_cpu.so/ {print $NF; exit}')")")
+startup_system=$(time_cmd env LD_LIBRARY_PATH="$system_torch_dir" build/tests/benchmarks/torch_startup)
 echo
 echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s;" \
-     "a LibTorch program that does one op: ${startup}s"
+     "a LibTorch program that does one op: ${startup}s (Debian's untrimmed libtorch_cpu: ${startup_system}s)"
 
-$py - "$out" "$sp" "$pt" "$startup" <<'PY'
+$py - "$out" "$sp" "$pt" "$startup" "$startup_system" <<'PY'
 import json, sys
-out, sp_resume, pt_resume, torch_start = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+out, sp_resume, pt_resume, torch_start, torch_start_system = sys.argv[1], *map(float, sys.argv[2:6])
 s = json.load(open(f"{out}/savepoint.json")); p = json.load(open(f"{out}/pytorch.json"))
 key = lambda r: (r["model"], r["batch"], r["threads"])
 pt = {key(r): r for r in p["throughput"]}
@@ -73,10 +77,11 @@ for r in s["checkpoint_overhead"]:
     print(f"{r['batch']:6d} {r['save_every']:>10} {r['overhead_percent']:11.1f}% {q['overhead_percent']:11.1f}% "
           f"{r['stall_mean_ms']:12.3f} {q['save_ms']:11.2f}")
 print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.3f}s, ratio {sp_resume / pt_resume:.2f}"
-      f" (LibTorch start-up alone: {torch_start:.3f}s)")
+      f" (LibTorch start-up alone: {torch_start:.3f}s trimmed, {torch_start_system:.3f}s with Debian's file)")
 if "registry_ingest_rows_per_second" in s:
     print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
 json.dump({"savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
-                                                                                       "libtorch_startup": torch_start}},
+                                                                                       "libtorch_startup": torch_start,
+                                                                                       "libtorch_startup_untrimmed": torch_start_system}},
           open(f"{out}/comparison.json", "w"), indent=2)
 PY
