@@ -47,8 +47,24 @@ done
 cp "$src" "$work/$soname"
 args=
 for needed in $removed; do args="$args --remove-needed $needed"; done
+# A run path relative to the library ($ORIGIN, as in the official LibTorch
+# archives, whose libraries find their siblings that way) must keep pointing
+# at the source's directory, not at the copy's.
+rpath=$("$patchelf" --print-rpath "$src")
+case $rpath in
+*'$ORIGIN'*)
+    srcdir=$(cd "$(dirname "$src")" && pwd -P)
+    # shellcheck disable=SC2016
+    rpath=$(printf '%s' "$rpath" | sed "s|\$ORIGIN|$srcdir|g; s|\${ORIGIN}|$srcdir|g")
+    args="$args --set-rpath $rpath"
+    ;;
+esac
 # One patchelf call: it rewrites the whole 120 MB file each time.
 [ -z "$args" ] || "$patchelf" $args "$work/$soname"
 mv -f "$work/$soname" "$out/$soname"
 printf '%s\n' $removed > "$out/removed-needed.txt"
-echo "trim-libtorch: $out/$soname without$(printf ' %s' $removed | sed 's/ /, /g; s/^,//')"
+if [ -n "$removed" ]; then
+    echo "trim-libtorch: $out/$soname without$(printf ' %s' $removed | sed 's/ /, /g; s/^,//')"
+else
+    echo "trim-libtorch: $out/$soname: every needed library is used; nothing dropped"
+fi
