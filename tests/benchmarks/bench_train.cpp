@@ -149,11 +149,11 @@ int main(int argc, char** argv) {
         else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
         else if (a == "--only" && i + 1 < argc &&
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
-                  std::string(argv[i + 1]) == "registry"))
+                  std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture"))
             only = argv[++i];
         else {
             std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
-                                 "                   [--only throughput|checkpoints|registry]\n");
+                                 "                   [--only throughput|checkpoints|registry|capture]\n");
             return 2;
         }
     }
@@ -249,6 +249,35 @@ int main(int argc, char** argv) {
             }
         }
     out["checkpoint_overhead"] = overhead;
+    }
+
+    if (only == "capture") {
+        // Only on request: the copy-free capture against the copying one, head to head,
+        // saving every 10 steps. Runs alternate (F C F C ... F); each copying run is
+        // divided by the mean of the copy-free runs either side of it. Above 1: copy-free wins.
+        nlohmann::json capture = nlohmann::json::array();
+        std::printf("\n%-6s %6s %8s %22s %18s\n", "model", "batch", "pairs", "copying / copy-free", "range");
+        for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
+            const std::int64_t threads = batch >= 128 ? 2 : 1;
+            const std::int64_t steps = quick ? 30 : (batch == 32 ? 1500 : 450);
+            const int pairs = quick ? 1 : 9;
+            std::vector<double> ratios;
+            double before = train_once(data, "mlp", batch, threads, steps, 10, true).loop_seconds;
+            for (int r = 0; r < pairs; ++r) {
+                const double copying = train_once(data, "mlp", batch, threads, steps, 10, false).loop_seconds;
+                const double after = train_once(data, "mlp", batch, threads, steps, 10, true).loop_seconds;
+                ratios.push_back(copying / ((before + after) / 2));
+                before = after;
+            }
+            std::vector<double> sorted = ratios;
+            std::sort(sorted.begin(), sorted.end());
+            std::printf("%-6s %6lld %8d %22.3f %8.3f – %.3f\n", "mlp", static_cast<long long>(batch), pairs,
+                        sorted[sorted.size() / 2], sorted.front(), sorted.back());
+            std::fflush(stdout);
+            capture.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads}, {"save_every", 10},
+                               {"copying_over_copy_free", sorted[sorted.size() / 2]}, {"ratios", ratios}});
+        }
+        out["capture_ab"] = capture;
     }
 
     double ingest = 1;  // skipped sections must not fail the sanity check below
