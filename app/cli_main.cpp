@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     std::cerr.flush();
     // Output that cannot be written (a full disk, a closed pipe) is a failure.
     errno = 0;
-    if ((std::fflush(stdout) != 0 || !std::cout) && code == 0) {
+    if ((std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) && code == 0) {
         const int err = errno;
         std::fprintf(stderr, "error: could not write to standard output%s%s\n", err ? ": " : " (disk full or closed?)",
                      err ? std::strerror(err) : "");

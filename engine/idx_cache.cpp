@@ -2,6 +2,7 @@
 
 #include "sha256.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,22 +27,24 @@ struct Trailer {
     std::uint32_t crc = 0, size = 0;
 };
 
-// Who the .gz is, read without reading all of it: its size, modification
-// time, inode and device, its first and last 64 KiB, and the gzip trailer
-// (CRC-32 and length of the inflated bytes). Hashing all 30 MB of
-// Fashion-MNIST for a key cost ~30 ms of every resume; this costs ~0.1 ms. A
-// file replaced or re-downloaded gets a new key; damage that keeps size and
-// mtime is not noticed here, but then the cached bytes (checked against the
-// trailer's CRC) are the good ones.
+// Who the .gz is, read without reading all of it: its size, its first and
+// last 64 KiB and the gzip trailer (CRC-32 and length of the inflated bytes).
+// Hashing all 30 MB of Fashion-MNIST for a key cost ~30 ms of every resume;
+// this costs ~0.1 ms. Content only (no inode or mtime), so a copy or a fresh
+// download of the same file shares the entry. Damage in the middle of the .gz
+// that keeps its size is not noticed here, but then the cached bytes (checked
+// against the trailer's CRC) are the good ones.
 struct Identity {
     std::string key;
     Trailer trailer;
 };
 
 std::optional<Identity> identify(const std::string& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
+    // Only regular files: opening a FIFO here would consume its writer.
     struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return std::nullopt;
     std::optional<Identity> out;
     constexpr std::size_t kEdge = 64 * 1024;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 18) {
@@ -56,10 +59,8 @@ std::optional<Identity> identify(const std::string& path) {
             std::memcpy(&id.trailer.crc, tail.data() + tail.size() - 8, 4);  // little-endian, as gzip stores it
             std::memcpy(&id.trailer.size, tail.data() + tail.size() - 4, 4);
             Sha256 h;
-            const std::int64_t stat_fields[] = {static_cast<std::int64_t>(st.st_size), st.st_mtim.tv_sec,
-                                                st.st_mtim.tv_nsec, static_cast<std::int64_t>(st.st_ino),
-                                                static_cast<std::int64_t>(st.st_dev)};
-            h.update(stat_fields, sizeof stat_fields);
+            const std::uint64_t file_size = size;
+            h.update(&file_size, sizeof file_size);
             h.update(head.data(), head.size());
             h.update(tail.data(), tail.size());
             const auto digest = h.finish();
@@ -127,7 +128,23 @@ void store_inflated(const std::string& path, const std::vector<std::uint8_t>& in
     }
     const bool ok = ::close(fd) == 0 && done == inflated.size();
     // A cache needs no fsync: a torn entry fails the CRC check and is rebuilt.
-    if (!ok || ::rename(tmp.c_str(), entry.c_str()) != 0) ::unlink(tmp.c_str());
+    if (!ok || ::rename(tmp.c_str(), entry.c_str()) != 0) {
+        ::unlink(tmp.c_str());
+        return;
+    }
+    // Entries under other keys with the same inflated CRC hold these same bytes
+    // (an older key scheme, or the file before an edit that kept its contents):
+    // drop them, so the cache does not grow by 55 MB per variant.
+    const std::string suffix = id->key.substr(id->key.find('-'));
+    if (DIR* d = ::opendir(dir.c_str())) {
+        while (const dirent* e = ::readdir(d)) {
+            const std::string name = e->d_name;
+            if (name != id->key && name.size() > suffix.size() &&
+                name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+                ::unlink((dir + "/" + name).c_str());
+        }
+        ::closedir(d);
+    }
 }
 
 }  // namespace savepoint

@@ -3,10 +3,12 @@
 # trim-libtorch.sh). That halves start-up: 288 shared objects become 42, and
 # `savepoint-cli resume` reaches its first step ~0.25 s sooner.
 #
-# The copy lives in <build>/trimmed-libtorch, is rebuilt whenever the system
-# file changes, and is found through the executables' run path. Installed
-# binaries carry it in <libdir>/savepoint. Turn it off with
-# -DSAVEPOINT_TRIM_LIBTORCH=OFF (then the system libtorch_cpu is loaded as is).
+# The copy lives in <build>/trimmed-libtorch, is made again whenever the system
+# file is replaced, and is found through the executables' run path. Installed
+# binaries carry it in <libdir>/savepoint; an install is not refreshed by an
+# upgrade of the system libtorch, which is why the .deb depends on exactly the
+# libtorch it was built with. Turn it off with -DSAVEPOINT_TRIM_LIBTORCH=OFF
+# (then the system libtorch_cpu is loaded as is).
 option(SAVEPOINT_TRIM_LIBTORCH "Load a copy of libtorch_cpu without the libraries it links but never calls" ON)
 
 set(SAVEPOINT_TRIMMED_LIBTORCH_DIR "")
@@ -19,16 +21,20 @@ if(SAVEPOINT_TRIM_LIBTORCH)
                     "processes will start ~0.25 s slower")
   else()
     set(SAVEPOINT_TRIMMED_LIBTORCH_DIR ${CMAKE_BINARY_DIR}/trimmed-libtorch)
-    add_custom_command(
-      OUTPUT ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/removed-needed.txt
+    get_target_property(_torch_cpu_file torch_cpu LOCATION)
+    execute_process(COMMAND ${SAVEPOINT_PATCHELF} --print-soname ${_torch_cpu_file}
+                    OUTPUT_VARIABLE _torch_cpu_soname OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+    # Runs on every build: the script returns at once while the system file is the
+    # one the copy was made from, and makes it again after an upgrade replaced it
+    # (dpkg keeps the package's old mtime, so a file-time dependency would not see it).
+    add_custom_target(savepoint_trimmed_libtorch ALL
       COMMAND ${CMAKE_COMMAND} -E env PATCHELF=${SAVEPOINT_PATCHELF}
-              sh ${PROJECT_SOURCE_DIR}/packaging/trim-libtorch.sh $<TARGET_FILE:torch_cpu> ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}
-      DEPENDS $<TARGET_FILE:torch_cpu> ${PROJECT_SOURCE_DIR}/packaging/trim-libtorch.sh
-      COMMENT "Trimming unused libraries from libtorch_cpu's DT_NEEDED"
+              sh ${PROJECT_SOURCE_DIR}/packaging/trim-libtorch.sh ${_torch_cpu_file} ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}
+      BYPRODUCTS ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/${_torch_cpu_soname}
+                 ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/removed-needed.txt ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/source.txt
       VERBATIM)
-    add_custom_target(savepoint_trimmed_libtorch ALL DEPENDS ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/removed-needed.txt)
     include(GNUInstallDirs)
-    install(FILES ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/$<TARGET_SONAME_FILE_NAME:torch_cpu>
+    install(FILES ${SAVEPOINT_TRIMMED_LIBTORCH_DIR}/${_torch_cpu_soname}
             DESTINATION ${CMAKE_INSTALL_LIBDIR}/savepoint)
   endif()
 endif()

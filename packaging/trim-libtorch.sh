@@ -15,7 +15,12 @@
 # included), so nothing libtorch_cpu can call goes missing. The code bytes are
 # the system's; only the dynamic section changes. The copy is named by the
 # source's soname, so executables with OUTPUT_DIR in their run path load it
-# instead of the system file.
+# instead of the system file. After patching, `ldd -r` must find no undefined
+# symbol in the copy that it does not find in the source, or nothing is written.
+#
+# Runs on every build and returns at once while the source is the file it was
+# made from (device, inode, size, mtime, ctime): an apt upgrade replaces the
+# file, which changes its inode and ctime, and the copy is made again.
 set -eu
 src=$1
 out=$2
@@ -25,11 +30,20 @@ command -v "$patchelf" >/dev/null || { echo "trim-libtorch: patchelf not found (
 
 soname=$("$patchelf" --print-soname "$src")
 [ -n "$soname" ] || { echo "trim-libtorch: $src has no soname" >&2; exit 1; }
+fingerprint="$(stat -L -c '%d %i %s %Y %Z' "$src") $src"
+if [ -f "$out/$soname" ] && [ -f "$out/source.txt" ] && [ "$(cat "$out/source.txt")" = "$fingerprint" ]; then
+    exit 0
+fi
 mkdir -p "$out"
 work=$(mktemp -d "$out/.trim.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM HUP
 
-nm -D --undefined-only "$src" | awk '{print $NF}' | sed 's/@.*//' | sort -u > "$work/undefined"
+# Not in a pipeline, so a failing nm stops here (an empty list would make
+# every entry look unused).
+nm -D --undefined-only "$src" > "$work/nm"
+awk '{print $NF}' "$work/nm" | sed 's/@.*//' | sort -u > "$work/undefined"
+[ -s "$work/undefined" ] || { echo "trim-libtorch: no undefined symbols read from $src" >&2; exit 1; }
 ldd "$src" > "$work/ldd"
 
 removed=
@@ -38,7 +52,8 @@ for needed in $("$patchelf" --print-needed "$src"); do
     # Not resolvable by name (the dynamic loader itself, or a missing library):
     # keep it, and let the loader report what it reports today.
     [ -n "$path" ] && [ -f "$path" ] || continue
-    nm -D --defined-only "$path" | awk '{print $NF}' | sed 's/@.*//' | sort -u > "$work/defined"
+    nm -D --defined-only "$path" > "$work/nm"
+    awk '{print $NF}' "$work/nm" | sed 's/@.*//' | sort -u > "$work/defined"
     if [ -z "$(comm -12 "$work/defined" "$work/undefined" | head -n 1)" ]; then
         removed="$removed $needed"
     fi
@@ -61,8 +76,19 @@ case $rpath in
 esac
 # One patchelf call: it rewrites the whole 120 MB file each time.
 [ -z "$args" ] || "$patchelf" $args "$work/$soname"
+
+# Every symbol the source resolves, the copy must resolve too.
+undefined_in() { LD_LIBRARY_PATH="$1" ldd -r "$2" 2>&1 | grep -c 'undefined symbol' || true; }
+before=$(undefined_in "" "$src")
+after=$(undefined_in "$work" "$work/$soname")
+if [ "$after" -gt "$before" ]; then
+    echo "trim-libtorch: the trimmed copy leaves $after symbols undefined, the source $before; not using it" >&2
+    exit 1
+fi
+
 mv -f "$work/$soname" "$out/$soname"
 printf '%s\n' $removed > "$out/removed-needed.txt"
+printf '%s\n' "$fingerprint" > "$out/source.txt"
 if [ -n "$removed" ]; then
     echo "trim-libtorch: $out/$soname without$(printf ' %s' $removed | sed 's/ /, /g; s/^,//')"
 else

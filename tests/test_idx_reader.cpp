@@ -323,16 +323,32 @@ void TestIdxReader::inflateCacheServesOnlyVerifiedBytes() {
     QVERIFY(read_idx_images(path).pixels == want);
     QCOMPARE(QFileInfo(entry).lastModified(), written);
 
+    // The key is the content's: a copy of the .gz elsewhere shares the entry.
+    QVERIFY(QFile::copy(tmp.filePath("i.gz"), tmp.filePath("copy.gz")));
+    QVERIFY(read_idx_images(tmp.filePath("copy.gz").toStdString()).pixels == want);
+    QCOMPARE(QDir(cache + "/datasets").entryList(QDir::Files).size(), 1);
+    QCOMPARE(QFileInfo(entry).lastModified(), written);
+
     // A damaged entry (same length, one byte changed): CRC mismatch, not used;
     // the right bytes come from the .gz and the entry is written anew.
+    // An entry of the same bytes under another key (an older key scheme) is
+    // dropped when the entry is written anew; an unrelated one is kept.
     QByteArray bad = images;
     bad[100] = char(bad[100] ^ 0x40);
     writeFile(entry, bad);
+    const QString suffix = entries.first().mid(entries.first().indexOf('-'));
+    const QString stale = cache + "/datasets/0123abcd" + suffix;
+    const QString unrelated = cache + "/datasets/0123abcd-00000000.idx";
+    writeFile(stale, images);
+    writeFile(unrelated, images);
     QVERIFY(read_idx_images(path).pixels == want);
     QFile f(entry);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), images);
     f.close();
+    QVERIFY(!QFileInfo::exists(stale));
+    QVERIFY(QFileInfo::exists(unrelated));
+    QVERIFY(QFile::remove(unrelated));
 
     // A truncated entry is not used either.
     writeFile(entry, images.left(images.size() - 1));

@@ -45,7 +45,9 @@ pt=$(time_cmd $py tests/benchmarks/pytorch_loop.py --resume-first-step "$ptdir")
 # with the trimmed libtorch_cpu Savepoint loads, and with Debian's own file (LD_LIBRARY_PATH
 # outranks the executable's run path), which is what python3-torch loads.
 startup=$(time_cmd build/tests/benchmarks/torch_startup)
-system_torch_dir=$(dirname "$(readlink -f "$(ldconfig -p | awk '/libtorch_cpu.so/ {print $NF; exit}')")")
+system_torch_cpu=$(/sbin/ldconfig -p | awk '/libtorch_cpu\.so/ {print $NF; exit}')
+[[ -n $system_torch_cpu ]] || { echo "run-comparison: ldconfig knows no libtorch_cpu" >&2; exit 1; }
+system_torch_dir=$(dirname "$(readlink -f "$system_torch_cpu")")
 startup_system=$(time_cmd env LD_LIBRARY_PATH="$system_torch_dir" build/tests/benchmarks/torch_startup)
 echo
 echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s;" \
