@@ -23,10 +23,6 @@ std::string cache_dir() {
     return "";
 }
 
-struct Trailer {
-    std::uint32_t crc = 0, size = 0;
-};
-
 // Who the .gz is, read without reading all of it: its size, its first and
 // last 64 KiB and the gzip trailer (CRC-32 and length of the inflated bytes).
 // Hashing all 30 MB of Fashion-MNIST for a key cost ~30 ms of every resume;
@@ -34,18 +30,13 @@ struct Trailer {
 // download of the same file shares the entry. Damage in the middle of the .gz
 // that keeps its size is not noticed here, but then the cached bytes (checked
 // against the trailer's CRC) are the good ones.
-struct Identity {
-    std::string key;
-    Trailer trailer;
-};
-
-std::optional<Identity> identify(const std::string& path) {
+std::optional<InflateCacheEntry> identify(const std::string& path) {
     // Only regular files: opening a FIFO here would consume its writer.
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return std::nullopt;
-    std::optional<Identity> out;
+    std::optional<InflateCacheEntry> out;
     constexpr std::size_t kEdge = 64 * 1024;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 18) {
         const auto size = static_cast<std::size_t>(st.st_size);
@@ -55,9 +46,9 @@ std::optional<Identity> identify(const std::string& path) {
             ::pread(fd, tail.data(), tail.size(), static_cast<off_t>(size - tail.size())) ==
                 static_cast<ssize_t>(tail.size());
         if (read_ok && head[0] == 0x1f && head[1] == 0x8b) {
-            Identity id;
-            std::memcpy(&id.trailer.crc, tail.data() + tail.size() - 8, 4);  // little-endian, as gzip stores it
-            std::memcpy(&id.trailer.size, tail.data() + tail.size() - 4, 4);
+            InflateCacheEntry id;
+            std::memcpy(&id.crc, tail.data() + tail.size() - 8, 4);  // little-endian, as gzip stores it
+            std::memcpy(&id.size, tail.data() + tail.size() - 4, 4);
             Sha256 h;
             const std::uint64_t file_size = size;
             h.update(&file_size, sizeof file_size);
@@ -65,7 +56,7 @@ std::optional<Identity> identify(const std::string& path) {
             h.update(tail.data(), tail.size());
             const auto digest = h.finish();
             char suffix[64];
-            std::snprintf(suffix, sizeof suffix, "-%08x.idx", id.trailer.crc);
+            std::snprintf(suffix, sizeof suffix, "-%08x.idx", id.crc);
             id.key = to_hex(digest.data(), digest.size()) + suffix;
             out = std::move(id);
         }
@@ -76,17 +67,20 @@ std::optional<Identity> identify(const std::string& path) {
 
 }  // namespace
 
-std::optional<std::vector<std::uint8_t>> cached_inflate(const std::string& path) {
+std::optional<InflateCacheEntry> inflate_cache_entry(const std::string& path) {
     const std::string dir = cache_dir();
     if (dir.empty()) return std::nullopt;
-    const auto id = identify(path);
-    if (!id) return std::nullopt;
-    const std::string entry = dir + "/datasets/" + id->key;
-    int fd = ::open(entry.c_str(), O_RDONLY | O_CLOEXEC);
+    auto id = identify(path);
+    if (id) id->path = dir + "/datasets/" + id->key;
+    return id;
+}
+
+std::optional<std::vector<std::uint8_t>> read_cached(const InflateCacheEntry& entry) {
+    int fd = ::open(entry.path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return std::nullopt;
     struct stat st {};
     std::vector<std::uint8_t> bytes;
-    if (::fstat(fd, &st) == 0 && static_cast<std::uint32_t>(st.st_size) == id->trailer.size) {
+    if (::fstat(fd, &st) == 0 && static_cast<std::uint32_t>(st.st_size) == entry.size) {
         bytes.resize(static_cast<std::size_t>(st.st_size));
         std::size_t got = 0;
         while (got < bytes.size()) {
@@ -100,16 +94,13 @@ std::optional<std::vector<std::uint8_t>> cached_inflate(const std::string& path)
     if (bytes.empty()) return std::nullopt;
     uLong crc = crc32_z(0L, Z_NULL, 0);
     crc = crc32_z(crc, bytes.data(), bytes.size());
-    if (static_cast<std::uint32_t>(crc) != id->trailer.crc) return std::nullopt;
+    if (static_cast<std::uint32_t>(crc) != entry.crc) return std::nullopt;
     return bytes;
 }
 
-void store_inflated(const std::string& path, const std::vector<std::uint8_t>& inflated) {
-    const std::string cache = cache_dir();
-    if (cache.empty()) return;
-    const auto id = identify(path);
-    if (!id || static_cast<std::uint32_t>(inflated.size()) != id->trailer.size) return;
-    const std::string entry = cache + "/datasets/" + id->key;
+void store_inflated(const InflateCacheEntry& id, const std::vector<std::uint8_t>& inflated) {
+    if (static_cast<std::uint32_t>(inflated.size()) != id.size) return;
+    const std::string& entry = id.path;
     const std::string dir = entry.substr(0, entry.find_last_of('/'));
     std::string partial;
     for (std::size_t pos = 1; pos != std::string::npos;) {
@@ -135,11 +126,11 @@ void store_inflated(const std::string& path, const std::vector<std::uint8_t>& in
     // Entries under other keys with the same inflated CRC hold these same bytes
     // (an older key scheme, or the file before an edit that kept its contents):
     // drop them, so the cache does not grow by 55 MB per variant.
-    const std::string suffix = id->key.substr(id->key.find('-'));
+    const std::string suffix = id.key.substr(id.key.find('-'));
     if (DIR* d = ::opendir(dir.c_str())) {
         while (const dirent* e = ::readdir(d)) {
             const std::string name = e->d_name;
-            if (name != id->key && name.size() > suffix.size() &&
+            if (name != id.key && name.size() > suffix.size() &&
                 name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
                 ::unlink((dir + "/" + name).c_str());
         }

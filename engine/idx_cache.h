@@ -15,11 +15,22 @@
 
 namespace savepoint {
 
-// The inflated bytes of the gzip file at `path`, if cached; nothing for a
-// file that is not gzip, missing, or not cached.
-std::optional<std::vector<std::uint8_t>> cached_inflate(const std::string& path);
+// Where the inflated bytes of one .gz live in the cache, and what they must be.
+struct InflateCacheEntry {
+    std::string path;         // the entry file
+    std::string key;          // its name
+    std::uint32_t crc = 0;    // CRC-32 and length of the inflated bytes (the gzip trailer)
+    std::uint32_t size = 0;
+};
+
+// The entry for the gzip file at `path`; nothing when the cache is off or the
+// file is not a regular gzip file. Reads only the file's edges.
+std::optional<InflateCacheEntry> inflate_cache_entry(const std::string& path);
+
+// The entry's bytes, if present and matching the trailer's length and CRC.
+std::optional<std::vector<std::uint8_t>> read_cached(const InflateCacheEntry& entry);
 
 // Best effort: a cache that cannot be written is simply not used.
-void store_inflated(const std::string& path, const std::vector<std::uint8_t>& inflated);
+void store_inflated(const InflateCacheEntry& entry, const std::vector<std::uint8_t>& inflated);
 
 }  // namespace savepoint

@@ -221,14 +221,18 @@ void check_payload(const std::vector<std::uint8_t>& b, const std::string& name, 
 }  // namespace
 
 std::vector<std::uint8_t> read_maybe_gzipped(const std::string& path, std::uint64_t max_bytes) {
-    // A cache hit needs only the .gz's identity, not its 26 MB.
-    if (auto cached = cached_inflate(path); cached && cached->size() <= max_bytes)
-        return std::move(*cached);
+    // A cache hit needs only the .gz's edges, not its 26 MB.
+    const auto entry = inflate_cache_entry(path);
+    if (entry)
+        if (auto cached = read_cached(*entry); cached && cached->size() <= max_bytes)
+            return std::move(*cached);
     std::vector<std::uint8_t> raw = read_raw(path, max_bytes);
     if (!is_gzip(raw))
         return raw;
     std::vector<std::uint8_t> inflated = inflate_gzip(raw, path, max_bytes);
-    store_inflated(path, inflated);
+    // Stored under the key read above; should the file have changed since, the
+    // entry's CRC no longer matches what the key promises and it is never served.
+    if (entry) store_inflated(*entry, inflated);
     return inflated;
 }
 

@@ -39,10 +39,14 @@ work=$(mktemp -d "$out/.trim.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM HUP
 
-# Not in a pipeline, so a failing nm stops here (an empty list would make
-# every entry look unused).
-nm -D --undefined-only "$src" > "$work/nm"
-awk '{print $NF}' "$work/nm" | sed 's/@.*//' | sort -u > "$work/undefined"
+# symbols KIND FILE OUT: the dynamic symbol names (no version) nm lists as KIND.
+# nm runs outside the pipeline, so a failing nm stops the script (an empty list
+# would make every entry look unused).
+symbols() {
+    nm -D "--$1-only" "$2" > "$work/nm"
+    awk '{print $NF}' "$work/nm" | sed 's/@.*//' | sort -u > "$3"
+}
+symbols undefined "$src" "$work/undefined"
 [ -s "$work/undefined" ] || { echo "trim-libtorch: no undefined symbols read from $src" >&2; exit 1; }
 ldd "$src" > "$work/ldd"
 
@@ -52,8 +56,7 @@ for needed in $("$patchelf" --print-needed "$src"); do
     # Not resolvable by name (the dynamic loader itself, or a missing library):
     # keep it, and let the loader report what it reports today.
     [ -n "$path" ] && [ -f "$path" ] || continue
-    nm -D --defined-only "$path" > "$work/nm"
-    awk '{print $NF}' "$work/nm" | sed 's/@.*//' | sort -u > "$work/defined"
+    symbols defined "$path" "$work/defined"
     if [ -z "$(comm -12 "$work/defined" "$work/undefined" | head -n 1)" ]; then
         removed="$removed $needed"
     fi

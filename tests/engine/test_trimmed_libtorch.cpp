@@ -30,19 +30,36 @@ std::vector<std::string> mapped_files() {
 
 std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
 
+// Every libtorch_cpu this process has mapped (one, if all is well).
+std::vector<std::string> loaded_torch_cpu() {
+    std::vector<std::string> out;
+    for (const auto& f : mapped_files())
+        if (base_name(f).rfind("libtorch_cpu.so", 0) == 0) out.push_back(f);
+    return out;
+}
+
+// The lines a command prints (without their newlines); `status` gets pclose's.
+std::vector<std::string> command_lines(const std::string& command, int& status) {
+    std::vector<std::string> out;
+    status = -1;
+    FILE* p = ::popen(command.c_str(), "r");
+    if (!p) return out;
+    char buf[4096];
+    while (std::fgets(buf, sizeof buf, p)) {
+        std::string line(buf);
+        while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        out.push_back(line);
+    }
+    status = ::pclose(p);
+    return out;
+}
+
 // The GNU build-id note, as `readelf -n` prints it: the same id means the same build.
 std::string build_id(const std::string& file) {
-    FILE* p = ::popen(("readelf -n '" + file + "'").c_str(), "r");
-    if (!p) return {};
-    char buf[512];
-    std::string id;
-    while (std::fgets(buf, sizeof buf, p)) {
-        const std::string line(buf);
-        const auto at = line.find("Build ID: ");
-        if (at != std::string::npos) id = line.substr(at + 10, line.find_first_of("\r\n", at) - at - 10);
-    }
-    ::pclose(p);
-    return id;
+    int status = 0;
+    for (const auto& line : command_lines("readelf -n '" + file + "'", status))
+        if (const auto at = line.find("Build ID: "); at != std::string::npos) return line.substr(at + 10);
+    return {};
 }
 
 std::vector<std::string> lines_of(const std::string& path) {
@@ -71,9 +88,7 @@ private Q_SLOTS:
         // A LibTorch op, so the library is certainly in use.
         QCOMPARE(torch::ones({3}).sum().item<float>(), 3.0f);
         const std::string dir = SAVEPOINT_TRIMMED_LIBTORCH_DIR;
-        std::vector<std::string> torch_cpu;
-        for (const auto& f : mapped_files())
-            if (base_name(f).rfind("libtorch_cpu.so", 0) == 0) torch_cpu.push_back(f);
+        const auto torch_cpu = loaded_torch_cpu();
         QCOMPARE(torch_cpu.size(), std::size_t{1});
         QVERIFY2(torch_cpu[0].rfind(dir + "/", 0) == 0, ("libtorch_cpu loaded from " + torch_cpu[0]).c_str());
 #endif
@@ -83,9 +98,9 @@ private Q_SLOTS:
     // would run next to a libc10 it was not built with.
     void theCopyIsOfTheInstalledLibTorch() {
 #ifdef SAVEPOINT_TRIMMED_LIBTORCH_DIR
-        std::string copy;
-        for (const auto& f : mapped_files())
-            if (base_name(f).rfind("libtorch_cpu.so", 0) == 0) copy = f;
+        const auto loaded = loaded_torch_cpu();
+        QCOMPARE(loaded.size(), std::size_t{1});
+        const std::string& copy = loaded.front();
         const std::string system_id = build_id(SAVEPOINT_SYSTEM_TORCH_CPU);
         if (system_id.empty()) QSKIP("the system libtorch_cpu has no build-id note");
         QCOMPARE(build_id(copy), system_id);
@@ -113,18 +128,14 @@ private Q_SLOTS:
 
     void everySymbolLibTorchNeedsResolves() {
 #ifdef SAVEPOINT_TRIMMED_LIBTORCH_DIR
-        std::string lib;
-        for (const auto& f : mapped_files())
-            if (base_name(f).rfind("libtorch_cpu.so", 0) == 0) lib = f;
-        QVERIFY(!lib.empty());
-        FILE* nm = ::popen(("nm -D --undefined-only '" + lib + "'").c_str(), "r");
-        QVERIFY(nm);
-        char buf[4096];
+        const auto loaded = loaded_torch_cpu();
+        QCOMPARE(loaded.size(), std::size_t{1});
+        int status = 0;
+        const auto listing = command_lines("nm -D --undefined-only '" + loaded.front() + "'", status);
+        QCOMPARE(status, 0);
         int checked = 0;
         std::vector<std::string> missing;
-        while (std::fgets(buf, sizeof buf, nm)) {
-            std::string line(buf);
-            while (!line.empty() && (line.back() == '\n' || line.back() == ' ')) line.pop_back();
+        for (const auto& line : listing) {
             // "                 U name@VERSION"; weak ('w', 'v') references may be absent by design.
             const auto sp = line.find_last_of(' ');
             if (sp == std::string::npos || sp < 1 || line[sp - 1] != 'U') continue;
@@ -139,7 +150,6 @@ private Q_SLOTS:
             if (!sym) missing.push_back(name + (version.empty() ? "" : "@" + version));
             ++checked;
         }
-        QCOMPARE(::pclose(nm), 0);
         QVERIFY2(checked > 500, ("undefined symbols read: " + std::to_string(checked)).c_str());
         QVERIFY2(missing.empty(), ("unresolved: " + (missing.empty() ? std::string() : missing.front()) + " and " +
                                    std::to_string(missing.size() ? missing.size() - 1 : 0) + " more")
