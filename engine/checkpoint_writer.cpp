@@ -19,30 +19,35 @@ nlohmann::json nan_to_null(double v) { return std::isnan(v) ? nlohmann::json(nul
 // Retention: keep the newest `keep` committed checkpoints of this branch, the
 // best by validation loss (whole run), the head, pinned ones and protected
 // ones. Older branches are never touched: a rollback deletes nothing of them.
-void retention(Registry& reg, const SaveRequest& req, std::int64_t new_id, SaveOutcome& out) {
+// Chosen before transaction B, with the new checkpoint (`new_id`, still
+// 'writing') counted as committed: B marks the rest 'deleting'.
+std::vector<CheckpointRow> retirees(Registry& reg, const SaveRequest& req, std::int64_t new_id) {
     auto rows = reg.checkpoints(req.row.run_id);
+    auto usable = [new_id](const CheckpointRow& c) { return c.usable() || c.id == new_id; };
     std::optional<std::int64_t> best;
     double best_loss = INFINITY;
     for (const auto& c : rows)
-        if (c.usable() && !std::isnan(c.val_loss) && c.val_loss < best_loss) {
+        if (usable(c) && !std::isnan(c.val_loss) && c.val_loss < best_loss) {
             best_loss = c.val_loss;
             best = c.id;
         }
     std::vector<CheckpointRow> branch;
     for (const auto& c : rows)
-        if (c.usable() && c.branch_id == req.row.branch_id) branch.push_back(c);
+        if (usable(c) && c.branch_id == req.row.branch_id) branch.push_back(c);
     std::sort(branch.begin(), branch.end(), [](const CheckpointRow& a, const CheckpointRow& b) {
         return a.global_step != b.global_step ? a.global_step > b.global_step : a.id > b.id;
     });
+    std::vector<CheckpointRow> out;
     for (std::size_t i = static_cast<std::size_t>(req.keep); i < branch.size(); ++i) {
         const auto& c = branch[i];
         if (c.pinned || c.id == new_id || (best && c.id == *best) || req.protected_ids.count(c.id)) continue;
-        // Mark first, so a crash between here and the unlink is finished by recovery.
-        reg.set_checkpoint_state(c.id, "deleting");
-        remove_durably(reg.absolute(c.path));
-        reg.set_checkpoint_state(c.id, "deleted", "removed by retention (keep " + std::to_string(req.keep) + ")");
-        out.deleted.push_back(c.id);
+        out.push_back(c);
     }
+    return out;
+}
+
+std::string retention_detail(const SaveRequest& req) {
+    return "removed by retention (keep " + std::to_string(req.keep) + ")";
 }
 
 // Writes and commits one checkpoint (transactions A and B around the durable
@@ -57,7 +62,15 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     make_directories(reg.absolute(dir_rel));
 
     // Transaction A: the row exists, in state 'writing', before any byte is written.
-    const std::int64_t id = reg.insert_writing_checkpoint(row);
+    // Not synced: a process crash keeps it (recovery then discards a half-written
+    // file by its row); after a power loss that also loses the row, recovery finds
+    // a temp file (removed) or an unregistered file (quarantined), never a
+    // checkpoint counted as saved. Transaction B's sync makes it durable with B.
+    std::int64_t id = 0;
+    {
+        Registry::RelaxedCommits relaxed(reg);
+        id = reg.insert_writing_checkpoint(row);
+    }
 
     row.id = id;
     row.path = dir_rel + checkpoint_file_name(id);
@@ -93,9 +106,18 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             writer.commit();
         }
         out.write_ms = ms_since(t0);
-        // Transaction B: committed + head moves, atomically.
+        std::vector<std::int64_t> retire;
+        for (const auto& c : retirees(reg, req, id)) {
+            retire.push_back(c.id);
+            out.retired.push_back(reg.absolute(c.path));
+        }
+        // Transaction B: committed + head moves (+ retention's 'deleting' marks), atomically.
         if (!planted_bug("commit-before-rename"))
-            reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms);
+            reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms, retire,
+                                  retention_detail(req));
+        else
+            for (std::int64_t old : retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
+        out.deleted = retire;
         row.state = "committed";
         row.bytes = static_cast<std::int64_t>(size);
         row.sha256 = sha;
@@ -115,9 +137,22 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     return out;
 }
 
+// After transaction B: remove the files B marked 'deleting' (one directory
+// sync for all of them), then mark them 'deleted' without a sync of its own:
+// if that mark is lost, recovery finds 'deleting' rows and finishes them.
 void apply_retention(Registry& reg, const SaveRequest& req, SaveOutcome& out) {
+    if (out.deleted.empty()) return;
     try {
-        retention(reg, req, out.row.id, out);
+        remove_files_durably(out.retired);
+        Registry::RelaxedCommits relaxed(reg);
+        reg.begin();
+        try {
+            for (std::int64_t id : out.deleted) reg.set_checkpoint_state(id, "deleted", retention_detail(req));
+            reg.commit();
+        } catch (...) {
+            reg.rollback();
+            throw;
+        }
     } catch (const std::exception&) {
         // Retention is best effort: a checkpoint left 'deleting' is finished by recovery.
     }

@@ -36,7 +36,8 @@ struct SaveRequest {
 
 struct SaveOutcome {
     CheckpointRow row;           // committed row (state 'committed') on success
-    std::vector<std::int64_t> deleted;  // removed by retention
+    std::vector<std::int64_t> deleted;  // marked 'deleting' by transaction B, then removed by retention
+    std::vector<std::string> retired;   // their files (absolute paths)
     double write_ms = 0;
 };
 

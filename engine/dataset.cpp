@@ -5,6 +5,7 @@
 
 #include <ATen/Parallel.h>
 
+#include "batch_gather.h"
 #include "errors.h"
 #include "idx_reader.h"
 
@@ -78,8 +79,8 @@ std::string describe(const std::string& what, const DatasetPair& p) {
 }  // namespace
 
 torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
-    // A lookup table gives exactly pixel/255.0f (the same bits as a division)
-    // at the cost of a load, and keeps the loop trivially vectorisable.
+    // On a GPU a lookup table gives exactly pixel/255.0f whatever the device's
+    // division does; on the CPU convert_pixels divides (IEEE, the same bits).
     static const std::array<float, 256> lut = [] {
         std::array<float, 256> t{};
         for (int i = 0; i < 256; ++i) t[i] = static_cast<float>(i) / 255.0f;
@@ -97,9 +98,8 @@ torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
     torch::Tensor out = torch::empty(src.sizes(), torch::kFloat32);
     const std::uint8_t* in = src.data_ptr<std::uint8_t>();
     float* dst = out.data_ptr<float>();
-    const std::int64_t n = src.numel();
-    at::parallel_for(0, n, 32768, [&](std::int64_t first, std::int64_t last) {
-        for (std::int64_t i = first; i < last; ++i) dst[i] = lut[in[i]];
+    at::parallel_for(0, src.numel(), 32768, [&](std::int64_t first, std::int64_t last) {
+        convert_pixels(in + first, dst + first, last - first);
     });
     return out;
 }

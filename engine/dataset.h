@@ -29,7 +29,8 @@ struct DatasetPair {
 };
 
 // Pixels (uint8, any shape, CPU or CUDA) to float32 pixel/255.0f, on the same
-// device. The same bits on every device: it is a table lookup, not arithmetic.
+// device. The same bits on every device: a table lookup on a GPU, a correctly
+// rounded division on the CPU (the table's entries).
 torch::Tensor pixels_to_float(const torch::Tensor& pixels);
 
 // Where "fashion-mnist" lives: $SAVEPOINT_FASHION_MNIST_DIR, else Debian's path.

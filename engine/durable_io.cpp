@@ -7,6 +7,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -142,15 +143,34 @@ std::uint64_t file_size(const std::string& path) {
     return static_cast<std::uint64_t>(st.st_size);
 }
 
-void remove_durably(const std::string& path) {
+namespace {
+
+// False if the file was already gone.
+bool unlink_file(const std::string& path) {
     if (int err = fault_point("unlink", path))
         throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
     if (::unlink(path.c_str()) != 0) {
-        if (errno == ENOENT) return;
+        if (errno == ENOENT) return false;
         int err = errno;
         throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
     }
-    fsync_directory(parent_directory(path));
+    return true;
+}
+
+}  // namespace
+
+void remove_durably(const std::string& path) {
+    if (unlink_file(path)) fsync_directory(parent_directory(path));
+}
+
+void remove_files_durably(const std::vector<std::string>& paths) {
+    std::vector<std::string> dirs;
+    for (const auto& path : paths)
+        if (unlink_file(path)) {
+            const std::string dir = parent_directory(path);
+            if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+        }
+    for (const auto& dir : dirs) fsync_directory(dir);
 }
 
 DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_bytes)
@@ -202,7 +222,7 @@ void DurableWriter::fail(const std::string& what, int err, const std::string& pa
 
 void DurableWriter::write(const void* data, std::size_t size) {
     const char* p = static_cast<const char*>(data);
-    if (size >= (1 << 20)) {
+    if (size >= (256 << 10)) {
         flush_buffer();
         if (int err = fault_point("write", temp_path_)) fail("cannot write", err, temp_path_);
         while (size > 0) {
@@ -215,10 +235,26 @@ void DurableWriter::write(const void* data, std::size_t size) {
             size -= static_cast<std::size_t>(n);
             written_ += static_cast<std::uint64_t>(n);
         }
+        // Together with any small pieces flushed before it: one request, not several.
+        start_writeback(kicked_, written_ - kicked_);
+        kicked_ = written_;
         return;
     }
     buffer_.append(p, size);
     if (buffer_.size() >= (1 << 20)) flush_buffer();
+}
+
+void DurableWriter::start_writeback(std::uint64_t offset, std::uint64_t bytes) {
+    // Hand the range to the disk now, so it is written while the caller hashes
+    // the next piece; commit()'s fsync then waits for the tail only. Durability
+    // still rests on that fsync: this neither waits nor reports errors (a
+    // failure here shows up there).
+#ifdef __linux__
+    ::sync_file_range(fd_, static_cast<off_t>(offset), static_cast<off_t>(bytes), SYNC_FILE_RANGE_WRITE);
+#else
+    (void)offset;
+    (void)bytes;
+#endif
 }
 
 void DurableWriter::flush_buffer() {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace savepoint {
 
@@ -41,6 +42,8 @@ std::string parent_directory(const std::string& path);
 
 // Removes a file and makes the removal durable. Missing is not an error.
 void remove_durably(const std::string& path);
+// The same for several files, with one sync per directory instead of per file.
+void remove_files_durably(const std::vector<std::string>& paths);
 
 // Writes a new file with the durable protocol: temp file in the same
 // directory (O_CREAT|O_EXCL), write, fsync, close, rename without replacing,
@@ -61,6 +64,7 @@ public:
 
 private:
     void flush_buffer();
+    void start_writeback(std::uint64_t offset, std::uint64_t bytes);
     [[noreturn]] void fail(const std::string& what, int err, const std::string& path);
 
     std::string final_path_;
@@ -68,6 +72,7 @@ private:
     int fd_ = -1;
     std::uint64_t expected_ = 0;
     std::uint64_t written_ = 0;
+    std::uint64_t kicked_ = 0;  // bytes [0, kicked_) have had their writeback started
     std::string buffer_;
     bool committed_ = false;
 };

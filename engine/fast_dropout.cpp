@@ -1,8 +1,11 @@
 #include "fast_dropout.h"
 
+#include "simd_clones.h"
+
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 
@@ -17,7 +20,33 @@ inline std::uint64_t mix(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
+// Mask element e of a call: half (e & 1) of the word for pair e / 2.
+SAVEPOINT_SIMD_CLONES
+void mask_column(float* out, std::int64_t first_element, std::int64_t stride, std::int64_t count,
+                 std::uint64_t base, std::uint64_t threshold, float scale) {
+    for (std::int64_t i = 0; i < count; ++i) {
+        const auto e = static_cast<std::uint64_t>(first_element + i * stride);
+        const std::uint64_t z = mix(base + (e >> 1) + 1);
+        const std::uint64_t draw = (e & 1) ? (z >> 32) : (z & 0xffffffffULL);
+        out[i] = draw >= threshold ? scale : 0.0f;
+    }
+}
+
 }  // namespace
+
+void fill_dropout_mask_transposed(float* out, std::int64_t rows, std::int64_t cols, double p, std::uint64_t key) {
+    const auto threshold = static_cast<std::uint64_t>(std::llround(p * 4294967296.0));
+    const float scale = static_cast<float>(1.0 / (1.0 - p));
+    const std::uint64_t base = key * 0x9e3779b97f4a7c15ULL;
+    // Output row c holds column c of the [rows, cols] mask: elements c, c + cols, ...
+    // One hash per element (the pair's other half lies in another row): twice
+    // the hashing, but a contiguous write the loop can vectorise.
+    at::parallel_for(0, cols, std::max<std::int64_t>(1, 8192 / std::max<std::int64_t>(1, rows)),
+                     [&](std::int64_t first, std::int64_t last) {
+                         for (std::int64_t c = first; c < last; ++c)
+                             mask_column(out + c * rows, c, cols, rows, base, threshold, scale);
+                     });
+}
 
 void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key) {
     // Keep when the 32-bit draw is >= p * 2^32: probability exactly 1 - threshold / 2^32.

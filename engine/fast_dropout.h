@@ -28,4 +28,9 @@ std::uint64_t draw_dropout_key();
 // The mask alone (values 0 or 1/(1-p)).
 void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key);
 
+// The same mask for a [rows, cols] activation, written transposed:
+// out[c * rows + r] is fill_dropout_mask's element r * cols + c. For a step
+// that keeps activations feature-major (linear_stack_step).
+void fill_dropout_mask_transposed(float* out, std::int64_t rows, std::int64_t cols, double p, std::uint64_t key);
+
 }  // namespace savepoint

@@ -2,6 +2,7 @@
 
 #include "durable_io.h"  // planted_bug (negative controls)
 #include "optimizer_state_key.h"
+#include "simd_clones.h"
 
 #include <ATen/Parallel.h>
 
@@ -28,6 +29,28 @@ constexpr std::int64_t kAdamGrain = 1 << 16;
 // what a float parameter can register, so only the moments' bits change, and
 // the same way on every machine (no dependence on the FPU's FTZ/DAZ mode).
 inline float flush_subnormal(float x) { return std::fabs(x) < std::numeric_limits<float>::min() ? 0.0f : x; }
+
+struct AdamCoefficients {
+    float b1, b2, one_minus_b1, one_minus_b2, step_size, inv_sqrt_bc2, eps;
+};
+
+// One pass over memory; element i reads and writes only index i, so the loop
+// vectorises whether the output is the input or a spare, and splitting it
+// across threads cannot change a bit. Out-of-line and cloned per instruction
+// set (simd_clones.h): the sqrt and division dominate it.
+SAVEPOINT_SIMD_CLONES
+void adam_update(const AdamCoefficients c, const float* grad, const float* param_in, const float* m_in,
+                 const float* v_in, float* param_out, float* m_out, float* v_out, std::int64_t n) {
+#pragma omp simd
+    for (std::int64_t i = 0; i < n; ++i) {
+        const float g = grad[i];
+        const float mi = flush_subnormal(c.b1 * m_in[i] + c.one_minus_b1 * g);
+        const float vi = flush_subnormal(c.b2 * v_in[i] + c.one_minus_b2 * (g * g));
+        m_out[i] = mi;
+        v_out[i] = vi;
+        param_out[i] = param_in[i] - c.step_size * (mi / (std::sqrt(vi) * c.inv_sqrt_bc2 + c.eps));
+    }
+}
 
 }  // namespace
 
@@ -123,20 +146,11 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
                 v_out = (*spare)[2].data_ptr<float>();
             }
             const std::int64_t n = p.numel();
-            // One pass over memory; element i reads and writes only index i, so
-            // the loop vectorises whether the output is the input or a spare,
-            // and splitting it across threads cannot change a bit. The pass is
-            // bound by memory bandwidth, which a second core adds to.
+            // A second core adds memory bandwidth and another sqrt/div unit.
+            const AdamCoefficients c{b1, b2, one_minus_b1, one_minus_b2, step_size, inv_sqrt_bc2, eps};
             at::parallel_for(0, n, kAdamGrain, [&](std::int64_t begin, std::int64_t end) {
-#pragma omp simd
-                for (std::int64_t i = begin; i < end; ++i) {
-                    const float g = grad[i];
-                    const float mi = flush_subnormal(b1 * m_in[i] + one_minus_b1 * g);
-                    const float vi = flush_subnormal(b2 * v_in[i] + one_minus_b2 * (g * g));
-                    m_out[i] = mi;
-                    v_out[i] = vi;
-                    param_out[i] = param_in[i] - step_size * (mi / (std::sqrt(vi) * inv_sqrt_bc2 + eps));
-                }
+                adam_update(c, grad + begin, param_in + begin, m_in + begin, v_in + begin, param_out + begin,
+                            m_out + begin, v_out + begin, end - begin);
             });
             if (spare) {
                 // Swap: the spares become live, the frozen buffers become the next spares

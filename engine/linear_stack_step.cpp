@@ -1,6 +1,7 @@
 #include "linear_stack_step.h"
 
 #include "fast_dropout.h"
+#include "simd_clones.h"
 
 #include <ATen/Parallel.h>
 
@@ -15,6 +16,49 @@ constexpr std::int64_t kElementsPerTask = 16384;
 
 bool plain_cpu_float(const torch::Tensor& t) {
     return t.defined() && t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.is_contiguous();
+}
+
+// The element-wise passes, out of line so each is cloned per instruction set
+// (simd_clones.h). All work on feature-major [rows, batch] buffers.
+
+// Rows [first, last): v = z + bias; z = relu(v) * mask; gate = mask where v > 0, else 0.
+// Written !(v <= 0) so a NaN passes, as through torch::relu and its backward:
+// a diverging run must still show NaN.
+SAVEPOINT_SIMD_CLONES
+void bias_relu_dropout(float* z, float* gate, const float* bias, const float* mask, std::int64_t first,
+                       std::int64_t last, std::int64_t batch) {
+    for (std::int64_t j = first; j < last; ++j) {
+        float* zr = z + j * batch;
+        float* gr = gate + j * batch;
+        const float b = bias[j];
+        if (mask) {
+            const float* mr = mask + j * batch;
+            for (std::int64_t k = 0; k < batch; ++k) {
+                const float v = zr[k] + b;
+                const bool keep = !(v <= 0);
+                gr[k] = keep ? mr[k] : 0.0f;
+                zr[k] = keep ? v * mr[k] : 0.0f;
+            }
+        } else {
+            for (std::int64_t k = 0; k < batch; ++k) {
+                const float v = zr[k] + b;
+                const bool keep = !(v <= 0);
+                gr[k] = keep ? 1.0f : 0.0f;
+                zr[k] = keep ? v : 0.0f;
+            }
+        }
+    }
+}
+
+SAVEPOINT_SIMD_CLONES
+void add_row_bias(float* z, const float* bias, std::int64_t rows, std::int64_t batch) {
+    for (std::int64_t j = 0; j < rows; ++j)
+        for (std::int64_t k = 0; k < batch; ++k) z[j * batch + k] += bias[j];
+}
+
+SAVEPOINT_SIMD_CLONES
+void multiply_in_place(float* d, const float* gate, std::int64_t n) {
+    for (std::int64_t i = 0; i < n; ++i) d[i] *= gate[i];
 }
 
 }  // namespace
@@ -56,7 +100,7 @@ void LinearStackStep::allocate(std::int64_t batch) {
         l.z = torch::empty({out, batch}, torch::kFloat32);
         l.gate = torch::empty({out, batch}, torch::kFloat32);
         l.dz = torch::empty({out, batch}, torch::kFloat32);
-        l.mask = torch::empty({batch, out}, torch::kFloat32);
+        l.mask = torch::empty({out, batch}, torch::kFloat32);
     }
     batch_ = batch;
 }
@@ -86,29 +130,18 @@ StackStepResult LinearStackStep::forward_backward(const torch::Tensor& x, const 
         float* z = L.z.data_ptr<float>();
         const float* bias = L.fc->bias.data_ptr<float>();
         if (l + 1 == layers_.size()) {
-            for (std::int64_t j = 0; j < out; ++j)
-                for (std::int64_t k = 0; k < batch; ++k) z[j * batch + k] += bias[j];
+            add_row_bias(z, bias, out, batch);
         } else {
-            // relu(z) * mask as fast_dropout computes it: the mask is drawn for
-            // the [B, out] activation, one key per call, in layer order.
+            // The mask fast_dropout would draw for the [B, out] activation (one key
+            // per call, in layer order), laid out feature-major like z.
             const float* mask = nullptr;
             if (L.dropout > 0) {
-                fill_dropout_mask(L.mask.data_ptr<float>(), batch * out, L.dropout, draw_dropout_key());
+                fill_dropout_mask_transposed(L.mask.data_ptr<float>(), batch, out, L.dropout, draw_dropout_key());
                 mask = L.mask.data_ptr<float>();
             }
             float* gate = L.gate.data_ptr<float>();
             at::parallel_for(0, out, rows_per_task, [&](std::int64_t first, std::int64_t last) {
-                for (std::int64_t j = first; j < last; ++j) {
-                    for (std::int64_t k = 0; k < batch; ++k) {
-                        const float v = z[j * batch + k] + bias[j];
-                        const float m = mask ? mask[k * out + j] : 1.0f;
-                        // Written !(v <= 0) so a NaN passes, as through torch::relu
-                        // and its backward: a diverging run must still show NaN.
-                        const bool keep = !(v <= 0);
-                        gate[j * batch + k] = keep ? m : 0.0f;
-                        z[j * batch + k] = keep ? v * m : 0.0f;
-                    }
-                }
+                bias_relu_dropout(z, gate, bias, mask, first, last, batch);
             });
         }
         input = L.z;
@@ -162,7 +195,7 @@ StackStepResult LinearStackStep::forward_backward(const torch::Tensor& x, const 
             float* d = below.dz.data_ptr<float>();
             const float* gate = below.gate.data_ptr<float>();
             at::parallel_for(0, below.dz.numel(), kElementsPerTask, [&](std::int64_t first, std::int64_t last) {
-                for (std::int64_t i = first; i < last; ++i) d[i] *= gate[i];
+                multiply_in_place(d + first, gate + first, last - first);
             });
         }
         L.fc->weight.mutable_grad() = L.grad_w;

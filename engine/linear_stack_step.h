@@ -48,7 +48,7 @@ private:
         torch::Tensor z;     // [out, B] this layer's output (logits for the last)
         torch::Tensor gate;  // [out, B] d(activation)/dz: the dropout scale where z > 0, else 0
         torch::Tensor dz;    // [out, B] loss gradient at z
-        torch::Tensor mask;  // [B, out] fast_dropout's mask, in its element order
+        torch::Tensor mask;  // [out, B] fast_dropout's mask for the [B, out] activation, transposed
         torch::Tensor grad_w, grad_b;
     };
 

@@ -126,6 +126,15 @@ void Registry::commit() {
 }
 void Registry::rollback() noexcept { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
 
+Registry::RelaxedCommits::RelaxedCommits(Registry& reg) : reg_(reg) {
+    exec_sql(reg_.db_, "PRAGMA synchronous=NORMAL", reg_.path_);
+}
+
+Registry::RelaxedCommits::~RelaxedCommits() {
+    // Cannot fail in a way worth throwing from a destructor: the pragma touches no file.
+    sqlite3_exec(reg_.db_, "PRAGMA synchronous=FULL", nullptr, nullptr, nullptr);
+}
+
 std::int64_t Registry::create_run(const std::string& name, const std::string& config_json,
                                   std::int64_t steps_per_epoch, std::int64_t total_steps, const std::string& device) {
     if (find_run(name)) throw InputError("--run: a run named '" + name + "' already exists (use resume, or pick another name)");
@@ -320,7 +329,8 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
 }
 
 void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
-                                 double stall_ms) {
+                                 double stall_ms, const std::vector<std::int64_t>& retire,
+                                 const std::string& retire_detail) {
     begin();
     try {
         Stmt s(db_,
@@ -345,6 +355,7 @@ void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std:
                path_);
         e.bind(1, bytes).bind(2, now_seconds()).bind(3, id);
         e.run();
+        for (std::int64_t old : retire) set_checkpoint_state(old, "deleting", retire_detail);
         commit();
     } catch (...) {
         rollback();

@@ -1,5 +1,6 @@
 #include "training_step.h"
 
+#include "batch_gather.h"
 #include "data_order.h"
 #include "fused_adam.h"
 
@@ -44,13 +45,30 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
     test_y_ = data.test.labels.to(device);
     index_cpu_ = torch::empty({batch}, torch::kInt64);
     if (device.is_cpu()) stack_ = LinearStackStep::for_model(model);
+    if (device.is_cpu() && train_x_.scalar_type() == torch::kUInt8 && train_x_.is_contiguous() &&
+        train_y_.scalar_type() == torch::kInt64 && train_y_.is_contiguous()) {
+        auto shape = train_x_.sizes().vec();
+        shape[0] = batch;
+        batch_x_ = torch::empty(shape, torch::kFloat32);
+        batch_y_ = torch::empty({batch}, torch::kInt64);
+    }
 }
 
 StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t step) {
     batch_positions(perm, step, batch_, index_cpu_.data_ptr<std::int64_t>());
-    torch::Tensor index = device_.is_cpu() ? index_cpu_ : index_cpu_.to(device_);
-    torch::Tensor x = model_input(train_x_.index_select(0, index));
-    torch::Tensor y = train_y_.index_select(0, index);
+    torch::Tensor x, y;
+    if (batch_x_.defined()) {
+        // Into the same buffers every step; the step is done with them before the next one.
+        gather_batch(train_x_.data_ptr<std::uint8_t>(), train_y_.data_ptr<std::int64_t>(),
+                     train_x_.numel() / train_x_.size(0), index_cpu_.data_ptr<std::int64_t>(), batch_,
+                     batch_x_.data_ptr<float>(), batch_y_.data_ptr<std::int64_t>());
+        x = batch_x_;
+        y = batch_y_;
+    } else {
+        torch::Tensor index = device_.is_cpu() ? index_cpu_ : index_cpu_.to(device_);
+        x = model_input(train_x_.index_select(0, index));
+        y = train_y_.index_select(0, index);
+    }
     model_.train();
     double loss = 0;
     std::int64_t correct = 0;

@@ -44,6 +44,7 @@ private:
     std::int64_t batch_;
     torch::Tensor train_x_, train_y_, test_x_, test_y_;
     torch::Tensor index_cpu_;
+    torch::Tensor batch_x_, batch_y_;  // CPU: the batch, gathered into the same buffers every step
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
 };
 

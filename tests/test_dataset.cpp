@@ -2,6 +2,7 @@
 // the spec grammar, the tensor layout the trainer relies on, the determinism
 // of the synthetic set (it must not touch torch's RNG), that it is learnable,
 // and the fashion-mnist location and load time.
+#include "batch_gather.h"
 #include "dataset.h"
 #include "errors.h"
 
@@ -115,6 +116,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void pixelsToFloatIsExactlyADivision();
+    void gatherBatchPicksRowsAndLabels();
     void syntheticIsDeterministic();
     void syntheticMatchesGoldenFingerprint();
     void syntheticLayoutAndRanges();
@@ -169,6 +171,21 @@ void TestDataset::pixelsToFloatIsExactlyADivision() {
         refused = true;
     }
     QVERIFY(refused);
+}
+
+void TestDataset::gatherBatchPicksRowsAndLabels() {
+    // The step's own gather (engine/batch_gather.cpp) against index_select + division.
+    torch::manual_seed(11);
+    const torch::Tensor images = torch::randint(0, 256, {50, 1, 28, 28}, torch::kInt64).to(torch::kUInt8);
+    const torch::Tensor labels = torch::randint(0, 10, {50}, torch::kInt64);
+    const std::vector<std::int64_t> rows = {7, 0, 49, 7, 23, 1};
+    const torch::Tensor index = torch::tensor(rows, torch::kInt64);
+    const auto count = static_cast<std::int64_t>(rows.size());
+    torch::Tensor x = torch::full({count, 1, 28, 28}, -1.0f), y = torch::full({count}, -1, torch::kInt64);
+    gather_batch(images.data_ptr<std::uint8_t>(), labels.data_ptr<std::int64_t>(), 784, rows.data(), count,
+                 x.data_ptr<float>(), y.data_ptr<std::int64_t>());
+    QVERIFY(torch::equal(x, images.index_select(0, index).to(torch::kFloat32) / 255.0f));
+    QVERIFY(torch::equal(y, labels.index_select(0, index)));
 }
 
 void TestDataset::syntheticIsDeterministic() {

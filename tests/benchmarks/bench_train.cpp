@@ -3,7 +3,7 @@
 // run-comparison.sh runs it next to pytorch_loop.py and prints the ratios.
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
-//               [--only throughput|checkpoints|registry]
+//               [--only throughput|checkpoints|registry|capture] [--batch N]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -142,6 +142,7 @@ double registry_ingest_rows_per_second(std::int64_t rows, std::int64_t batch) {
 int main(int argc, char** argv) {
     bool quick = false;
     std::string data = "fashion-mnist", json_path, only;
+    std::int64_t only_batch = 0;  // 0: every batch size
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--quick") quick = true;
@@ -151,9 +152,11 @@ int main(int argc, char** argv) {
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
                   std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture"))
             only = argv[++i];
+        else if (a == "--batch" && i + 1 < argc && std::atoll(argv[i + 1]) > 0)
+            only_batch = std::atoll(argv[++i]);
         else {
             std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
-                                 "                   [--only throughput|checkpoints|registry|capture]\n");
+                                 "                   [--only throughput|checkpoints|registry|capture] [--batch N]\n");
             return 2;
         }
     }
@@ -174,6 +177,7 @@ int main(int argc, char** argv) {
         for (const auto& model : models)
             for (std::int64_t batch : batches)
                 for (std::int64_t threads : {1, 2}) {
+                    if (only_batch && batch != only_batch) continue;
                     RunStats s = train_once(data, model, batch, threads, steps_for(model, batch), 0);
                     nlohmann::json row = {{"model", model}, {"batch", batch}, {"threads", threads},
                                           {"samples_per_second", s.samples_per_second}};
@@ -211,6 +215,7 @@ int main(int argc, char** argv) {
             return v[v.size() / 2];
         };
         for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
+            if (only_batch && batch != only_batch) continue;
             const std::int64_t threads = batch >= 128 ? 2 : 1;
             const std::int64_t full_steps = quick ? 30 : (batch == 32 ? 1500 : 450);
             for (const auto& v : variants) {
@@ -258,6 +263,7 @@ int main(int argc, char** argv) {
         nlohmann::json capture = nlohmann::json::array();
         std::printf("\n%-6s %6s %8s %22s %18s\n", "model", "batch", "pairs", "copying / copy-free", "range");
         for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
+            if (only_batch && batch != only_batch) continue;
             const std::int64_t threads = batch >= 128 ? 2 : 1;
             const std::int64_t steps = quick ? 30 : (batch == 32 ? 1500 : 450);
             const int pairs = quick ? 1 : 9;

@@ -2,6 +2,7 @@
 // scales them by 1/(1-p), is decided by LibTorch's default generator (so the
 // RNG state a checkpoint saves reproduces it), differs from call to call, and
 // is the identity in eval mode; gradients flow through the kept elements only.
+// The transposed fill gives the same mask laid out feature-major.
 #include "fast_dropout.h"
 
 #include <torch/torch.h>
@@ -9,6 +10,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 using namespace savepoint;
 
@@ -33,6 +36,20 @@ private Q_SLOTS:
             std::int64_t keptEven = 0;
             for (std::int64_t i = 0; i < n; i += 2) keptEven += m[i] != 0.0f;
             QVERIFY(std::abs(double(keptEven) / double(n / 2) - (1 - p)) < 0.004);
+        }
+    }
+
+    void transposedMaskIsTheSameMaskTransposed() {
+        // linear_stack_step reads the mask feature-major; its bits must be fast_dropout's.
+        for (auto [rows, cols] : {std::pair<std::int64_t, std::int64_t>{32, 512}, {7, 5}, {1, 3}, {33, 17}}) {
+            std::vector<float> plain(static_cast<std::size_t>(rows * cols)), transposed(plain.size(), -1.0f);
+            fill_dropout_mask(plain.data(), rows * cols, 0.2, 12345);
+            fill_dropout_mask_transposed(transposed.data(), rows, cols, 0.2, 12345);
+            for (std::int64_t r = 0; r < rows; ++r)
+                for (std::int64_t c = 0; c < cols; ++c)
+                    QVERIFY2(transposed[static_cast<std::size_t>(c * rows + r)] ==
+                                 plain[static_cast<std::size_t>(r * cols + c)],
+                             qPrintable(QStringLiteral("%1x%2 at (%3, %4)").arg(rows).arg(cols).arg(r).arg(c)));
         }
     }
 
