@@ -3,6 +3,7 @@
 #include "checkpoint_format.h"
 #include "durable_io.h"
 #include "errors.h"
+#include "io_affinity.h"
 
 #include <algorithm>
 #include <chrono>
@@ -166,8 +167,8 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
     return out;
 }
 
-CheckpointWriter::CheckpointWriter(const std::string& home, SavedCallback on_saved)
-    : home_(home), on_saved_(std::move(on_saved)) {
+CheckpointWriter::CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved)
+    : home_(home), io_cpus_(std::move(io_cpus)), on_saved_(std::move(on_saved)) {
     thread_ = std::thread([this] { loop(); });
 }
 
@@ -246,6 +247,7 @@ std::optional<std::string> CheckpointWriter::take_job_error() {
 }
 
 void CheckpointWriter::loop() {
+    const ThreadAffinity pinned(io_cpus_);
     std::unique_ptr<Registry> reg;
     std::string open_error;
     try {

@@ -46,7 +46,9 @@ public:
     using SavedCallback = std::function<void(const SaveOutcome&)>;
     using ErrorCallback = std::function<void(const std::string& message)>;
 
-    CheckpointWriter(const std::string& home, SavedCallback on_saved);
+    // io_cpus: the CPUs the I/O thread runs on (storage_interrupt_cpus); empty: any.
+    CheckpointWriter(const std::string& home, SavedCallback on_saved) : CheckpointWriter(home, {}, std::move(on_saved)) {}
+    CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved);
     ~CheckpointWriter();  // drains the queue, then joins
 
     // Queue a job that runs on the I/O thread with its registry connection.
@@ -71,6 +73,7 @@ private:
     void loop();
 
     std::string home_;
+    std::vector<int> io_cpus_;
     SavedCallback on_saved_;
     mutable std::mutex mutex_;
     std::condition_variable cv_;

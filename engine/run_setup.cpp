@@ -1,5 +1,6 @@
 // Trainer: opening or creating the run (lock, registry, dataset, model,
 // optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
+#include "io_affinity.h"
 #include "trainer_impl.h"
 
 namespace savepoint {
@@ -70,7 +71,19 @@ void Trainer::Impl::setup() {
         optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
     snapshot->set_copy_free(req.copy_free_snapshots);
-    writer = std::make_unique<CheckpointWriter>(req.home, [this](const SaveOutcome& out) {
+    // The I/O thread goes where the disk's interrupts land; training moves off
+    // that CPU when it has cores to spare (io_affinity.h).
+    const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
+    if (!io_cpus.empty() && !device.is_cuda() &&
+        torch::get_num_threads() + static_cast<int>(io_cpus.size()) <= available_cpus())
+        training_cpus = cpus_except(io_cpus);
+    if (!io_cpus.empty()) {
+        std::string list;
+        for (int c : io_cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
+        obs->on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
+                        (training_cpus.empty() ? "" : "; training kept off it"));
+    }
+    writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
         {
             std::lock_guard<std::mutex> l(saved_mutex);
             last_committed = out.row.id;

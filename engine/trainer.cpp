@@ -3,6 +3,7 @@
 // resume point are in run_setup.cpp; the shared state in trainer_impl.h.
 #include "trainer.h"
 
+#include "io_affinity.h"
 #include "trainer_impl.h"
 
 namespace savepoint {
@@ -273,6 +274,7 @@ TrainResult Trainer::run() {
         m.event(plan.rollback ? "rollback" : "resume", msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }
+    ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns
     return m.train_loop(plan);
 }
 

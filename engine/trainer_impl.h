@@ -59,6 +59,7 @@ struct Trainer::Impl {
     std::unique_ptr<StepRunner> stepper;
     std::shared_ptr<StateSnapshot> snapshot = std::make_shared<StateSnapshot>();
     std::unique_ptr<CheckpointWriter> writer;
+    std::vector<int> training_cpus;  // empty: leave the training thread where the scheduler puts it
     SessionRow session;
     std::int64_t branch_id = 0;
     std::optional<std::int64_t> resumed_from;
