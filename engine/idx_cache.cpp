@@ -4,11 +4,13 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -65,6 +67,23 @@ std::optional<InflateCacheEntry> identify(const std::string& path) {
     return out;
 }
 
+// Asks for 2 MiB pages behind a fresh, untouched buffer (transparent huge
+// pages in "madvise" mode, Debian's default). The 47 MB of training images
+// then fault in ~24 times instead of ~11,500: on a VM where each fault
+// traps to the hypervisor that was a third of a resume. Only advice: if
+// the kernel says no, the buffer is as it was.
+void back_with_huge_pages(void* data, std::size_t bytes) {
+#ifdef MADV_HUGEPAGE
+    const std::uintptr_t huge = 2u << 20;
+    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + huge - 1) & ~(huge - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(huge - 1);
+    if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
 }  // namespace
 
 std::optional<InflateCacheEntry> inflate_cache_entry(const std::string& path) {
@@ -81,6 +100,8 @@ std::optional<std::vector<std::uint8_t>> read_cached(const InflateCacheEntry& en
     struct stat st {};
     std::vector<std::uint8_t> bytes;
     if (::fstat(fd, &st) == 0 && static_cast<std::uint32_t>(st.st_size) == entry.size) {
+        bytes.reserve(static_cast<std::size_t>(st.st_size));
+        back_with_huge_pages(bytes.data(), bytes.capacity());
         bytes.resize(static_cast<std::size_t>(st.st_size));
         std::size_t got = 0;
         while (got < bytes.size()) {
