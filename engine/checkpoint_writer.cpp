@@ -107,18 +107,15 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             writer.commit();
         }
         out.write_ms = ms_since(t0);
+        out.retired = retirees(reg, req, id);
         std::vector<std::int64_t> retire;
-        for (const auto& c : retirees(reg, req, id)) {
-            retire.push_back(c.id);
-            out.retired.push_back(reg.absolute(c.path));
-        }
+        for (const auto& c : out.retired) retire.push_back(c.id);
         // Transaction B: committed + head moves (+ retention's 'deleting' marks), atomically.
         if (!planted_bug("commit-before-rename"))
             reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms, retire,
                                   retention_detail(req));
         else
             for (std::int64_t old : retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
-        out.deleted = retire;
         row.state = "committed";
         row.bytes = static_cast<std::int64_t>(size);
         row.sha256 = sha;
@@ -142,13 +139,15 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
 // sync for all of them), then mark them 'deleted' without a sync of its own:
 // if that mark is lost, recovery finds 'deleting' rows and finishes them.
 void apply_retention(Registry& reg, const SaveRequest& req, SaveOutcome& out) {
-    if (out.deleted.empty()) return;
+    if (out.retired.empty()) return;
     try {
-        remove_files_durably(out.retired);
+        std::vector<std::string> files;
+        for (const auto& c : out.retired) files.push_back(reg.absolute(c.path));
+        remove_files_durably(files);
         Registry::RelaxedCommits relaxed(reg);
         reg.begin();
         try {
-            for (std::int64_t id : out.deleted) reg.set_checkpoint_state(id, "deleted", retention_detail(req));
+            for (const auto& c : out.retired) reg.set_checkpoint_state(c.id, "deleted", retention_detail(req));
             reg.commit();
         } catch (...) {
             reg.rollback();

@@ -36,8 +36,7 @@ struct SaveRequest {
 
 struct SaveOutcome {
     CheckpointRow row;           // committed row (state 'committed') on success
-    std::vector<std::int64_t> deleted;  // marked 'deleting' by transaction B, then removed by retention
-    std::vector<std::string> retired;   // their files (absolute paths)
+    std::vector<CheckpointRow> retired;  // marked 'deleting' by transaction B, then removed by retention
     double write_ms = 0;
 };
 

@@ -143,33 +143,21 @@ std::uint64_t file_size(const std::string& path) {
     return static_cast<std::uint64_t>(st.st_size);
 }
 
-namespace {
-
-// False if the file was already gone.
-bool unlink_file(const std::string& path) {
-    if (int err = fault_point("unlink", path))
-        throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
-    if (::unlink(path.c_str()) != 0) {
-        if (errno == ENOENT) return false;
-        int err = errno;
-        throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
-    }
-    return true;
-}
-
-}  // namespace
-
-void remove_durably(const std::string& path) {
-    if (unlink_file(path)) fsync_directory(parent_directory(path));
-}
+void remove_durably(const std::string& path) { remove_files_durably({path}); }
 
 void remove_files_durably(const std::vector<std::string>& paths) {
-    std::vector<std::string> dirs;
-    for (const auto& path : paths)
-        if (unlink_file(path)) {
-            const std::string dir = parent_directory(path);
-            if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+    std::vector<std::string> dirs;  // to sync: those where something was removed (a missing file is not an error)
+    for (const auto& path : paths) {
+        if (int err = fault_point("unlink", path))
+            throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
+        if (::unlink(path.c_str()) != 0) {
+            if (errno == ENOENT) continue;
+            int err = errno;
+            throw StorageError("cannot remove " + path + ": " + errno_text(err), path, err);
         }
+        const std::string dir = parent_directory(path);
+        if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+    }
     for (const auto& dir : dirs) fsync_directory(dir);
 }
 

@@ -20,50 +20,47 @@ inline std::uint64_t mix(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
-// Mask element e of a call: half (e & 1) of the word for pair e / 2.
+// A call's constants: keep when an element's 32-bit draw is >= p * 2^32
+// (probability exactly 1 - threshold / 2^32), kept values scaled by 1/(1-p).
+struct MaskParams {
+    MaskParams(double p, std::uint64_t key)
+        : threshold(static_cast<std::uint64_t>(std::llround(p * 4294967296.0))),
+          scale(static_cast<float>(1.0 / (1.0 - p))),
+          base(key * 0x9e3779b97f4a7c15ULL) {}
+    std::uint64_t threshold;
+    float scale;
+    std::uint64_t base;
+};
+
+// Elements first, first + stride, ... (count of them) of a call's mask. Element
+// e is half (e & 1) of the hash of pair e / 2: it depends only on (key, e), so
+// any split across threads, and any layout, gives the same values.
 SAVEPOINT_SIMD_CLONES
-void mask_column(float* out, std::int64_t first_element, std::int64_t stride, std::int64_t count,
-                 std::uint64_t base, std::uint64_t threshold, float scale) {
+void mask_elements(float* out, std::int64_t first, std::int64_t stride, std::int64_t count, const MaskParams m) {
     for (std::int64_t i = 0; i < count; ++i) {
-        const auto e = static_cast<std::uint64_t>(first_element + i * stride);
-        const std::uint64_t z = mix(base + (e >> 1) + 1);
+        const auto e = static_cast<std::uint64_t>(first + i * stride);
+        const std::uint64_t z = mix(m.base + (e >> 1) + 1);
         const std::uint64_t draw = (e & 1) ? (z >> 32) : (z & 0xffffffffULL);
-        out[i] = draw >= threshold ? scale : 0.0f;
+        out[i] = draw >= m.threshold ? m.scale : 0.0f;
     }
 }
 
 }  // namespace
 
-void fill_dropout_mask_transposed(float* out, std::int64_t rows, std::int64_t cols, double p, std::uint64_t key) {
-    const auto threshold = static_cast<std::uint64_t>(std::llround(p * 4294967296.0));
-    const float scale = static_cast<float>(1.0 / (1.0 - p));
-    const std::uint64_t base = key * 0x9e3779b97f4a7c15ULL;
-    // Output row c holds column c of the [rows, cols] mask: elements c, c + cols, ...
-    // One hash per element (the pair's other half lies in another row): twice
-    // the hashing, but a contiguous write the loop can vectorise.
-    at::parallel_for(0, cols, std::max<std::int64_t>(1, 8192 / std::max<std::int64_t>(1, rows)),
-                     [&](std::int64_t first, std::int64_t last) {
-                         for (std::int64_t c = first; c < last; ++c)
-                             mask_column(out + c * rows, c, cols, rows, base, threshold, scale);
-                     });
+void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key) {
+    const MaskParams m(p, key);
+    at::parallel_for(0, n, 16384, [&](std::int64_t first, std::int64_t last) {
+        mask_elements(out + first, first, 1, last - first, m);
+    });
 }
 
-void fill_dropout_mask(float* out, std::int64_t n, double p, std::uint64_t key) {
-    // Keep when the 32-bit draw is >= p * 2^32: probability exactly 1 - threshold / 2^32.
-    const auto threshold = static_cast<std::uint64_t>(std::llround(p * 4294967296.0));
-    const float scale = static_cast<float>(1.0 / (1.0 - p));
-    const std::uint64_t base = key * 0x9e3779b97f4a7c15ULL;
-    // Element pair q depends only on (key, q), so the pairs can be split across
-    // threads without changing a bit.
-    at::parallel_for(0, n / 2, 8192, [&](std::int64_t first, std::int64_t last) {
-        for (std::int64_t q = first; q < last; ++q) {
-            const std::uint64_t z = mix(base + static_cast<std::uint64_t>(q) + 1);
-            out[2 * q] = (z & 0xffffffffULL) >= threshold ? scale : 0.0f;
-            out[2 * q + 1] = (z >> 32) >= threshold ? scale : 0.0f;
-        }
-    });
-    if (n % 2)
-        out[n - 1] = (mix(base + static_cast<std::uint64_t>(n / 2) + 1) & 0xffffffffULL) >= threshold ? scale : 0.0f;
+void fill_dropout_mask_transposed(float* out, std::int64_t rows, std::int64_t cols, double p, std::uint64_t key) {
+    const MaskParams m(p, key);
+    // Output row c holds column c of the [rows, cols] mask: elements c, c + cols, ...
+    at::parallel_for(0, cols, std::max<std::int64_t>(1, 16384 / std::max<std::int64_t>(1, rows)),
+                     [&](std::int64_t first, std::int64_t last) {
+                         for (std::int64_t c = first; c < last; ++c) mask_elements(out + c * rows, c, cols, rows, m);
+                     });
 }
 
 std::uint64_t draw_dropout_key() {

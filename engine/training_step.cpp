@@ -60,7 +60,7 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     if (batch_x_.defined()) {
         // Into the same buffers every step; the step is done with them before the next one.
         gather_batch(train_x_.data_ptr<std::uint8_t>(), train_y_.data_ptr<std::int64_t>(),
-                     train_x_.numel() / train_x_.size(0), index_cpu_.data_ptr<std::int64_t>(), batch_,
+                     batch_x_.numel() / batch_, index_cpu_.data_ptr<std::int64_t>(), batch_,
                      batch_x_.data_ptr<float>(), batch_y_.data_ptr<std::int64_t>());
         x = batch_x_;
         y = batch_y_;

@@ -19,6 +19,7 @@
 #include <torch/torch.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <condition_variable>
 
 using namespace savepoint;
@@ -229,7 +230,8 @@ private Q_SLOTS:
             QCOMPARE(QFileInfo::exists(QString::fromStdString(reg_->absolute(c->path))), c->usable());
             if (!c->usable()) QCOMPARE(QString::fromStdString(c->state_detail), QStringLiteral("removed by retention (keep 2)"));
         }
-        QVERIFY(std::find(sixth.deleted.begin(), sixth.deleted.end(), ids[3]) != sixth.deleted.end());
+        QVERIFY(std::any_of(sixth.retired.begin(), sixth.retired.end(),
+                            [&](const CheckpointRow& c) { return c.id == ids[3]; }));
     }
 
     void protectedCheckpointSurvivesRetention() {

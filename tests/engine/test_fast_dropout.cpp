@@ -2,7 +2,8 @@
 // scales them by 1/(1-p), is decided by LibTorch's default generator (so the
 // RNG state a checkpoint saves reproduces it), differs from call to call, and
 // is the identity in eval mode; gradients flow through the kept elements only.
-// The transposed fill gives the same mask laid out feature-major.
+// The mask is the documented hash of (key, element); the transposed fill
+// gives the same mask laid out feature-major.
 #include "fast_dropout.h"
 
 #include <torch/torch.h>
@@ -36,6 +37,31 @@ private Q_SLOTS:
             std::int64_t keptEven = 0;
             for (std::int64_t i = 0; i < n; i += 2) keptEven += m[i] != 0.0f;
             QVERIFY(std::abs(double(keptEven) / double(n / 2) - (1 - p)) < 0.004);
+        }
+    }
+
+    void maskIsTheDocumentedHashOfKeyAndIndex() {
+        // Written out independently, one splitmix64 word per pair of elements
+        // (low half first): the function every saved checkpoint's masks were
+        // drawn with, so a resume of an older run stays bit-identical.
+        auto mix = [](std::uint64_t z) {
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+            return z ^ (z >> 31);
+        };
+        for (std::int64_t n : {1, 7, 16384, 40001}) {
+            const double p = 0.3;
+            const std::uint64_t key = 987654321, base = key * 0x9e3779b97f4a7c15ULL;
+            const auto threshold = static_cast<std::uint64_t>(std::llround(p * 4294967296.0));
+            const float scale = static_cast<float>(1.0 / (1.0 - p));
+            std::vector<float> got(static_cast<std::size_t>(n), -1.0f);
+            fill_dropout_mask(got.data(), n, p, key);
+            for (std::int64_t e = 0; e < n; ++e) {
+                const std::uint64_t z = mix(base + static_cast<std::uint64_t>(e / 2) + 1);
+                const std::uint64_t draw = e % 2 ? z >> 32 : z & 0xffffffffULL;
+                QVERIFY2(got[static_cast<std::size_t>(e)] == (draw >= threshold ? scale : 0.0f),
+                         qPrintable(QStringLiteral("n=%1 element %2").arg(n).arg(e)));
+            }
         }
     }
 
