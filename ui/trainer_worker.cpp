@@ -66,6 +66,7 @@ bool TrainerWorker::start(const savepoint::TrainRequest& request) {
 }
 
 void TrainerWorker::onThreadFinished() {
+    drainInbox();  // everything the run reported comes before finished()
     WorkerOutcome o;
     {
         std::lock_guard<std::mutex> l(outcome_mutex_);
@@ -98,19 +99,61 @@ void TrainerWorker::crashAt(std::int64_t gs) { if (trainer_) trainer_->request_c
 void TrainerWorker::preempt() { if (trainer_) trainer_->request_preempt(); }
 void TrainerWorker::checkpointNow() { if (trainer_) trainer_->request_checkpoint(); }
 
-// --- observer callbacks: other threads; copy and emit only -------------------
+// --- observer callbacks: other threads; copy into the inbox only ------------
 
-void TrainerWorker::on_message(const std::string& text) { Q_EMIT message(QString::fromStdString(text)); }
+void TrainerWorker::post(std::function<void()> deliver) {
+    bool wake = false;
+    {
+        std::lock_guard<std::mutex> l(inbox_mutex_);
+        wake = inbox_.empty();
+        inbox_.push_back(std::move(deliver));
+    }
+    // One queued call drains everything posted until it runs.
+    if (wake) QMetaObject::invokeMethod(this, &TrainerWorker::drainInbox, Qt::QueuedConnection);
+}
+
+void TrainerWorker::drainInbox() {
+    std::deque<std::function<void()>> batch;
+    {
+        std::lock_guard<std::mutex> l(inbox_mutex_);
+        batch.swap(inbox_);
+    }
+    for (auto& deliver : batch) deliver();
+}
+
+void TrainerWorker::on_message(const std::string& text) {
+    post([this, text] { Q_EMIT message(QString::fromStdString(text)); });
+}
 void TrainerWorker::on_progress(const savepoint::Progress& p) {
     run_id_ = p.run_id;
-    Q_EMIT progress(p);
+    {
+        std::lock_guard<std::mutex> l(inbox_mutex_);
+        const bool queued = latest_progress_.has_value();
+        latest_progress_ = p;
+        if (queued) return;  // the entry already in the inbox will show this one
+    }
+    post([this] {
+        savepoint::Progress newest;
+        {
+            std::lock_guard<std::mutex> l(inbox_mutex_);
+            newest = std::move(*latest_progress_);
+            latest_progress_.reset();
+        }
+        Q_EMIT progress(newest);
+    });
 }
-void TrainerWorker::on_metrics(const std::vector<savepoint::MetricRow>& rows) { Q_EMIT metrics(rows); }
+void TrainerWorker::on_metrics(const std::vector<savepoint::MetricRow>& rows) {
+    post([this, rows] { Q_EMIT metrics(rows); });
+}
 void TrainerWorker::on_event(const savepoint::EventRow& e) {
     run_id_ = e.run_id;
-    Q_EMIT event(e);
+    post([this, e] { Q_EMIT event(e); });
 }
-void TrainerWorker::on_storage_error(const std::string& text) { Q_EMIT storageError(QString::fromStdString(text)); }
-void TrainerWorker::on_checkpoint_saved(const savepoint::CheckpointRow& row) { Q_EMIT checkpointSaved(row); }
+void TrainerWorker::on_storage_error(const std::string& text) {
+    post([this, text] { Q_EMIT storageError(QString::fromStdString(text)); });
+}
+void TrainerWorker::on_checkpoint_saved(const savepoint::CheckpointRow& row) {
+    post([this, row] { Q_EMIT checkpointSaved(row); });
+}
 
 }  // namespace savepoint::ui

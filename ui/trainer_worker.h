@@ -1,7 +1,11 @@
 // The Qt adapter around savepoint::Trainer. Owns one trainer at a time and the
 // QThread it runs on. Observer callbacks arrive on the training thread and the
-// engine's I/O thread; they copy their values into queued signals and never
-// touch a widget. Commands (pause, stop, crash...) go straight to the engine's
+// engine's I/O thread; they copy their values into an inbox and never touch a
+// widget. The GUI thread drains the inbox and emits the signals itself, so
+// every signal below is emitted on the GUI thread, in the order the engine
+// reported. (The inbox, not Qt's queued-signal copies, carries the values
+// across threads: its std::mutex is one ThreadSanitizer can see, and a burst
+// of progress reports reaches the window as the newest one only.) Commands (pause, stop, crash...) go straight to the engine's
 // thread-safe request_*() calls, because the training loop blocks its thread's
 // event loop. Create and call from the GUI thread.
 #pragma once
@@ -13,8 +17,11 @@
 
 #include <atomic>
 #include <climits>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace savepoint::ui {
 
@@ -61,6 +68,12 @@ private:
     void on_checkpoint_saved(const savepoint::CheckpointRow& row) override;
 
     void onThreadFinished();
+    void post(std::function<void()> deliver);  // any thread
+    void drainInbox();                         // GUI thread
+
+    std::mutex inbox_mutex_;
+    std::deque<std::function<void()>> inbox_;
+    std::optional<savepoint::Progress> latest_progress_;  // delivered by the inbox entry already queued
 
     std::unique_ptr<savepoint::Trainer> trainer_;
     QThread* thread_ = nullptr;
