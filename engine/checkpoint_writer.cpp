@@ -52,8 +52,10 @@ std::string retention_detail(const SaveRequest& req) {
 }
 
 // Writes and commits one checkpoint (transactions A and B around the durable
-// write); retention is left to the caller.
-SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req) {
+// write); retention is left to the caller. `spare`: a retired checkpoint
+// whose file to write over (its row 'deleting'; B marks it 'deleted').
+SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req,
+                             const CheckpointRow* spare = nullptr) {
     const auto t0 = std::chrono::steady_clock::now();
     SaveOutcome out;
     CheckpointRow row = req.row;
@@ -99,7 +101,8 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
 
         std::string sha;
         {
-            DurableWriter writer(final_path, size);
+            DurableWriter writer(final_path, size, spare ? reg.absolute(spare->path) : std::string());
+            out.recycled = writer.recycled();
             sha = write_checkpoint(meta_text, tensors, [&](const void* p, std::size_t n) { writer.write(p, n); });
             // Negative control (tests/RELIABILITY.md): transaction B before the rename.
             if (planted_bug("commit-before-rename"))
@@ -108,12 +111,15 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         }
         out.write_ms = ms_since(t0);
         out.retired = retirees(reg, req, id);
-        std::vector<std::int64_t> retire;
+        std::vector<std::int64_t> retire, finished;
         for (const auto& c : out.retired) retire.push_back(c.id);
-        // Transaction B: committed + head moves (+ retention's 'deleting' marks), atomically.
+        if (out.recycled) finished.push_back(spare->id);
+        // Transaction B: committed + head moves (+ retention's 'deleting' marks, and
+        // 'deleted' for the retired file this one was written over), atomically.
         if (!planted_bug("commit-before-rename"))
             reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms, retire,
-                                  retention_detail(req));
+                                  retention_detail(req), finished,
+                                  retention_detail(req) + "; its file was rewritten as checkpoint #" + std::to_string(id));
         else
             for (std::int64_t old : retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
         row.state = "committed";
@@ -160,6 +166,17 @@ void apply_retention(Registry& reg, const SaveRequest& req, SaveOutcome& out) {
 
 }  // namespace
 
+// Removes one retired file whose row is still 'deleting' and marks it 'deleted'
+// (best effort, as retention: recovery finishes a 'deleting' row).
+void finish_retired(Registry& reg, const CheckpointRow& c, const std::string& detail) {
+    try {
+        remove_durably(reg.absolute(c.path));
+        Registry::RelaxedCommits relaxed(reg);
+        reg.set_checkpoint_state(c.id, "deleted", detail);
+    } catch (const std::exception&) {
+    }
+}
+
 SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, SaveRequest req) {
     SaveOutcome out = write_and_commit(reg, snapshot, req);
     apply_retention(reg, req, out);
@@ -194,13 +211,23 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
         save_in_flight_ = true;
         queue_.push_back([this, snapshot, request](Registry& reg) mutable {
             std::optional<SaveOutcome> out;
+            std::optional<CheckpointRow> spare = std::move(spare_);
+            spare_.reset();
             try {
-                out = write_and_commit(reg, *snapshot, request);
+                out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr);
                 if (on_saved_) on_saved_(*out);  // before the next save can start: it names this one as parent
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_error_ = e.what();
                 save_failed_ = true;
+            }
+            // Not written over (it could not be opened, or the save failed): remove it as retention would.
+            if (spare && !(out && out->recycled)) finish_retired(reg, *spare, retention_detail(request));
+            // The first file this save retired is kept for the next one to write over.
+            if (out && !out->retired.empty()) {
+                spare_ = out->retired.front();
+                spare_->state_detail = retention_detail(request);
+                out->retired.erase(out->retired.begin());
             }
             {
                 // Committed: the save is no longer in flight. Retention only deletes
@@ -223,6 +250,16 @@ bool CheckpointWriter::save_in_flight() const {
 void CheckpointWriter::wait_for_save() {
     std::unique_lock<std::mutex> lock(mutex_);
     cv_.wait(lock, [this] { return !save_in_flight_; });
+}
+
+void CheckpointWriter::release_recycled_file() {
+    post([this](Registry& reg) { release_spare(reg); });
+}
+
+void CheckpointWriter::release_spare(Registry& reg) {
+    if (!spare_) return;
+    finish_retired(reg, *spare_, spare_->state_detail);
+    spare_.reset();
 }
 
 void CheckpointWriter::drain() {
@@ -259,7 +296,11 @@ void CheckpointWriter::loop() {
         {
             std::unique_lock<std::mutex> lock(mutex_);
             cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty()) return;  // stopping and drained
+            if (queue_.empty()) {  // stopping and drained
+                lock.unlock();
+                if (reg) release_spare(*reg);
+                return;
+            }
             job = std::move(queue_.front());
             queue_.pop_front();
             busy_ = true;

@@ -37,6 +37,7 @@ struct SaveRequest {
 struct SaveOutcome {
     CheckpointRow row;           // committed row (state 'committed') on success
     std::vector<CheckpointRow> retired;  // marked 'deleting' by transaction B, then removed by retention
+    bool recycled = false;       // written over the file of a checkpoint retired earlier
     double write_ms = 0;
 };
 
@@ -60,6 +61,10 @@ public:
     bool save_in_flight() const;
     void wait_for_save();          // blocks until no save is in flight
     void drain();                  // blocks until every queued job has run
+    // Queues the removal of the retired file kept for the next save to write
+    // over (see loop()); call when no more saves will come. The destructor
+    // does it too.
+    void release_recycled_file();
 
     // Cheap, lock-free: is an error from a failed save waiting to be taken?
     bool has_save_error() const { return save_failed_.load(std::memory_order_relaxed); }
@@ -70,7 +75,14 @@ public:
 
 private:
     void loop();
+    void release_spare(Registry& reg);
 
+    // I/O thread only. A file retention retired, still on disk under its old
+    // name with its row 'deleting': the next save writes over it instead of
+    // creating a file (and this save skips the unlink), like a database
+    // recycling its log segments. Transaction B of that save marks the row
+    // 'deleted'; a crash before leaves 'deleting', which recovery finishes.
+    std::optional<CheckpointRow> spare_;
     std::string home_;
     std::vector<int> io_cpus_;
     SavedCallback on_saved_;

@@ -163,19 +163,52 @@ void remove_files_durably(const std::vector<std::string>& paths) {
 
 DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_bytes)
     : final_path_(std::move(final_path)), expected_(expected_bytes) {
+    open_temp(0);
+}
+
+DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_bytes, const std::string& recycle)
+    : final_path_(std::move(final_path)), expected_(expected_bytes) {
+    if (recycle.empty() || parent_directory(recycle) != parent_directory(final_path_)) {
+        open_temp(0);
+        return;
+    }
+    // An injected fault here is treated as a real failed open: a fresh file instead.
+    fd_ = fault_point("open", recycle) ? -1 : ::open(recycle.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+    struct stat st {};
+    if (fd_ < 0 || ::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+        open_temp(0);
+        return;
+    }
+    temp_path_ = recycle;
+    recycled_ = true;
+    try {
+        open_temp(static_cast<std::uint64_t>(st.st_size));  // only the free-space check: the file is open
+    } catch (...) {
+        ::close(fd_);
+        fd_ = -1;
+        throw;  // the destructor does not run: the retired file stays for recovery or retention
+    }
+    buffer_.reserve(1 << 20);
+}
+
+void DurableWriter::open_temp(std::uint64_t reusable_bytes) {
     const std::string dir = parent_directory(final_path_);
     // Refuse before writing anything: a half-written file on a full disk helps no one.
     const std::uint64_t avail = free_bytes(dir);
     const std::uint64_t margin = 64 * 1024;
+    const std::uint64_t growth = expected_ > reusable_bytes ? expected_ - reusable_bytes : 0;
     const int fault = fault_point("statvfs", dir);
     if (fault != 0 && fault != ENOSPC) fail("cannot check free space in", fault, dir);
-    if (int err = fault; err == ENOSPC || avail < expected_ + margin) {
+    if (int err = fault; err == ENOSPC || avail < growth + margin) {
         std::uint64_t reported = err == ENOSPC ? 0 : avail;
         throw StorageError("not enough space to write checkpoint " + final_path_ + ": needs " +
-                               std::to_string(expected_ + margin) + " bytes, " + std::to_string(reported) +
+                               std::to_string(growth + margin) + " bytes, " + std::to_string(reported) +
                                " bytes free in " + dir,
-                           final_path_, ENOSPC, expected_ + margin, reported);
+                           final_path_, ENOSPC, growth + margin, reported);
     }
+    if (recycled_) return;
     temp_path_ = final_path_ + ".tmp";
     if (int err = fault_point("open", temp_path_)) fail("cannot create", err, temp_path_);
     fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -272,6 +305,8 @@ void DurableWriter::flush_buffer() {
 
 void DurableWriter::commit() {
     flush_buffer();
+    // A recycled file may have been longer than this checkpoint.
+    if (recycled_ && ::ftruncate(fd_, static_cast<off_t>(written_)) != 0) fail("cannot truncate", errno, temp_path_);
     // fsync failure: the page cache state is unknown, so never retry on this
     // descriptor; the whole file is abandoned (destructor unlinks it).
     if (int err = fault_point("fsync", temp_path_)) fail("cannot sync", err, temp_path_);

@@ -53,6 +53,13 @@ void remove_files_durably(const std::vector<std::string>& paths);
 class DurableWriter {
 public:
     DurableWriter(std::string final_path, std::uint64_t expected_bytes);
+    // Writes over `recycle`, a file nobody needs any more (a checkpoint that
+    // retention retired), instead of creating a temp file, and renames it to
+    // `final_path` at commit. Its blocks are already allocated: the overwrite
+    // skips block allocation, and the retired file's unlink (freeing blocks,
+    // discards) is never paid. Only the growth over its size must be free.
+    // Falls back to a fresh temp file if `recycle` cannot be opened.
+    DurableWriter(std::string final_path, std::uint64_t expected_bytes, const std::string& recycle);
     ~DurableWriter();
     DurableWriter(const DurableWriter&) = delete;
     DurableWriter& operator=(const DurableWriter&) = delete;
@@ -60,9 +67,11 @@ public:
     void write(const void* data, std::size_t size);
     void commit();
     const std::string& temp_path() const { return temp_path_; }
+    bool recycled() const { return recycled_; }  // writing over the file given as `recycle`
     std::uint64_t bytes_written() const { return written_; }
 
 private:
+    void open_temp(std::uint64_t reusable_bytes);
     void flush_buffer();
     void start_writeback(std::uint64_t offset, std::uint64_t bytes);
     [[noreturn]] void fail(const std::string& what, int err, const std::string& path);
@@ -75,6 +84,7 @@ private:
     std::uint64_t kicked_ = 0;  // bytes [0, kicked_) have had their writeback started
     std::string buffer_;
     bool committed_ = false;
+    bool recycled_ = false;
 };
 
 }  // namespace savepoint

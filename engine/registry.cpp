@@ -330,7 +330,8 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
 
 void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
                                  double stall_ms, const std::vector<std::int64_t>& retire,
-                                 const std::string& retire_detail) {
+                                 const std::string& retire_detail, const std::vector<std::int64_t>& finished,
+                                 const std::string& finished_detail) {
     begin();
     try {
         Stmt s(db_,
@@ -356,6 +357,7 @@ void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std:
         e.bind(1, bytes).bind(2, now_seconds()).bind(3, id);
         e.run();
         for (std::int64_t old : retire) set_checkpoint_state(old, "deleting", retire_detail);
+        for (std::int64_t old : finished) set_checkpoint_state(old, "deleted", finished_detail);
         commit();
     } catch (...) {
         rollback();

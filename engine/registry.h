@@ -122,11 +122,13 @@ public:
     // Checkpoints: transaction A inserts the row as 'writing'; transaction B
     // marks it committed and moves the run's head in one step. Transaction B
     // may also mark older checkpoints 'deleting' (retention), so that the
-    // commit and the decision to retire them cost one sync, not three.
+    // commit and the decision to retire them cost one sync, not three, and
+    // mark 'deleted' those whose file the new checkpoint was written over.
     std::int64_t insert_writing_checkpoint(CheckpointRow row);
     void commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
                            double stall_ms, const std::vector<std::int64_t>& retire = {},
-                           const std::string& retire_detail = {});
+                           const std::string& retire_detail = {}, const std::vector<std::int64_t>& finished = {},
+                           const std::string& finished_detail = {});
     void set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail = {});
     void set_checkpoint_pinned(std::int64_t id, bool pinned);
     std::optional<CheckpointRow> checkpoint(std::int64_t id);

@@ -64,6 +64,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     event(outcome == Outcome::Finished ? "finish" : outcome == Outcome::Stopped ? "stop" :
           outcome == Outcome::Failed ? "error" : outcome == Outcome::Preempted ? "preemption" : "interruption",
           message, head());
+    writer->release_recycled_file();  // no save follows: the retired file kept for one goes
     writer->drain();
     phase = "done";
     report_progress(true);

@@ -18,6 +18,8 @@
 
 #include <torch/torch.h>
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <algorithm>
 #include <condition_variable>
@@ -313,6 +315,88 @@ private Q_SLOTS:
             writer.drain();
             QCOMPARE(order, (std::vector<int>{0, 1, 2, 3, 4}));
             QCOMPARE(QString::fromStdString(writer.take_job_error().value_or("")), QStringLiteral("metrics failed"));
+        }
+        QVERIFY(tempFiles().isEmpty());
+    }
+
+    void asyncWriterWritesOverTheFileRetentionRetired() {
+        // keep 1: each save retires the one before. The retired file stays on disk,
+        // its row 'deleting', until the next save writes over it and renames it.
+        auto inode = [](const std::string& path) {
+            struct stat st {};
+            return ::stat(path.c_str(), &st) == 0 ? static_cast<long long>(st.st_ino) : -1LL;
+        };
+        std::vector<SaveOutcome> outs;
+        std::vector<long long> inodes;
+        {
+            CheckpointWriter writer(home(), [&](const SaveOutcome& o) {
+                outs.push_back(o);
+                inodes.push_back(inode(reg_->absolute(o.row.path)));
+            });
+            for (std::int64_t gs : {10, 20, 30, 40}) {
+                trainStep();
+                snap_->capture(*model_, *opt_);
+                SaveRequest r = request(gs, NAN, 1);
+                // #1 is the longest file, so #3, written over it, must come out shorter than it was.
+                if (gs == 10) r.meta["note"] = std::string(6000, 'x');
+                writer.save_async(snap_, r);
+                writer.wait_for_save();
+                QVERIFY(!writer.take_save_error().has_value());
+            }
+            writer.drain();
+            QCOMPARE(outs.size(), std::size_t(4));
+            QVERIFY(!outs[0].recycled && !outs[1].recycled);  // nothing retired yet when they were written
+            QVERIFY(outs[2].recycled && outs[3].recycled);
+            QCOMPARE(inodes[2], inodes[0]);  // #3 is #1's file, written over
+            QCOMPARE(inodes[3], inodes[1]);
+            auto first = reg_->checkpoint(outs[0].row.id);
+            QCOMPARE(QString::fromStdString(first->state), QStringLiteral("deleted"));
+            QCOMPARE(QString::fromStdString(first->state_detail),
+                     QString("removed by retention (keep 1); its file was rewritten as checkpoint #%1").arg(outs[2].row.id));
+            // #3 was retired by #4 and is kept for a next save, its row still 'deleting'.
+            QCOMPARE(QString::fromStdString(reg_->checkpoint(outs[2].row.id)->state), QStringLiteral("deleting"));
+            QVERIFY(QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[2].row.path))));
+            // Every file still on disk (#3 and #4) verifies with its own header: nothing of the old contents survives.
+            for (const auto& o : outs)
+                if (QFileInfo::exists(QString::fromStdString(reg_->absolute(o.row.path)))) {
+                    VerifyResult v = verify_checkpoint_file(reg_->absolute(o.row.path), o.row.sha256);
+                    QVERIFY2(v.ok, v.error.c_str());
+                    QCOMPARE(v.meta.value("checkpoint_id", -1LL), static_cast<long long>(o.row.id));
+                }
+        }
+        // No more saves: the kept file goes when the writer closes, and its row says so.
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[2].row.path))));
+        QCOMPARE(QString::fromStdString(reg_->checkpoint(outs[2].row.id)->state), QStringLiteral("deleted"));
+        QVERIFY(tempFiles().isEmpty());
+        QDir ckpts(QString::fromStdString(reg_->absolute(checkpoint_dir_relative("w"))));
+        QCOMPARE(ckpts.entryList(QDir::Files).size(), 1);
+    }
+
+    void recycledFileThatCannotBeWrittenOverIsStillRemoved() {
+        // The open of the retired file fails: the save falls back to a new file and
+        // the retired one is removed as retention would.
+        std::vector<SaveOutcome> outs;
+        {
+            CheckpointWriter writer(home(), [&](const SaveOutcome& o) { outs.push_back(o); });
+            for (std::int64_t gs : {10, 20, 30}) {
+                trainStep();
+                snap_->capture(*model_, *opt_);
+                if (gs == 30) {
+                    const std::string victim = reg_->absolute(outs[0].row.path);
+                    set_fault_hook([victim](const char* op, const std::string& path) {
+                        return std::string(op) == "open" && path == victim ? EIO : 0;
+                    });
+                }
+                writer.save_async(snap_, request(gs, NAN, 1));
+                writer.wait_for_save();
+            }
+            set_fault_hook(nullptr);
+            QVERIFY(!writer.take_save_error().has_value());
+            QCOMPARE(outs.size(), std::size_t(3));
+            QVERIFY(outs[1].recycled == false && outs[2].recycled == false);
+            writer.drain();
+            QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[0].row.path))));
+            QCOMPARE(QString::fromStdString(reg_->checkpoint(outs[0].row.id)->state), QStringLiteral("deleted"));
         }
         QVERIFY(tempFiles().isEmpty());
     }
