@@ -109,7 +109,7 @@ void TrainerWorker::post(std::function<void()> deliver) {
         inbox_.push_back(std::move(deliver));
     }
     // One queued call drains everything posted until it runs.
-    if (wake) QMetaObject::invokeMethod(this, &TrainerWorker::drainInbox, Qt::QueuedConnection);
+    if (wake) QMetaObject::invokeMethod(this, "drainInbox", Qt::QueuedConnection);
 }
 
 void TrainerWorker::drainInbox() {

@@ -69,7 +69,10 @@ private:
 
     void onThreadFinished();
     void post(std::function<void()> deliver);  // any thread
-    void drainInbox();                         // GUI thread
+    // GUI thread. Invoked by name, not through a functor: Qt's functor slot
+    // objects are reference-counted inside uninstrumented Qt code, which
+    // ThreadSanitizer reports as a race on their deletion.
+    Q_INVOKABLE void drainInbox();
 
     std::mutex inbox_mutex_;
     std::deque<std::function<void()>> inbox_;
