@@ -26,7 +26,10 @@ void CheckpointTableModel::setShowDeleted(bool on) {
 void CheckpointTableModel::rebuild() {
     std::vector<savepoint::CheckpointRow> next;
     for (const auto& c : all_)
-        if (show_deleted_ || (c.state != "deleted" && c.state != "failed")) next.push_back(c);
+        // 'deleting' too: retention keeps the newest retired file for the next save to
+        // write over, so one such row stays for the length of a run; it is gone for the user.
+        if (show_deleted_ || (c.state != "deleted" && c.state != "deleting" && c.state != "failed"))
+            next.push_back(c);
     bool same = next.size() == rows_.size();
     for (std::size_t i = 0; same && i < next.size(); ++i) same = next[i].id == rows_[i].id;
     if (!same) {

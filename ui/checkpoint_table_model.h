@@ -26,7 +26,7 @@ public:
 
     explicit CheckpointTableModel(QObject* parent = nullptr);
 
-    // Deleted rows are hidden unless showDeleted.
+    // Deleted, deleting and failed rows are hidden unless showDeleted.
     void setCheckpoints(std::vector<savepoint::CheckpointRow> rows, std::optional<std::int64_t> head);
     void setShowDeleted(bool on);
     void setVerified(std::int64_t id, bool ok, const QString& detail);

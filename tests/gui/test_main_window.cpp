@@ -32,6 +32,22 @@ using namespace savepoint::ui;
 class TestMainWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void tableHidesRetiredRowsUnlessAsked() {
+        // A run keeps one retired checkpoint 'deleting' while its file waits to be written over.
+        CheckpointTableModel m;
+        std::vector<savepoint::CheckpointRow> rows;
+        const char* states[] = {"committed", "deleting", "deleted", "failed", "corrupt"};
+        for (int i = 0; i < 5; ++i) {
+            savepoint::CheckpointRow c;
+            c.id = i + 1;
+            c.state = states[i];
+            rows.push_back(c);
+        }
+        m.setCheckpoints(rows, std::int64_t(1));
+        QCOMPARE(m.rowCount(), 2);  // committed, and corrupt (damage is shown)
+        m.setShowDeleted(true);
+        QCOMPARE(m.rowCount(), 5);
+    }
     void initTestCase();
     void init();
     void cleanup();
