@@ -1,5 +1,6 @@
 // savepoint-cli: the headless front end. All logic lives in cli/cli_app.cpp.
 #include "cli_app.h"
+#include "sanitizer_build.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -7,18 +8,10 @@
 #include <cstring>
 #include <iostream>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SAVEPOINT_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SAVEPOINT_SANITIZED 1
-#endif
 
 int main(int argc, char** argv) {
     int code = savepoint::run_cli(argc, argv);
-#ifndef SAVEPOINT_SANITIZED
+#ifndef SAVEPOINT_SANITIZED_BUILD
     // By now run_cli has closed everything Savepoint owns: the registry, the
     // checkpoint files, the I/O thread, the run lock. What a normal exit would
     // still do is run LibTorch's static destructors, which unregister its

@@ -141,45 +141,34 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     return out;
 }
 
-// After transaction B: remove the files B marked 'deleting' (one directory
-// sync for all of them), then mark them 'deleted' without a sync of its own:
-// if that mark is lost, recovery finds 'deleting' rows and finishes them.
-void apply_retention(Registry& reg, const SaveRequest& req, SaveOutcome& out) {
-    if (out.retired.empty()) return;
+// Removes retired files whose rows are 'deleting' (one directory sync for all
+// of them), then marks them 'deleted' without a sync of its own: if that mark
+// is lost, recovery finds 'deleting' rows and finishes them. Best effort, as
+// all retention is.
+void remove_retired(Registry& reg, const std::vector<CheckpointRow>& rows, const std::string& detail) {
+    if (rows.empty()) return;
     try {
         std::vector<std::string> files;
-        for (const auto& c : out.retired) files.push_back(reg.absolute(c.path));
+        for (const auto& c : rows) files.push_back(reg.absolute(c.path));
         remove_files_durably(files);
         Registry::RelaxedCommits relaxed(reg);
         reg.begin();
         try {
-            for (const auto& c : out.retired) reg.set_checkpoint_state(c.id, "deleted", retention_detail(req));
+            for (const auto& c : rows) reg.set_checkpoint_state(c.id, "deleted", detail);
             reg.commit();
         } catch (...) {
             reg.rollback();
             throw;
         }
     } catch (const std::exception&) {
-        // Retention is best effort: a checkpoint left 'deleting' is finished by recovery.
     }
 }
 
 }  // namespace
 
-// Removes one retired file whose row is still 'deleting' and marks it 'deleted'
-// (best effort, as retention: recovery finishes a 'deleting' row).
-void finish_retired(Registry& reg, const CheckpointRow& c, const std::string& detail) {
-    try {
-        remove_durably(reg.absolute(c.path));
-        Registry::RelaxedCommits relaxed(reg);
-        reg.set_checkpoint_state(c.id, "deleted", detail);
-    } catch (const std::exception&) {
-    }
-}
-
 SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, SaveRequest req) {
     SaveOutcome out = write_and_commit(reg, snapshot, req);
-    apply_retention(reg, req, out);
+    remove_retired(reg, out.retired, retention_detail(req));
     return out;
 }
 
@@ -222,7 +211,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
                 save_failed_ = true;
             }
             // Not written over (it could not be opened, or the save failed): remove it as retention would.
-            if (spare && !(out && out->recycled)) finish_retired(reg, *spare, retention_detail(request));
+            if (spare && !(out && out->recycled)) remove_retired(reg, {*spare}, spare->state_detail);
             // The first file this save retired is kept for the next one to write over.
             if (out && !out->retired.empty()) {
                 spare_ = out->retired.front();
@@ -236,7 +225,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
                 save_in_flight_ = false;
             }
             cv_.notify_all();
-            if (out) apply_retention(reg, request, *out);
+            if (out) remove_retired(reg, out->retired, retention_detail(request));
         });
     }
     cv_.notify_all();
@@ -258,7 +247,7 @@ void CheckpointWriter::release_recycled_file() {
 
 void CheckpointWriter::release_spare(Registry& reg) {
     if (!spare_) return;
-    finish_retired(reg, *spare_, spare_->state_detail);
+    remove_retired(reg, {*spare_}, spare_->state_detail);
     spare_.reset();
 }
 

@@ -163,37 +163,31 @@ void remove_files_durably(const std::vector<std::string>& paths) {
 
 DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_bytes)
     : final_path_(std::move(final_path)), expected_(expected_bytes) {
-    open_temp(0);
+    check_space(0);
+    create_temp();
 }
 
 DurableWriter::DurableWriter(std::string final_path, std::uint64_t expected_bytes, const std::string& recycle)
     : final_path_(std::move(final_path)), expected_(expected_bytes) {
-    if (recycle.empty() || parent_directory(recycle) != parent_directory(final_path_)) {
-        open_temp(0);
-        return;
-    }
-    // An injected fault here is treated as a real failed open: a fresh file instead.
-    fd_ = fault_point("open", recycle) ? -1 : ::open(recycle.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
     struct stat st {};
-    if (fd_ < 0 || ::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
-        if (fd_ >= 0) ::close(fd_);
-        fd_ = -1;
-        open_temp(0);
+    const bool usable = !recycle.empty() && parent_directory(recycle) == parent_directory(final_path_) &&
+                        ::stat(recycle.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+    // Only the growth over the retired file's size needs free space. Checked
+    // before opening it: a refusal leaves the file for retention or recovery.
+    check_space(usable ? static_cast<std::uint64_t>(st.st_size) : 0);
+    // An injected fault at the open is treated as a real failed open: a fresh file instead.
+    if (usable && fault_point("open", recycle) == 0) fd_ = ::open(recycle.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd_ < 0) {
+        if (usable) check_space(0);  // a fresh file needs all of its bytes free
+        create_temp();
         return;
     }
     temp_path_ = recycle;
     recycled_ = true;
-    try {
-        open_temp(static_cast<std::uint64_t>(st.st_size));  // only the free-space check: the file is open
-    } catch (...) {
-        ::close(fd_);
-        fd_ = -1;
-        throw;  // the destructor does not run: the retired file stays for recovery or retention
-    }
     buffer_.reserve(1 << 20);
 }
 
-void DurableWriter::open_temp(std::uint64_t reusable_bytes) {
+void DurableWriter::check_space(std::uint64_t reusable_bytes) {
     const std::string dir = parent_directory(final_path_);
     // Refuse before writing anything: a half-written file on a full disk helps no one.
     const std::uint64_t avail = free_bytes(dir);
@@ -208,7 +202,9 @@ void DurableWriter::open_temp(std::uint64_t reusable_bytes) {
                                " bytes free in " + dir,
                            final_path_, ENOSPC, growth + margin, reported);
     }
-    if (recycled_) return;
+}
+
+void DurableWriter::create_temp() {
     temp_path_ = final_path_ + ".tmp";
     if (int err = fault_point("open", temp_path_)) fail("cannot create", err, temp_path_);
     fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);

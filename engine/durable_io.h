@@ -71,7 +71,8 @@ public:
     std::uint64_t bytes_written() const { return written_; }
 
 private:
-    void open_temp(std::uint64_t reusable_bytes);
+    void check_space(std::uint64_t reusable_bytes);  // throws StorageError (ENOSPC) before anything is written
+    void create_temp();
     void flush_buffer();
     void start_writeback(std::uint64_t offset, std::uint64_t bytes);
     [[noreturn]] void fail(const std::string& what, int err, const std::string& path);

@@ -16,20 +16,15 @@
 // -ffast-math).
 #pragma once
 
+#include "sanitizer_build.h"
+
 // ThreadSanitizer instruments the ifunc resolver too, and the resolver runs
 // while the loader is still relocating, before TSan's runtime exists: every
 // binary linking the engine died with SIGSEGV before main. A TSan build
 // therefore gets the baseline clone only (same bits, see above).
-#if defined(__SANITIZE_THREAD__)
-#define SAVEPOINT_SIMD_UNDER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define SAVEPOINT_SIMD_UNDER_TSAN 1
-#endif
-#endif
 
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && !defined(SAVEPOINT_NO_SIMD_CLONES) && \
-    !defined(SAVEPOINT_SIMD_UNDER_TSAN)
+    !defined(SAVEPOINT_TSAN_BUILD)
 #define SAVEPOINT_SIMD_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
 #else
 #define SAVEPOINT_SIMD_CLONES

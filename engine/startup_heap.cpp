@@ -1,5 +1,7 @@
 #include "startup_heap.h"
 
+#include "sanitizer_build.h"
+
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -8,20 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SAVEPOINT_STARTUP_HEAP_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define SAVEPOINT_STARTUP_HEAP_SANITIZED 1
-#endif
-#endif
-
 namespace savepoint {
 namespace {
 
 StartupHeap g_startup_heap;
 
-#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE) && !defined(SAVEPOINT_STARTUP_HEAP_SANITIZED)
+#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE) && !defined(SAVEPOINT_SANITIZED_BUILD)
 #define SAVEPOINT_STARTUP_HEAP 1
 // The environment as the kernel passed it: this runs before libc's own
 // initialiser, so getenv() is not to be relied on yet.
