@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <stdexcept>
 #include <cstring>
 
 namespace savepoint {
@@ -51,6 +53,26 @@ std::string file_header(const std::string& meta, std::size_t tensor_count) {
     return h;
 }
 
+// total: the bytes before the footer.
+std::string file_footer(std::uint64_t total, const std::array<std::uint8_t, 32>& digest) {
+    std::string footer;
+    put<std::uint64_t>(footer, total + kCheckpointFooterBytes);
+    footer.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+    footer.append(kEndMagic, 8);
+    return footer;
+}
+
+// A tensor's bytes in 1 MiB pieces, so that each one's writeback starts
+// before the next is handled.
+template <typename Emit>
+void for_each_piece(const RawTensor& t, const Emit& emit) {
+    for (std::size_t done = 0; done < t.nbytes;) {
+        const std::size_t n = std::min<std::size_t>(t.nbytes - done, 1 << 20);
+        emit(t.data + done, n);
+        done += n;
+    }
+}
+
 [[noreturn]] void corrupt(const std::string& name, const std::string& what) {
     throw CorruptCheckpoint(name + ": " + what);
 }
@@ -88,21 +110,50 @@ std::string write_checkpoint(const std::string& meta_json, const std::vector<Raw
     for (const auto& t : tensors) {
         std::string rh = tensor_record_header(t);
         emit(rh.data(), rh.size());
-        // In 1 MiB pieces, each written (and its writeback started) before the
-        // next is hashed: the disk works while the CPU hashes.
-        const std::uint8_t* bytes = t.data;
-        for (std::size_t done = 0; done < t.nbytes;) {
-            const std::size_t n = std::min<std::size_t>(t.nbytes - done, 1 << 20);
-            emit(bytes + done, n);
-            done += n;
-        }
+        for_each_piece(t, emit);  // the disk works on each piece while the CPU hashes the next
     }
     auto digest = hash.finish();
-    std::string footer;
-    put<std::uint64_t>(footer, total + kCheckpointFooterBytes);
-    footer.append(reinterpret_cast<const char*>(digest.data()), digest.size());
-    footer.append(kEndMagic, 8);
+    const std::string footer = file_footer(total, digest);
     sink(footer.data(), footer.size());
+    return to_hex(digest.data(), digest.size());
+}
+
+std::string write_checkpoint_tensors_first(std::size_t meta_bytes, const std::vector<RawTensor>& tensors,
+                                           const std::function<std::string()>& final_meta,
+                                           const PositionedSink& sink) {
+    std::vector<std::string> record_headers;
+    record_headers.reserve(tensors.size());
+    for (const auto& t : tensors) record_headers.push_back(tensor_record_header(t));
+
+    const std::uint64_t body_start = kCheckpointHeaderBytes + meta_bytes;
+    std::uint64_t body_end = body_start;
+    sink.seek(body_start);
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        sink.write(record_headers[i].data(), record_headers[i].size());
+        for_each_piece(tensors[i], sink.write);
+        body_end += record_headers[i].size() + tensors[i].nbytes;
+    }
+    if (sink.tensors_written) sink.tensors_written();
+
+    const std::string meta = final_meta();
+    if (meta.size() != meta_bytes)
+        throw std::logic_error("checkpoint meta changed length after the tensors were placed: " +
+                               std::to_string(meta_bytes) + " -> " + std::to_string(meta.size()) + " bytes");
+    const std::string header = file_header(meta, tensors.size());
+    Sha256 hash;
+    hash.update(header.data(), header.size());
+    hash.update(meta.data(), meta.size());
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        hash.update(record_headers[i].data(), record_headers[i].size());
+        hash.update(tensors[i].data, tensors[i].nbytes);
+    }
+    auto digest = hash.finish();
+    sink.seek(0);
+    sink.write(header.data(), header.size());
+    sink.write(meta.data(), meta.size());
+    sink.seek(body_end);
+    const std::string footer = file_footer(body_end, digest);
+    sink.write(footer.data(), footer.size());
     return to_hex(digest.data(), digest.size());
 }
 

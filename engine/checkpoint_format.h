@@ -49,6 +49,23 @@ std::uint64_t checkpoint_file_size(const std::string& meta_json, const std::vect
 std::string write_checkpoint(const std::string& meta_json, const std::vector<RawTensor>& tensors,
                              const std::function<void(const void*, std::size_t)>& sink);
 
+// The same file as write_checkpoint, byte for byte, written in another order
+// so that the disk can flush the tensors while they are hashed:
+//   1. the tensor records, at their final offsets (after a meta of `meta_bytes`);
+//   2. `tensors_written()` (if set): the caller may start flushing them;
+//   3. `final_meta()`: the meta, which may now name hashes computed in the
+//      meantime, and must be exactly `meta_bytes` long (logic_error if not);
+//   4. the SHA-256 of the whole, then header, meta and footer.
+// `seek` moves where `write` writes. Returns the SHA-256 (hex).
+struct PositionedSink {
+    std::function<void(std::uint64_t offset)> seek;
+    std::function<void(const void*, std::size_t)> write;
+    std::function<void()> tensors_written;
+};
+std::string write_checkpoint_tensors_first(std::size_t meta_bytes, const std::vector<RawTensor>& tensors,
+                                           const std::function<std::string()>& final_meta,
+                                           const PositionedSink& sink);
+
 struct VerifyResult {
     bool ok = false;
     std::string error;      // what failed, with expected and found values

@@ -1,5 +1,6 @@
 #include "checkpoint_writer.h"
 
+#include "background_sync.h"
 #include "checkpoint_format.h"
 #include "durable_io.h"
 #include "errors.h"
@@ -55,12 +56,10 @@ std::string retention_detail(const SaveRequest& req) {
 // write); retention is left to the caller. `spare`: a retired checkpoint
 // whose file to write over (its row 'deleting'; B marks it 'deleted').
 SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req,
-                             const CheckpointRow* spare = nullptr) {
+                             const CheckpointRow* spare = nullptr, BackgroundSync* background = nullptr) {
     const auto t0 = std::chrono::steady_clock::now();
     SaveOutcome out;
     CheckpointRow row = req.row;
-    // Hashing the parameters here, not on the training thread, keeps the training stall to the copy.
-    if (row.params_sha256.empty()) row.params_sha256 = snapshot.params_sha256();
     const std::string dir_rel = row.path;
     make_directories(reg.absolute(dir_rel));
 
@@ -69,6 +68,8 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     // file by its row); after a power loss that also loses the row, recovery finds
     // a temp file (removed) or an unregistered file (quarantined), never a
     // checkpoint counted as saved. Transaction B's sync makes it durable with B.
+    // The parameters' hash is not known yet unless the caller gave it: it is
+    // computed while the disk flushes the tensors, and transaction B records it.
     std::int64_t id = 0;
     {
         Registry::RelaxedCommits relaxed(reg);
@@ -90,20 +91,34 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         meta["step"] = row.step;
         meta["global_step"] = row.global_step;
         meta["kind"] = row.kind;
-        meta["params_sha256"] = row.params_sha256;
+        // A stand-in of the same length until the hash is known: the tensors' offsets depend on the meta's length.
+        meta["params_sha256"] = row.params_sha256.empty() ? std::string(64, '0') : row.params_sha256;
         meta["train_loss"] = nan_to_null(row.train_loss);
         meta["train_accuracy"] = nan_to_null(row.train_accuracy);
         meta["val_loss"] = nan_to_null(row.val_loss);
         meta["val_accuracy"] = nan_to_null(row.val_accuracy);
-        const std::string meta_text = meta.dump();
+        const std::string draft_meta = meta.dump();
         const auto tensors = snapshot.raw_tensors();
-        const std::uint64_t size = checkpoint_file_size(meta_text, tensors);
+        const std::uint64_t size = checkpoint_file_size(draft_meta, tensors);
+        auto final_meta = [&] {
+            if (row.params_sha256.empty()) {
+                // Hashing the parameters here, not on the training thread, keeps the training stall to the capture.
+                row.params_sha256 = snapshot.params_sha256();
+                meta["params_sha256"] = row.params_sha256;
+                return meta.dump();
+            }
+            return draft_meta;
+        };
 
         std::string sha;
         {
             DurableWriter writer(final_path, size, spare ? reg.absolute(spare->path) : std::string());
             out.recycled = writer.recycled();
-            sha = write_checkpoint(meta_text, tensors, [&](const void* p, std::size_t n) { writer.write(p, n); });
+            PositionedSink sink;
+            sink.seek = [&](std::uint64_t offset) { writer.seek(offset); };
+            sink.write = [&](const void* p, std::size_t n) { writer.write(p, n); };
+            if (background) sink.tensors_written = [&] { writer.sync_in_background(*background); };
+            sha = write_checkpoint_tensors_first(draft_meta.size(), tensors, final_meta, sink);
             // Negative control (tests/RELIABILITY.md): transaction B before the rename.
             if (planted_bug("commit-before-rename"))
                 reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);
@@ -111,17 +126,22 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         }
         out.write_ms = ms_since(t0);
         out.retired = retirees(reg, req, id);
-        std::vector<std::int64_t> retire, finished;
-        for (const auto& c : out.retired) retire.push_back(c.id);
-        if (out.recycled) finished.push_back(spare->id);
         // Transaction B: committed + head moves (+ retention's 'deleting' marks, and
         // 'deleted' for the retired file this one was written over), atomically.
+        CheckpointCommit commit;
+        commit.bytes = static_cast<std::int64_t>(size);
+        commit.sha256 = sha;
+        commit.params_sha256 = row.params_sha256;
+        commit.write_ms = out.write_ms;
+        commit.stall_ms = req.stall_ms;
+        for (const auto& c : out.retired) commit.retire.push_back(c.id);
+        commit.retire_detail = retention_detail(req);
+        if (out.recycled) commit.finished.push_back(spare->id);
+        commit.finished_detail = retention_detail(req) + "; its file was rewritten as checkpoint #" + std::to_string(id);
         if (!planted_bug("commit-before-rename"))
-            reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, out.write_ms, req.stall_ms, retire,
-                                  retention_detail(req), finished,
-                                  retention_detail(req) + "; its file was rewritten as checkpoint #" + std::to_string(id));
+            reg.commit_checkpoint(id, commit);
         else
-            for (std::int64_t old : retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
+            for (std::int64_t old : commit.retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
         row.state = "committed";
         row.bytes = static_cast<std::int64_t>(size);
         row.sha256 = sha;
@@ -203,7 +223,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
             std::optional<CheckpointRow> spare = std::move(spare_);
             spare_.reset();
             try {
-                out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr);
+                out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr, &background_sync_);
                 if (on_saved_) on_saved_(*out);  // before the next save can start: it names this one as parent
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> lock(mutex_);

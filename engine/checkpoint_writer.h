@@ -8,6 +8,7 @@
 // then is on_saved called.
 #pragma once
 
+#include "background_sync.h"
 #include "registry.h"
 #include "state_snapshot.h"
 
@@ -83,6 +84,7 @@ private:
     // recycling its log segments. Transaction B of that save marks the row
     // 'deleted'; a crash before leaves 'deleting', which recovery finishes.
     std::optional<CheckpointRow> spare_;
+    BackgroundSync background_sync_;  // flushes a save's tensors while the I/O thread hashes them
     std::string home_;
     std::vector<int> io_cpus_;
     SavedCallback on_saved_;

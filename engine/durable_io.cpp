@@ -1,5 +1,6 @@
 #include "durable_io.h"
 
+#include "background_sync.h"
 #include "errors.h"
 
 #include <fcntl.h>
@@ -223,6 +224,8 @@ void DurableWriter::create_temp() {
 }
 
 DurableWriter::~DurableWriter() {
+    // The helper may still be in fdatasync on this descriptor: never close it under it.
+    if (background_) background_->wait();
     if (fd_ >= 0) ::close(fd_);
     if (!committed_ && !temp_path_.empty()) ::unlink(temp_path_.c_str());
 }
@@ -243,22 +246,44 @@ void DurableWriter::write(const void* data, std::size_t size) {
         flush_buffer();
         if (int err = fault_point("write", temp_path_)) fail("cannot write", err, temp_path_);
         while (size > 0) {
-            ssize_t n = ::write(fd_, p, size);
+            ssize_t n = ::pwrite(fd_, p, size, static_cast<off_t>(pos_));
             if (n < 0) {
                 if (errno == EINTR) continue;
                 fail("cannot write", errno, temp_path_);
             }
             p += n;
             size -= static_cast<std::size_t>(n);
-            written_ += static_cast<std::uint64_t>(n);
+            advance(static_cast<std::uint64_t>(n));
         }
         // Together with any small pieces flushed before it: one request, not several.
-        start_writeback(kicked_, written_ - kicked_);
-        kicked_ = written_;
+        start_writeback(kick_from_, pos_ - kick_from_);
+        kick_from_ = pos_;
         return;
     }
     buffer_.append(p, size);
     if (buffer_.size() >= (1 << 20)) flush_buffer();
+}
+
+void DurableWriter::advance(std::uint64_t bytes) {
+    pos_ += bytes;
+    written_ += bytes;
+    end_ = std::max(end_, pos_);
+}
+
+void DurableWriter::seek(std::uint64_t offset) {
+    flush_buffer();
+    if (pos_ > kick_from_) start_writeback(kick_from_, pos_ - kick_from_);
+    pos_ = kick_from_ = offset;
+}
+
+void DurableWriter::sync_in_background(BackgroundSync& sync) {
+    flush_buffer();
+    if (pos_ > kick_from_) start_writeback(kick_from_, pos_ - kick_from_);
+    kick_from_ = pos_;
+    const int injected = fault_point("fsync", temp_path_);
+    if (planted_bug("skip-fsync")) return;
+    sync.start(fd_, injected);
+    background_ = &sync;
 }
 
 void DurableWriter::start_writeback(std::uint64_t offset, std::uint64_t bytes) {
@@ -286,7 +311,7 @@ void DurableWriter::flush_buffer() {
     const char* p = buffer_.data();
     std::size_t size = buffer_.size();
     while (size > 0) {
-        ssize_t n = ::write(fd_, p, size);
+        ssize_t n = ::pwrite(fd_, p, size, static_cast<off_t>(pos_));
         if (n < 0) {
             if (errno == EINTR) continue;
             if (ignore_errors) break;
@@ -294,15 +319,21 @@ void DurableWriter::flush_buffer() {
         }
         p += n;
         size -= static_cast<std::size_t>(n);
-        written_ += static_cast<std::uint64_t>(n);
+        advance(static_cast<std::uint64_t>(n));
     }
     buffer_.clear();
 }
 
 void DurableWriter::commit() {
     flush_buffer();
+    if (background_) {
+        // Its failure is this file's: the page cache state is unknown, abandon the file.
+        const int err = background_->wait();
+        background_ = nullptr;
+        if (err != 0) fail("cannot sync", err, temp_path_);
+    }
     // A recycled file may have been longer than this checkpoint.
-    if (recycled_ && ::ftruncate(fd_, static_cast<off_t>(written_)) != 0) fail("cannot truncate", errno, temp_path_);
+    if (recycled_ && ::ftruncate(fd_, static_cast<off_t>(end_)) != 0) fail("cannot truncate", errno, temp_path_);
     // fsync failure: the page cache state is unknown, so never retry on this
     // descriptor; the whole file is abandoned (destructor unlinks it).
     if (int err = fault_point("fsync", temp_path_)) fail("cannot sync", err, temp_path_);

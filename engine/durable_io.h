@@ -18,6 +18,8 @@
 
 namespace savepoint {
 
+class BackgroundSync;
+
 // Returns 0 to proceed or an errno value to fail the operation with.
 using FaultHook = std::function<int(const char* op, const std::string& path)>;
 void set_fault_hook(FaultHook hook);
@@ -64,16 +66,25 @@ public:
     DurableWriter(const DurableWriter&) = delete;
     DurableWriter& operator=(const DurableWriter&) = delete;
 
+    // Writes at the current position (0 at first, then where the last write ended).
     void write(const void* data, std::size_t size);
+    // Moves the position: a file may be written out of order (the checkpoint
+    // format writes its tensors before the header that depends on their hash).
+    void seek(std::uint64_t offset);
+    // Starts flushing what was written so far on `sync`'s thread; commit()
+    // waits for it, and fails if it failed. The fault seam sees it as an
+    // "fsync" (so the sweeps fail and crash here too).
+    void sync_in_background(BackgroundSync& sync);
     void commit();
     const std::string& temp_path() const { return temp_path_; }
     bool recycled() const { return recycled_; }  // writing over the file given as `recycle`
-    std::uint64_t bytes_written() const { return written_; }
+    std::uint64_t bytes_written() const { return written_; }  // in all, wherever written
 
 private:
     void check_space(std::uint64_t reusable_bytes);  // throws StorageError (ENOSPC) before anything is written
     void create_temp();
     void flush_buffer();
+    void advance(std::uint64_t bytes);  // after `bytes` were written at pos_
     void start_writeback(std::uint64_t offset, std::uint64_t bytes);
     [[noreturn]] void fail(const std::string& what, int err, const std::string& path);
 
@@ -82,7 +93,10 @@ private:
     int fd_ = -1;
     std::uint64_t expected_ = 0;
     std::uint64_t written_ = 0;
-    std::uint64_t kicked_ = 0;  // bytes [0, kicked_) have had their writeback started
+    std::uint64_t pos_ = 0;     // where the next write goes
+    std::uint64_t end_ = 0;     // the file's length so far: the furthest byte written
+    std::uint64_t kick_from_ = 0;  // [kick_from_, pos_) is written but its writeback not started
+    BackgroundSync* background_ = nullptr;  // a sync of this file in progress there
     std::string buffer_;
     bool committed_ = false;
     bool recycled_ = false;

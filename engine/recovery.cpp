@@ -66,7 +66,13 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
             VerifyResult v = c.path.empty() ? VerifyResult{} : verify_checkpoint_file(path);
             bool matches = v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("run", "") == run.name;
             if (matches) {
-                reg.commit_checkpoint(c.id, static_cast<std::int64_t>(v.bytes), v.sha256, NAN, NAN);
+                CheckpointCommit commit;
+                commit.bytes = static_cast<std::int64_t>(v.bytes);
+                commit.sha256 = v.sha256;
+                // Saves hash the parameters after transaction A: the row may not have it yet.
+                if (auto it = v.meta.find("params_sha256"); it != v.meta.end() && it->is_string())
+                    commit.params_sha256 = it->get<std::string>();
+                reg.commit_checkpoint(c.id, commit);
                 c.state = "committed";
                 c.sha256 = v.sha256;
                 note(reg, report, run.id, "recovery",

@@ -329,16 +329,23 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
 }
 
 void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
-                                 double stall_ms, const std::vector<std::int64_t>& retire,
-                                 const std::string& retire_detail, const std::vector<std::int64_t>& finished,
-                                 const std::string& finished_detail) {
+                                 double stall_ms) {
+    CheckpointCommit c;
+    c.bytes = bytes;
+    c.sha256 = sha256;
+    c.write_ms = write_ms;
+    c.stall_ms = stall_ms;
+    commit_checkpoint(id, c);
+}
+
+void Registry::commit_checkpoint(std::int64_t id, const CheckpointCommit& c) {
     begin();
     try {
         Stmt s(db_,
-               "UPDATE checkpoints SET state='committed', bytes=?, sha256=?, write_ms=?, stall_ms=? "
-               "WHERE id=? AND state='writing'",
+               "UPDATE checkpoints SET state='committed', bytes=?, sha256=?, write_ms=?, stall_ms=?, "
+               "params_sha256=COALESCE(NULLIF(?, ''), params_sha256) WHERE id=? AND state='writing'",
                path_);
-        s.bind(1, bytes).bind(2, sha256).bind(3, write_ms).bind(4, stall_ms).bind(5, id);
+        s.bind(1, c.bytes).bind(2, c.sha256).bind(3, c.write_ms).bind(4, c.stall_ms).bind(5, c.params_sha256).bind(6, id);
         s.run();
         if (sqlite3_changes(db_) != 1)
             throw StorageError(path_ + ": checkpoint " + std::to_string(id) + " is no longer in state 'writing'", path_);
@@ -354,10 +361,10 @@ void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std:
                "'saved checkpoint #' || id || ' (' || kind || ') at epoch ' || epoch || ', step ' || step || "
                "', ' || ? || ' bytes', ? FROM checkpoints WHERE id=?",
                path_);
-        e.bind(1, bytes).bind(2, now_seconds()).bind(3, id);
+        e.bind(1, c.bytes).bind(2, now_seconds()).bind(3, id);
         e.run();
-        for (std::int64_t old : retire) set_checkpoint_state(old, "deleting", retire_detail);
-        for (std::int64_t old : finished) set_checkpoint_state(old, "deleted", finished_detail);
+        for (std::int64_t old : c.retire) set_checkpoint_state(old, "deleting", c.retire_detail);
+        for (std::int64_t old : c.finished) set_checkpoint_state(old, "deleted", c.finished_detail);
         commit();
     } catch (...) {
         rollback();

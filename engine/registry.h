@@ -51,6 +51,18 @@ struct CheckpointRow {
     bool usable() const { return state == "committed"; }
 };
 
+// What transaction B records for a checkpoint (Registry::commit_checkpoint).
+struct CheckpointCommit {
+    std::int64_t bytes = 0;
+    std::string sha256;
+    std::string params_sha256;  // empty: keep what transaction A inserted
+    double write_ms = NAN, stall_ms = NAN;
+    std::vector<std::int64_t> retire;    // marked 'deleting' (retention), with retire_detail
+    std::string retire_detail;
+    std::vector<std::int64_t> finished;  // marked 'deleted': their file was written over
+    std::string finished_detail;
+};
+
 struct BranchRow {
     std::int64_t id = 0, run_id = 0;
     std::optional<std::int64_t> parent_branch_id, fork_checkpoint_id;
@@ -125,10 +137,10 @@ public:
     // commit and the decision to retire them cost one sync, not three, and
     // mark 'deleted' those whose file the new checkpoint was written over.
     std::int64_t insert_writing_checkpoint(CheckpointRow row);
+    void commit_checkpoint(std::int64_t id, const CheckpointCommit& commit);
+    // The same with nothing retired and the row's params_sha256 kept.
     void commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
-                           double stall_ms, const std::vector<std::int64_t>& retire = {},
-                           const std::string& retire_detail = {}, const std::vector<std::int64_t>& finished = {},
-                           const std::string& finished_detail = {});
+                           double stall_ms);
     void set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail = {});
     void set_checkpoint_pinned(std::int64_t id, bool pinned);
     std::optional<CheckpointRow> checkpoint(std::int64_t id);

@@ -232,6 +232,53 @@ private Q_SLOTS:
         QCOMPARE(f.bytes, std::uint64_t(b.file.size()));
     }
 
+    void tensorsFirstWritesTheSameBytes() {
+        // The I/O thread writes the tensors first, flushes them while it hashes,
+        // and only then the header, meta and footer: the file must not differ.
+        for (int variant : {0, 1}) {
+            Built b = build(variant);
+            std::vector<std::uint8_t> file;
+            std::uint64_t pos = 0;
+            std::size_t lengthAtSync = 0;
+            bool headAtSync = true, metaAsked = false, metaBeforeSync = false;
+            PositionedSink sink;
+            sink.seek = [&](std::uint64_t offset) { pos = offset; };
+            sink.write = [&](const void* p, std::size_t n) {
+                if (file.size() < pos + n) file.resize(pos + n);
+                std::memcpy(file.data() + pos, p, n);
+                pos += n;
+            };
+            sink.tensors_written = [&] {
+                lengthAtSync = file.size();
+                headAtSync = std::any_of(file.begin(), file.begin() + std::ptrdiff_t(b.metaEnd), [](std::uint8_t c) { return c != 0; });
+                metaBeforeSync = metaAsked;
+            };
+            const std::string sha = write_checkpoint_tensors_first(b.meta.size(), b.tensors, [&] {
+                metaAsked = true;
+                return b.meta;
+            }, sink);
+            QCOMPARE(QString::fromStdString(sha), QString::fromStdString(b.sha));
+            QVERIFY(file == b.file);
+            // Every tensor byte was handed over before the sync, and nothing of the head yet;
+            // the meta was asked for only after it (it may carry hashes computed meanwhile).
+            QCOMPARE(lengthAtSync, b.footerBegin);
+            QVERIFY(!headAtSync);
+            QVERIFY(!metaBeforeSync);
+            QVERIFY(metaAsked);
+        }
+    }
+
+    void tensorsFirstRefusesAMetaOfAnotherLength() {
+        // The tensors' offsets were fixed by the meta's announced length.
+        Built b = build();
+        PositionedSink sink;
+        sink.seek = [](std::uint64_t) {};
+        sink.write = [](const void*, std::size_t) {};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, write_checkpoint_tensors_first(b.meta.size(), b.tensors, [&] {
+            return b.meta + " ";
+        }, sink));
+    }
+
     void emptyCheckpoint() {
         // No tensors and an empty JSON object: still a valid, verifiable file.
         std::vector<std::uint8_t> file;

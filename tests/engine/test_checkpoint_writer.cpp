@@ -22,6 +22,7 @@
 
 #include <cerrno>
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 
 using namespace savepoint;
@@ -317,6 +318,76 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(writer.take_job_error().value_or("")), QStringLiteral("metrics failed"));
         }
         QVERIFY(tempFiles().isEmpty());
+    }
+
+    void asyncSaveHashesTheParametersWhileTheTensorsFlush() {
+        // As the trainer asks for it: no parameter hash given. The I/O thread
+        // computes it after transaction A, once the tensors are written and
+        // their flush started; the file and the row must carry it, never the stand-in.
+        std::vector<SaveOutcome> outs;
+        QStringList ops;
+        {
+            CheckpointWriter writer(home(), [&](const SaveOutcome& o) { outs.push_back(o); });
+            trainStep();
+            snap_->capture(*model_, *opt_);
+            SaveRequest r = request(10);
+            r.row.params_sha256.clear();
+            set_fault_hook([&](const char* op, const std::string&) {
+                ops << QString::fromLatin1(op);
+                return 0;
+            });
+            writer.save_async(snap_, r);
+            writer.wait_for_save();
+            set_fault_hook(nullptr);
+            QVERIFY(!writer.take_save_error().has_value());
+        }
+        QCOMPARE(outs.size(), std::size_t(1));
+        const QString want = QString::fromStdString(snap_->params_sha256());
+        QCOMPARE(want, QString::fromStdString(params_sha256(*model_)));
+        auto stored = reg_->checkpoint(outs[0].row.id);
+        QCOMPARE(QString::fromStdString(stored->params_sha256), want);
+        QCOMPARE(QString::fromStdString(outs[0].row.params_sha256), want);
+        VerifyResult v = verify_checkpoint_file(reg_->absolute(stored->path), stored->sha256);
+        QVERIFY2(v.ok, v.error.c_str());
+        QCOMPARE(QString::fromStdString(v.meta.value("params_sha256", "")), want);
+        // The tensors' flush starts before the head is written; the final sync comes after.
+        QCOMPARE(ops.count(QStringLiteral("fsync")), 2);
+        QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")), qPrintable(ops.join(' ')));
+        QVERIFY2(ops.lastIndexOf(QStringLiteral("fsync")) < ops.indexOf(QStringLiteral("rename")), qPrintable(ops.join(' ')));
+    }
+
+    void asyncSaveFailingAtEitherSyncLeavesThePreviousCheckpoint() {
+        for (int failing : {1, 2}) {  // the tensors' background flush, then the whole file's sync
+            std::vector<SaveOutcome> outs;
+            {
+                CheckpointWriter writer(home(), [&](const SaveOutcome& o) { outs.push_back(o); });
+                trainStep();
+                snap_->capture(*model_, *opt_);
+                writer.save_async(snap_, request(10 * failing));
+                writer.wait_for_save();
+                QVERIFY(!writer.take_save_error().has_value());
+                const std::int64_t head = reg_->run_by_id(run_)->head_checkpoint_id.value();
+                const QByteArray headSha = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path)));
+                std::atomic<int> seen{0};
+                set_fault_hook([&](const char* op, const std::string&) {
+                    return std::string(op) == "fsync" && ++seen == failing ? EIO : 0;
+                });
+                trainStep();
+                snap_->capture(*model_, *opt_);
+                writer.save_async(snap_, request(10 * failing + 5));
+                writer.wait_for_save();
+                set_fault_hook(nullptr);
+                const auto err = writer.take_save_error();
+                QVERIFY2(err && QString::fromStdString(*err).startsWith(QLatin1String("cannot sync ")), err ? err->c_str() : "no error");
+                QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), head);
+                QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path))), headSha);
+                auto failed = reg_->checkpoint(reg_->max_checkpoint_id());
+                QCOMPARE(QString::fromStdString(failed->state), QStringLiteral("failed"));
+                QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(failed->path))));
+            }
+            QCOMPARE(outs.size(), std::size_t(1));
+            QVERIFY(tempFiles().isEmpty());
+        }
     }
 
     void asyncWriterWritesOverTheFileRetentionRetired() {

@@ -2,12 +2,16 @@
 // exists until commit, an existing file is never replaced, a failure at any
 // step leaves no temp file behind, and a full disk is refused up front with
 // the bytes needed and free.
+#include "background_sync.h"
 #include "durable_io.h"
 #include "errors.h"
 
 #include "test_home.h"
 
 #include <QtTest>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cerrno>
 
@@ -114,6 +118,87 @@ private Q_SLOTS:
         QVERIFY(threw);
         QVERIFY(!file_exists(p));
         QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void outOfOrderWritesWithABackgroundSync() {
+        // A checkpoint's order: the body first, its flush started on the helper,
+        // then the head in front of it.
+        const std::string p = path("g.bin");
+        BackgroundSync sync;
+        QStringList ops;
+        set_fault_hook([&](const char* o, const std::string&) {
+            ops << QString::fromLatin1(o);
+            return 0;
+        });
+        const QByteArray head(100, 'h'), body = QByteArray(300 << 10, 'b') + QByteArray("tail");
+        {
+            DurableWriter w(p, std::uint64_t(head.size() + body.size()));
+            w.seek(std::uint64_t(head.size()));
+            w.write(body.constData(), std::size_t(body.size()));
+            w.sync_in_background(sync);
+            w.seek(0);
+            w.write(head.constData(), std::size_t(head.size()));
+            w.commit();
+            QCOMPARE(w.bytes_written(), std::uint64_t(head.size() + body.size()));
+        }
+        set_fault_hook(nullptr);
+        QCOMPARE(testsupport::readAll(q(p)), head + body);
+        // Two syncs: the body's in the background, then the whole file's before the rename.
+        QCOMPARE(ops.count(QStringLiteral("fsync")), 2);
+        QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")), qPrintable(ops.join(' ')));
+        QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void failedBackgroundSyncFailsTheCommit_data() {
+        QTest::addColumn<int>("failing");  // which fsync fails: 1 the background one, 2 the final one
+        QTest::newRow("background") << 1;
+        QTest::newRow("final") << 2;
+    }
+    void failedBackgroundSyncFailsTheCommit() {
+        QFETCH(int, failing);
+        const std::string p = path("h.bin");
+        BackgroundSync sync;
+        int seen = 0;
+        set_fault_hook([&](const char* o, const std::string&) { return std::string(o) == "fsync" && ++seen == failing ? EIO : 0; });
+        bool threw = false;
+        try {
+            DurableWriter w(p, 8);
+            w.seek(4);
+            w.write("body", 4);
+            w.sync_in_background(sync);
+            w.seek(0);
+            w.write("head", 4);
+            w.commit();
+        } catch (const StorageError& e) {
+            threw = true;
+            QVERIFY2(q(e.what()).startsWith(QLatin1String("cannot sync ")), e.what());
+        }
+        set_fault_hook(nullptr);
+        QVERIFY(threw);
+        QVERIFY(!file_exists(p));
+        QVERIFY(!file_exists(p + ".tmp"));
+    }
+
+    void backgroundSyncReportsItsErrno() {
+        BackgroundSync sync;
+        // A descriptor that is not open: fdatasync's own error comes back from wait().
+        int fd = ::open(path("i.bin").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        QVERIFY(fd >= 0);
+        ::close(fd);
+        sync.start(fd);
+        QCOMPARE(sync.wait(), EBADF);
+        sync.start(-1);
+        QCOMPARE(sync.wait(), EBADF);
+        // An errno from the fault seam comes back the same way, without a sync.
+        sync.start(-1, ENOSPC);
+        QCOMPARE(sync.wait(), ENOSPC);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, [&] {
+            fd = ::open(path("i.bin").c_str(), O_WRONLY | O_CLOEXEC);
+            sync.start(fd);
+            sync.start(fd);  // the first was not waited for
+        }());
+        QCOMPARE(sync.wait(), 0);  // and it still works
+        ::close(fd);
     }
 
     void fullDiskIsRefusedUpFront() {

@@ -86,7 +86,8 @@ private:
         auto c = *reg_->checkpoint(id);
         make_directories(parent_directory(reg_->absolute(c.path)));
         nlohmann::json meta = {{"format", "savepoint-checkpoint"}, {"run", run.empty() ? name_ : run},
-                               {"checkpoint_id", metaId ? metaId : id}, {"global_step", c.global_step}};
+                               {"checkpoint_id", metaId ? metaId : id}, {"global_step", c.global_step},
+                               {"params_sha256", std::string(64, 'c')}};
         std::vector<std::uint8_t> payload(256);
         for (std::size_t i = 0; i < payload.size(); ++i) payload[i] = std::uint8_t(i + id);
         RawTensor t;
@@ -177,6 +178,23 @@ private Q_SLOTS:
         QCOMPARE(eventsOfKind("recovery").size(), std::size_t(1));
         // The committed file passes full verification against the registry's hash.
         QVERIFY(verify_checkpoint_file(reg_->absolute(c->path), c->sha256).ok);
+    }
+
+    void rolledForwardRowTakesTheParametersHashFromTheFile() {
+        // The I/O thread hashes the parameters after transaction A: a row it
+        // left 'writing' may have no hash yet. Rolled forward, it gets the file's.
+        const auto good = committed(10, std::nullopt);
+        CheckpointRow r = row(20, good);
+        r.params_sha256.clear();
+        const auto id = reg_->insert_writing_checkpoint(r);
+        QVERIFY(reg_->checkpoint(id)->params_sha256.empty());
+        writeFile(id);
+        reconcile_registry(*reg_);
+        auto c = reg_->checkpoint(id);
+        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromStdString(c->params_sha256), QString(64, QLatin1Char('c')));
+        // A row that had its hash keeps it (the file's says the same in practice).
+        QCOMPARE(QString::fromStdString(reg_->checkpoint(good)->params_sha256), QString(64, QLatin1Char('0')));
     }
 
     void writingRowWithAnotherCheckpointsFileIsDiscarded() {
