@@ -241,62 +241,60 @@ void DurableWriter::fail(const std::string& what, int err, const std::string& pa
 }
 
 void DurableWriter::write(const void* data, std::size_t size) {
-    const char* p = static_cast<const char*>(data);
     if (size >= (256 << 10)) {
         flush_buffer();
         if (int err = fault_point("write", temp_path_)) fail("cannot write", err, temp_path_);
-        while (size > 0) {
-            ssize_t n = ::pwrite(fd_, p, size, static_cast<off_t>(pos_));
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                fail("cannot write", errno, temp_path_);
-            }
-            p += n;
-            size -= static_cast<std::size_t>(n);
-            advance(static_cast<std::uint64_t>(n));
-        }
+        pwrite_all(static_cast<const char*>(data), size, false);
         // Together with any small pieces flushed before it: one request, not several.
-        start_writeback(kick_from_, pos_ - kick_from_);
-        kick_from_ = pos_;
+        start_pending_writeback();
         return;
     }
-    buffer_.append(p, size);
+    buffer_.append(static_cast<const char*>(data), size);
     if (buffer_.size() >= (1 << 20)) flush_buffer();
 }
 
-void DurableWriter::advance(std::uint64_t bytes) {
-    pos_ += bytes;
-    written_ += bytes;
-    end_ = std::max(end_, pos_);
+void DurableWriter::pwrite_all(const char* p, std::size_t size, bool ignore_errors) {
+    while (size > 0) {
+        ssize_t n = ::pwrite(fd_, p, size, static_cast<off_t>(pos_));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (ignore_errors) return;
+            fail("cannot write", errno, temp_path_);
+        }
+        p += n;
+        size -= static_cast<std::size_t>(n);
+        pos_ += static_cast<std::uint64_t>(n);
+        written_ += static_cast<std::uint64_t>(n);
+        end_ = std::max(end_, pos_);
+    }
 }
 
 void DurableWriter::seek(std::uint64_t offset) {
     flush_buffer();
-    if (pos_ > kick_from_) start_writeback(kick_from_, pos_ - kick_from_);
+    start_pending_writeback();
     pos_ = kick_from_ = offset;
 }
 
 void DurableWriter::sync_in_background(BackgroundSync& sync) {
     flush_buffer();
-    if (pos_ > kick_from_) start_writeback(kick_from_, pos_ - kick_from_);
-    kick_from_ = pos_;
+    start_pending_writeback();
     const int injected = fault_point("fsync", temp_path_);
     if (planted_bug("skip-fsync")) return;
     sync.start(fd_, injected);
     background_ = &sync;
 }
 
-void DurableWriter::start_writeback(std::uint64_t offset, std::uint64_t bytes) {
-    // Hand the range to the disk now, so it is written while the caller hashes
-    // the next piece; commit()'s fsync then waits for the tail only. Durability
-    // still rests on that fsync: this neither waits nor reports errors (a
-    // failure here shows up there).
+void DurableWriter::start_pending_writeback() {
+    // Hand [kick_from_, pos_) to the disk now, so it is written while the
+    // caller hashes the next piece; the syncs then wait for less. Durability
+    // still rests on them: this neither waits nor reports errors (a failure
+    // here shows up there).
 #ifdef __linux__
-    ::sync_file_range(fd_, static_cast<off_t>(offset), static_cast<off_t>(bytes), SYNC_FILE_RANGE_WRITE);
-#else
-    (void)offset;
-    (void)bytes;
+    if (pos_ > kick_from_)
+        ::sync_file_range(fd_, static_cast<off_t>(kick_from_), static_cast<off_t>(pos_ - kick_from_),
+                          SYNC_FILE_RANGE_WRITE);
 #endif
+    kick_from_ = pos_;
 }
 
 void DurableWriter::flush_buffer() {
@@ -308,19 +306,7 @@ void DurableWriter::flush_buffer() {
         buffer_.clear();
         return;
     }
-    const char* p = buffer_.data();
-    std::size_t size = buffer_.size();
-    while (size > 0) {
-        ssize_t n = ::pwrite(fd_, p, size, static_cast<off_t>(pos_));
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            if (ignore_errors) break;
-            fail("cannot write", errno, temp_path_);
-        }
-        p += n;
-        size -= static_cast<std::size_t>(n);
-        advance(static_cast<std::uint64_t>(n));
-    }
+    pwrite_all(buffer_.data(), buffer_.size(), ignore_errors);
     buffer_.clear();
 }
 

@@ -84,8 +84,8 @@ private:
     void check_space(std::uint64_t reusable_bytes);  // throws StorageError (ENOSPC) before anything is written
     void create_temp();
     void flush_buffer();
-    void advance(std::uint64_t bytes);  // after `bytes` were written at pos_
-    void start_writeback(std::uint64_t offset, std::uint64_t bytes);
+    void pwrite_all(const char* data, std::size_t size, bool ignore_errors);  // at pos_, advancing it
+    void start_pending_writeback();  // of [kick_from_, pos_)
     [[noreturn]] void fail(const std::string& what, int err, const std::string& path);
 
     std::string final_path_;
