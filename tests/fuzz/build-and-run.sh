@@ -37,7 +37,7 @@ build() {
         engine/errors.cpp -lz -lcrypto -o "$OUT/fuzz_idx" ;;
     checkpoint)
       $CXX $COMMON $SAN tests/fuzz/fuzz_checkpoint.cpp engine/checkpoint_format.cpp engine/sha256.cpp \
-        engine/errors.cpp engine/durable_io.cpp -lcrypto -o "$OUT/fuzz_checkpoint" ;;
+        engine/errors.cpp engine/durable_io.cpp engine/background_sync.cpp -lcrypto -lpthread -o "$OUT/fuzz_checkpoint" ;;
     cli)
       local eb=""
       for d in "${ENGINE_BUILD:-}" build /tmp/build-rel; do
