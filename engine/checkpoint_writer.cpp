@@ -1,6 +1,7 @@
 #include "checkpoint_writer.h"
 
 #include "background_sync.h"
+#include "cache_release.h"
 #include "checkpoint_format.h"
 #include "durable_io.h"
 #include "errors.h"
@@ -24,26 +25,11 @@ nlohmann::json nan_to_null(double v) { return std::isnan(v) ? nlohmann::json(nul
 // Chosen before transaction B, with the new checkpoint (`new_id`, still
 // 'writing') counted as committed: B marks the rest 'deleting'.
 std::vector<CheckpointRow> retirees(Registry& reg, const SaveRequest& req, std::int64_t new_id) {
-    auto rows = reg.checkpoints(req.row.run_id);
-    auto usable = [new_id](const CheckpointRow& c) { return c.usable() || c.id == new_id; };
-    std::optional<std::int64_t> best;
-    double best_loss = INFINITY;
-    for (const auto& c : rows)
-        if (usable(c) && !std::isnan(c.val_loss) && c.val_loss < best_loss) {
-            best_loss = c.val_loss;
-            best = c.id;
-        }
-    std::vector<CheckpointRow> branch;
-    for (const auto& c : rows)
-        if (usable(c) && c.branch_id == req.row.branch_id) branch.push_back(c);
-    std::sort(branch.begin(), branch.end(), [](const CheckpointRow& a, const CheckpointRow& b) {
-        return a.global_step != b.global_step ? a.global_step > b.global_step : a.id > b.id;
-    });
+    const auto best = reg.best_committed_checkpoint(req.row.run_id, new_id);
     std::vector<CheckpointRow> out;
-    for (std::size_t i = static_cast<std::size_t>(req.keep); i < branch.size(); ++i) {
-        const auto& c = branch[i];
+    for (auto& c : reg.committed_beyond_newest(req.row.run_id, req.row.branch_id, req.keep, new_id)) {
         if (c.pinned || c.id == new_id || (best && c.id == *best) || req.protected_ids.count(c.id)) continue;
-        out.push_back(c);
+        out.push_back(std::move(c));
     }
     return out;
 }
@@ -119,6 +105,10 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             sink.write = [&](const void* p, std::size_t n) { writer.write(p, n); };
             if (background) sink.tensors_written = [&] { writer.sync_in_background(*background); };
             sha = write_checkpoint_tensors_first(draft_meta.size(), tensors, final_meta, sink);
+            // Read for the last time (copied into the page cache, hashed): let go of the lines
+            // now, while the disk flushes, so that the training thread's next write of these
+            // buffers need not take them from this core's caches (cache_release.h).
+            for (const auto& t : tensors) release_from_caches(t.data, t.nbytes);
             // Negative control (tests/RELIABILITY.md): transaction B before the rename.
             if (planted_bug("commit-before-rename"))
                 reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);

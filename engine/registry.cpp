@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <limits>
 #include <cstdio>
 #include <cstring>
 
@@ -407,6 +408,31 @@ std::vector<CheckpointRow> Registry::checkpoints_in_state(const std::string& sta
     std::vector<CheckpointRow> out;
     while (s.step()) out.push_back(read_checkpoint(s));
     return out;
+}
+
+std::vector<CheckpointRow> Registry::committed_beyond_newest(std::int64_t run_id, std::int64_t branch_id,
+                                                             std::int64_t keep, std::int64_t also_id) {
+    Stmt s(db_,
+           (std::string("SELECT ") + kCheckpointColumns +
+            " FROM checkpoints WHERE run_id=? AND branch_id=? AND (state='committed' OR id=?)"
+            " ORDER BY global_step DESC, id DESC LIMIT -1 OFFSET ?")
+               .c_str(),
+           path_);
+    s.bind(1, run_id).bind(2, branch_id).bind(3, also_id).bind(4, std::max<std::int64_t>(keep, 0));
+    std::vector<CheckpointRow> out;
+    while (s.step()) out.push_back(read_checkpoint(s));
+    return out;
+}
+
+std::optional<std::int64_t> Registry::best_committed_checkpoint(std::int64_t run_id, std::int64_t also_id) {
+    // A NaN loss is stored as NULL; an infinite one is no one's best either.
+    Stmt s(db_,
+           "SELECT id FROM checkpoints WHERE run_id=? AND (state='committed' OR id=?) AND val_loss IS NOT NULL "
+           "AND val_loss < ? ORDER BY val_loss, id LIMIT 1",
+           path_);
+    s.bind(1, run_id).bind(2, also_id).bind(3, std::numeric_limits<double>::infinity());
+    if (s.step()) return s.i64(0);
+    return std::nullopt;
 }
 
 std::int64_t Registry::max_checkpoint_id() {

@@ -146,6 +146,14 @@ public:
     std::optional<CheckpointRow> checkpoint(std::int64_t id);
     std::vector<CheckpointRow> checkpoints(std::int64_t run_id);
     std::vector<CheckpointRow> checkpoints_in_state(const std::string& state);
+    // What retention needs, without reading the run's whole history on every
+    // save (3,000 rows took 10 ms to read, 10,000 took 54): the committed rows
+    // of a branch after its newest `keep`, newest first, and the run's
+    // committed checkpoint with the lowest finite validation loss (the oldest
+    // of equals). `also_id` (a row still 'writing') counts as committed.
+    std::vector<CheckpointRow> committed_beyond_newest(std::int64_t run_id, std::int64_t branch_id, std::int64_t keep,
+                                                       std::int64_t also_id);
+    std::optional<std::int64_t> best_committed_checkpoint(std::int64_t run_id, std::int64_t also_id);
     std::int64_t max_checkpoint_id();
 
     // Metrics and events. append_metrics writes a batch in one transaction.

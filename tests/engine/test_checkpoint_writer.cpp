@@ -237,6 +237,45 @@ private Q_SLOTS:
                             [&](const CheckpointRow& c) { return c.id == ids[3]; }));
     }
 
+    void retentionBestIsTheOldestOfEqualsAndNeverInfinite() {
+        // keep 1. An infinite loss is no one's best, even with nothing finite to beat it.
+        const auto inf = save(5, INFINITY, 1).row.id;
+        save(6, NAN, 1);
+        auto state = [&](std::int64_t id) { return QString::fromStdString(reg_->checkpoint(id)->state); };
+        QCOMPARE(state(inf), QStringLiteral("deleted"));
+        // #10 and #20 share the lowest finite loss: the older one is the best. #30's
+        // infinite loss and #40's NaN are no one's best either.
+        const auto a = save(10, 0.25, 1).row.id;
+        const auto b = save(20, 0.25, 1).row.id;
+        const auto c = save(30, INFINITY, 1).row.id;
+        const auto d = save(40, NAN, 1).row.id;
+        const auto e = save(50, 0.5, 1).row.id;
+        QCOMPARE(state(a), QStringLiteral("committed"));
+        QCOMPARE(state(b), QStringLiteral("deleted"));
+        QCOMPARE(state(c), QStringLiteral("deleted"));
+        QCOMPARE(state(d), QStringLiteral("deleted"));
+        QCOMPARE(state(e), QStringLiteral("committed"));
+        // A new best takes over, and the old one goes at the next save.
+        const auto f = save(60, 0.125, 1).row.id;
+        QCOMPARE(state(a), QStringLiteral("deleted"));
+        QCOMPARE(state(e), QStringLiteral("deleted"));
+        QCOMPARE(state(f), QStringLiteral("committed"));
+    }
+
+    void retentionOverALongHistoryKeepsExactlyTheNewest() {
+        // 120 saves, keep 3, no validation loss: after each save exactly the newest three
+        // are committed, whatever the number of retired rows behind them.
+        std::vector<std::int64_t> ids;
+        for (int g = 1; g <= 120; ++g) {
+            ids.push_back(save(g, NAN, 3).row.id);
+            std::vector<std::int64_t> committed;
+            for (const auto& c : reg_->checkpoints(run_))
+                if (c.usable()) committed.push_back(c.id);
+            const std::size_t n = std::min<std::size_t>(ids.size(), 3);
+            QCOMPARE(committed, std::vector<std::int64_t>(ids.end() - static_cast<std::ptrdiff_t>(n), ids.end()));
+        }
+    }
+
     void protectedCheckpointSurvivesRetention() {
         const auto a = save(10, NAN, 1).row.id;
         const auto b = save(20, NAN, 1, 0, {a}).row.id;
