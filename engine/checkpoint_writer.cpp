@@ -7,8 +7,8 @@
 #include "errors.h"
 #include "io_affinity.h"
 
-#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace savepoint {
 namespace {

@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <limits>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 namespace savepoint {
 namespace {
@@ -65,6 +65,17 @@ CheckpointRow read_checkpoint(const Stmt& s) {
     c.write_ms = s.f64(20);
     c.stall_ms = s.f64(21);
     return c;
+}
+
+// A query for whole checkpoint rows: `where` follows "FROM checkpoints".
+std::string select_checkpoints(const char* where) {
+    return std::string("SELECT ") + kCheckpointColumns + " FROM checkpoints " + where;
+}
+
+std::vector<CheckpointRow> read_checkpoints(Stmt& s) {
+    std::vector<CheckpointRow> out;
+    while (s.step()) out.push_back(read_checkpoint(s));
+    return out;
 }
 
 const char* kSessionColumns =
@@ -386,42 +397,33 @@ void Registry::set_checkpoint_pinned(std::int64_t id, bool pinned) {
 }
 
 std::optional<CheckpointRow> Registry::checkpoint(std::int64_t id) {
-    Stmt s(db_, (std::string("SELECT ") + kCheckpointColumns + " FROM checkpoints WHERE id=?").c_str(), path_);
+    Stmt s(db_, select_checkpoints("WHERE id=?").c_str(), path_);
     s.bind(1, id);
     if (s.step()) return read_checkpoint(s);
     return std::nullopt;
 }
 
 std::vector<CheckpointRow> Registry::checkpoints(std::int64_t run_id) {
-    Stmt s(db_, (std::string("SELECT ") + kCheckpointColumns + " FROM checkpoints WHERE run_id=? ORDER BY id").c_str(),
-           path_);
+    Stmt s(db_, select_checkpoints("WHERE run_id=? ORDER BY id").c_str(), path_);
     s.bind(1, run_id);
-    std::vector<CheckpointRow> out;
-    while (s.step()) out.push_back(read_checkpoint(s));
-    return out;
+    return read_checkpoints(s);
 }
 
 std::vector<CheckpointRow> Registry::checkpoints_in_state(const std::string& state) {
-    Stmt s(db_, (std::string("SELECT ") + kCheckpointColumns + " FROM checkpoints WHERE state=? ORDER BY id").c_str(),
-           path_);
+    Stmt s(db_, select_checkpoints("WHERE state=? ORDER BY id").c_str(), path_);
     s.bind(1, state);
-    std::vector<CheckpointRow> out;
-    while (s.step()) out.push_back(read_checkpoint(s));
-    return out;
+    return read_checkpoints(s);
 }
 
 std::vector<CheckpointRow> Registry::committed_beyond_newest(std::int64_t run_id, std::int64_t branch_id,
                                                              std::int64_t keep, std::int64_t also_id) {
     Stmt s(db_,
-           (std::string("SELECT ") + kCheckpointColumns +
-            " FROM checkpoints WHERE run_id=? AND branch_id=? AND (state='committed' OR id=?)"
-            " ORDER BY global_step DESC, id DESC LIMIT -1 OFFSET ?")
+           select_checkpoints("WHERE run_id=? AND branch_id=? AND (state='committed' OR id=?)"
+                              " ORDER BY global_step DESC, id DESC LIMIT -1 OFFSET ?")
                .c_str(),
            path_);
     s.bind(1, run_id).bind(2, branch_id).bind(3, also_id).bind(4, std::max<std::int64_t>(keep, 0));
-    std::vector<CheckpointRow> out;
-    while (s.step()) out.push_back(read_checkpoint(s));
-    return out;
+    return read_checkpoints(s);
 }
 
 std::optional<std::int64_t> Registry::best_committed_checkpoint(std::int64_t run_id, std::int64_t also_id) {
