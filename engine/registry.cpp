@@ -7,9 +7,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
 namespace savepoint {
@@ -413,6 +415,31 @@ std::vector<CheckpointRow> Registry::checkpoints_in_state(const std::string& sta
     Stmt s(db_, select_checkpoints("WHERE state=? ORDER BY id").c_str(), path_);
     s.bind(1, state);
     return read_checkpoints(s);
+}
+
+std::vector<CheckpointRow> Registry::checkpoints_after(std::int64_t run_id, std::int64_t after_id) {
+    // A range of the rowid, so the run's older rows are never visited; "+run_id" keeps
+    // the planner off the run's index, which would walk all of the run's rows.
+    Stmt s(db_, select_checkpoints("WHERE id>? AND +run_id=? ORDER BY id").c_str(), path_);
+    s.bind(1, after_id).bind(2, run_id);
+    return read_checkpoints(s);
+}
+
+std::vector<CheckpointRow> Registry::checkpoints_with_ids(const std::vector<std::int64_t>& ids) {
+    // In chunks well under SQLite's limit on bound parameters.
+    constexpr std::size_t kChunk = 256;
+    std::vector<CheckpointRow> out;
+    for (std::size_t from = 0; from < ids.size(); from += kChunk) {
+        const std::size_t n = std::min(kChunk, ids.size() - from);
+        std::string where = "WHERE id IN (?";
+        for (std::size_t i = 1; i < n; ++i) where += ",?";
+        where += ") ORDER BY id";
+        Stmt s(db_, select_checkpoints(where.c_str()).c_str(), path_);
+        for (std::size_t i = 0; i < n; ++i) s.bind(static_cast<int>(i + 1), ids[from + i]);
+        auto rows = read_checkpoints(s);
+        out.insert(out.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+    }
+    return out;
 }
 
 std::vector<CheckpointRow> Registry::committed_beyond_newest(std::int64_t run_id, std::int64_t branch_id,

@@ -146,6 +146,11 @@ public:
     std::optional<CheckpointRow> checkpoint(std::int64_t id);
     std::vector<CheckpointRow> checkpoints(std::int64_t run_id);
     std::vector<CheckpointRow> checkpoints_in_state(const std::string& state);
+    // What a view that follows a run needs instead of its whole history on
+    // every refresh (checkpoint_list.h): the run's rows after `after_id`, and
+    // the rows with the given ids (those still gone are simply absent).
+    std::vector<CheckpointRow> checkpoints_after(std::int64_t run_id, std::int64_t after_id);
+    std::vector<CheckpointRow> checkpoints_with_ids(const std::vector<std::int64_t>& ids);
     // What retention needs, without reading the run's whole history on every
     // save (3,000 rows took 10 ms to read, 10,000 took 54): the committed rows
     // of a branch after its newest `keep`, newest first, and the run's

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "banner.h"
+#include "checkpoint_list.h"
 #include "checkpoint_table_model.h"
 #include "fault_tolerance_panel.h"
 #include "metrics_plot.h"
@@ -40,7 +41,8 @@
 namespace savepoint::ui {
 
 MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
-    : QMainWindow(parent), opts_(std::move(options)), home_(opts_.home) {
+    : QMainWindow(parent), opts_(std::move(options)), home_(opts_.home),
+      ckpt_list_(std::make_unique<savepoint::CheckpointList>()) {
     setObjectName(QStringLiteral("SavepointMainWindow"));
     setWindowTitle(tr("Savepoint — %1").arg(home_));
     settings_ = opts_.settings_path.isEmpty() ? std::make_unique<QSettings>()
@@ -269,7 +271,10 @@ QWidget* MainWindow::buildCheckpointPane() {
     ckpt_view_->horizontalHeader()->setStretchLastSection(false);
     ckpt_view_->setAlternatingRowColors(true);
     connect(ckpt_view_, &QTableView::doubleClicked, this, &MainWindow::resumeFromSelectedCheckpoint);
-    connect(show_deleted_, &QCheckBox::toggled, ckpts_, &CheckpointTableModel::setShowDeleted);
+    connect(show_deleted_, &QCheckBox::toggled, this, [this](bool on) {
+        ckpts_->setShowDeleted(on);
+        showCheckpoints();  // the table holds only the open rows while this is off
+    });
     v->addWidget(ckpt_view_, 1);
     return w;
 }

@@ -28,7 +28,10 @@ class QSortFilterProxyModel;
 class QSpinBox;
 class QTableView;
 
-namespace savepoint { class Registry; }
+namespace savepoint {
+class CheckpointList;
+class Registry;
+}
 
 namespace savepoint::ui {
 
@@ -133,9 +136,16 @@ private:
     void tickPreemption();
 
     void loadRunData(std::int64_t run_id);
-    void applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid);
+    void applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
+                            std::vector<savepoint::CheckpointRow> checkpoints);
     void ensureBranches(const std::vector<savepoint::MetricRow>& rows);
-    void reloadCheckpoints();
+    // Takes the viewed run's new and changed checkpoint rows (all of them on a
+    // change of run); `acted_on`: a row this window just changed, re-read
+    // whatever its state. Redraws the table and markers only if something changed.
+    void reloadCheckpoints(std::optional<std::int64_t> acted_on = std::nullopt);
+    // Feeds the table and the plot markers from ckpt_list_ (only the open rows
+    // unless "Show deleted" is on: a long run's history stays out of them).
+    void showCheckpoints();
     void updateFaultPanel();
 
     MainWindowOptions opts_;
@@ -178,6 +188,9 @@ private:
     bool loading_ = false;
     std::vector<savepoint::MetricRow> pending_live_;
     bool checkpoints_dirty_ = false;
+    std::unique_ptr<savepoint::CheckpointList> ckpt_list_;  // the viewed run's checkpoint rows
+    std::optional<std::int64_t> shown_head_;                // the head the table was drawn with
+    bool checkpoints_shown_ = false;                        // the table and markers show ckpt_list_
 
     // The run this window trains.
     std::int64_t train_run_ = 0;

@@ -4,6 +4,7 @@
 
 #include "banner.h"
 #include "checkpoint_format.h"
+#include "checkpoint_list.h"
 #include "checkpoint_table_model.h"
 #include "csv_export.h"
 #include "durable_io.h"
@@ -71,8 +72,12 @@ void MainWindow::loadRunData(std::int64_t run_id) {
     plot_->setEvents(events);
     last_event_id_ = events.empty() ? 0 : events.back().id;
     catch_up_ = true;  // rows written after the metrics read below are picked up by the next poll
-    reloadCheckpoints();
-    // Metrics can be millions of rows: read them on a thread with its own connection.
+    // Until the thread below brings them, the table shows no run's checkpoints.
+    ckpt_list_->load(0, {});
+    checkpoints_shown_ = false;
+    showCheckpoints();
+    // Metrics can be millions of rows, and the checkpoint history tens of
+    // thousands (330 ms at 50,000): read them on a thread with its own connection.
     loading_ = true;
     pending_live_.clear();
     const int gen = ++load_generation_;
@@ -80,24 +85,29 @@ void MainWindow::loadRunData(std::int64_t run_id) {
     QPointer<MainWindow> self(this);
     QThread* t = QThread::create([self, gen, home, run_id] {
         std::vector<savepoint::MetricRow> rows;
+        std::vector<savepoint::CheckpointRow> checkpoints;
         std::int64_t last = 0;
         try {
             savepoint::Registry reg(home);
+            checkpoints = reg.checkpoints(run_id);
             rows = reg.metrics(run_id, 0, &last);
         } catch (const std::exception&) {
         }
         if (!self) return;
-        QMetaObject::invokeMethod(self, [self, gen, rows = std::move(rows), last]() mutable {
-            if (self) self->applyLoadedMetrics(gen, std::move(rows), last);
+        QMetaObject::invokeMethod(self, [self, gen, rows = std::move(rows), last, checkpoints = std::move(checkpoints)]() mutable {
+            if (self) self->applyLoadedMetrics(gen, std::move(rows), last, std::move(checkpoints));
         }, Qt::QueuedConnection);
     });
     connect(t, &QThread::finished, t, &QObject::deleteLater);
     t->start();
 }
 
-void MainWindow::applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid) {
+void MainWindow::applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
+                                    std::vector<savepoint::CheckpointRow> checkpoints) {
     if (generation != load_generation_) return;  // a newer selection won
     loading_ = false;
+    ckpt_list_->load(view_run_, std::move(checkpoints));
+    reloadCheckpoints();  // and what changed since they were read
     last_metric_rowid_ = last_rowid;
     ensureBranches(rows);
     plot_->appendMetrics(rows);
@@ -152,17 +162,29 @@ void MainWindow::refreshSelected() {
     }
 }
 
-void MainWindow::reloadCheckpoints() {
+void MainWindow::reloadCheckpoints(std::optional<std::int64_t> acted_on) {
+    // While a run loads, its rows are on their way (loadRunData's thread).
+    if (loading_ || ckpt_list_->run_id() != view_run_) return;
     checkpoints_dirty_ = false;
     auto run = reg_->run_by_id(view_run_);
     if (!run) return;
+    bool changed = ckpt_list_->refresh(*reg_);
+    if (acted_on) changed = ckpt_list_->reread(*reg_, *acted_on) || changed;
+    // A rollback moves the head to an older row without changing any row.
+    if (!changed && checkpoints_shown_ && shown_head_ == run->head_checkpoint_id) return;
+    shown_head_ = run->head_checkpoint_id;
+    checkpoints_shown_ = true;
+    showCheckpoints();
+}
+
+void MainWindow::showCheckpoints() {
+    const auto open = ckpt_list_->open_rows();
     const auto sel = selectedCheckpoint();
-    auto rows = reg_->checkpoints(view_run_);
-    ckpts_->setCheckpoints(rows, run->head_checkpoint_id);
-    plot_->setCheckpoints(rows);
+    ckpts_->setCheckpoints(show_deleted_->isChecked() ? ckpt_list_->rows() : open, shown_head_);
+    plot_->setCheckpoints(open);  // it draws no retired row
     if (sel) selectCheckpoint(sel->id);
     double newest = 0;
-    for (const auto& c : rows)
+    for (const auto& c : open)
         if (c.state == "committed") newest = std::max(newest, c.created_at);
     if (!worker_->isRunning() || train_run_ != view_run_) status_->setLastCheckpointAt(newest);
 }
@@ -181,7 +203,7 @@ void MainWindow::updateFaultPanel() {
         s.train_seconds = last_progress_.elapsed_seconds;
         useful = last_progress_.global_step;
     }
-    ft_panel_->setInputs(FaultTolerancePanel::inputsFrom(sessions, reg_->checkpoints(view_run_), useful, savepoint::now_seconds()));
+    ft_panel_->setInputs(FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds()));
 }
 
 // --- checkpoints ----------------------------------------------------------------
@@ -231,7 +253,7 @@ void MainWindow::verifyCheckpoint(qint64 id) {
                 }
                 self->banner_->showMessage(Banner::Kind::Error,
                                            self->tr("Checkpoint #%1 is damaged and will not be resumed from: %2").arg(id).arg(detail.toHtmlEscaped()));
-                self->reloadCheckpoints();
+                self->reloadCheckpoints(id);
             }
             Q_EMIT self->verificationFinished(id, v.ok);
         }, Qt::QueuedConnection);
@@ -249,7 +271,7 @@ void MainWindow::togglePinSelected() {
     } catch (const std::exception& e) {
         showError(tr("Cannot change the pin: %1").arg(QString::fromUtf8(e.what())));
     }
-    reloadCheckpoints();
+    reloadCheckpoints(c->id);
 }
 
 void MainWindow::deleteSelectedCheckpoint() {
@@ -280,10 +302,10 @@ bool MainWindow::deleteCheckpoint(qint64 id) {
         log(tr("Checkpoint #%1 deleted").arg(id));
     } catch (const std::exception& e) {
         showError(tr("Cannot delete checkpoint #%1: %2").arg(id).arg(QString::fromUtf8(e.what())));
-        reloadCheckpoints();
+        reloadCheckpoints(id);
         return false;
     }
-    reloadCheckpoints();
+    reloadCheckpoints(id);
     return true;
 }
 

@@ -3,14 +3,20 @@
 // run-comparison.sh runs it next to pytorch_loop.py and prints the ratios.
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
-//               [--only throughput|checkpoints|registry|capture] [--batch N]
+//               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
 //   checkpoints  training-thread stall per checkpoint, end-to-end overhead of
 //                saving every 1, 10, 30 steps and every epoch (mlp, batch 32 and 128)
-//   registry     metric-ingest rows/s (batched transactions, synchronous=FULL)
+//   registry     metric-ingest rows/s (batched transactions, synchronous=FULL); what
+//                a view of a run's checkpoints pays per refresh at 1k/10k/50k rows
+//                (a full read against CheckpointList::refresh)
+//   hash         SHA-256 GB/s: OpenSSL, and sha256_streams with 1, 2 and 3 streams
+#include "checkpoint_list.h"
 #include "registry.h"
+#include "sha256.h"
+#include "sha256_streams.h"
 #include "trainer.h"
 
 #include <torch/torch.h>
@@ -23,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -137,6 +144,90 @@ double registry_ingest_rows_per_second(std::int64_t rows, std::int64_t batch) {
     return rate;
 }
 
+// GB/s of hashing `streams` streams of `bytes` each (the best of 15 rounds).
+double hash_gigabytes_per_second(int streams, std::size_t bytes, bool openssl) {
+    std::vector<std::uint8_t> data(bytes * static_cast<std::size_t>(streams));
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 2654435761u >> 13);
+    double best = 1e30;
+    for (int round = 0; round < 15; ++round) {
+        std::vector<Sha256Stream> s(static_cast<std::size_t>(streams));
+        for (int i = 0; i < streams; ++i) s[static_cast<std::size_t>(i)].ranges = {{data.data() + bytes * static_cast<std::size_t>(i), bytes}};
+        const auto t0 = std::chrono::steady_clock::now();
+        if (openssl) {
+            for (auto& x : s) {
+                Sha256 h;
+                h.update(x.ranges[0].data, x.ranges[0].size);
+                x.digest = h.finish();
+            }
+        } else {
+            sha256_streams(s);
+        }
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return static_cast<double>(data.size()) / best / 1e9;
+}
+
+struct ListRefreshCost {
+    std::int64_t rows;
+    double full_read_ms, refresh_ms;
+};
+
+// A run that saved every step with keep 5: `rows` checkpoint rows, all but the
+// newest five 'deleted', as retention leaves them. Times one refresh of the
+// window's view both ways (the median of 21), each after one new save.
+ListRefreshCost checkpoint_list_refresh_cost(std::int64_t rows) {
+    const std::string home = temp_home();
+    ListRefreshCost cost{rows, 0, 0};
+    {
+        Registry reg(home);
+        const std::int64_t run = reg.create_run("history", "{}", 100, 100, "cpu");
+        const std::int64_t branch = reg.find_run("history")->active_branch_id;
+        auto save = [&](std::int64_t gs) {
+            CheckpointRow c;
+            c.run_id = run;
+            c.branch_id = branch;
+            c.epoch = 1;
+            c.step = c.global_step = gs;
+            c.path = "checkpoints/history/";
+            const std::int64_t id = reg.insert_writing_checkpoint(c);
+            CheckpointCommit commit;
+            commit.bytes = 4891120;
+            commit.sha256 = commit.params_sha256 = std::string(64, 'a');
+            commit.write_ms = 6.0;
+            commit.stall_ms = 0.1;
+            reg.commit_checkpoint(id, commit);
+            return id;
+        };
+        std::int64_t gs = 0;
+        {
+            Registry::RelaxedCommits fast_setup(reg);  // the history's durability is not what is measured
+            for (; gs < rows; ++gs) {
+                const std::int64_t id = save(gs + 1);
+                if (gs + 5 < rows) reg.set_checkpoint_state(id, "deleted", "removed by retention (keep 5)");
+            }
+        }
+        auto median_ms = [&](const std::function<void()>& refresh) {
+            std::vector<double> t;
+            for (int i = 0; i < 21; ++i) {
+                save(++gs);
+                const auto t0 = std::chrono::steady_clock::now();
+                refresh();
+                t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+            }
+            std::sort(t.begin(), t.end());
+            return t[t.size() / 2];
+        };
+        std::size_t seen = 0;
+        cost.full_read_ms = median_ms([&] { seen += reg.checkpoints(run).size(); });
+        CheckpointList list;
+        list.load(reg, run);
+        cost.refresh_ms = median_ms([&] { seen += list.refresh(reg) ? list.rows().size() : 0; });
+        if (seen == 0) cost.refresh_ms = NAN;  // nothing was read: the measurement is void
+    }
+    remove_tree(home);
+    return cost;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -150,13 +241,14 @@ int main(int argc, char** argv) {
         else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
         else if (a == "--only" && i + 1 < argc &&
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
-                  std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture"))
+                  std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture" ||
+                  std::string(argv[i + 1]) == "hash"))
             only = argv[++i];
         else if (a == "--batch" && i + 1 < argc && std::atoll(argv[i + 1]) > 0)
             only_batch = std::atoll(argv[++i]);
         else {
             std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
-                                 "                   [--only throughput|checkpoints|registry|capture] [--batch N]\n");
+                                 "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n");
             return 2;
         }
     }
@@ -291,6 +383,32 @@ int main(int argc, char** argv) {
         ingest = registry_ingest_rows_per_second(quick ? 20000 : 200000, 1000);
         std::printf("\nregistry metric ingest: %.0f rows/s (batches of 1000, synchronous=FULL)\n", ingest);
         out["registry_ingest_rows_per_second"] = ingest;
+        nlohmann::json lists = nlohmann::json::array();
+        std::printf("checkpoint list refresh (one new save each time; history all 'deleted' but 5):\n");
+        for (std::int64_t rows : quick ? std::vector<std::int64_t>{1000} : std::vector<std::int64_t>{1000, 10000, 50000}) {
+            const ListRefreshCost c = checkpoint_list_refresh_cost(rows);
+            std::printf("  %6lld rows: full read %8.2f ms, CheckpointList::refresh %6.3f ms\n", static_cast<long long>(rows),
+                        c.full_read_ms, c.refresh_ms);
+            lists.push_back({{"rows", rows}, {"full_read_ms", c.full_read_ms}, {"refresh_ms", c.refresh_ms}});
+            if (!(c.refresh_ms > 0)) ingest = NAN;  // fails the sanity check below
+        }
+        out["checkpoint_list_refresh"] = lists;
+    }
+
+    if (wanted("hash")) {
+        // 4.9 MB: what an mlp checkpoint hashes.
+        const std::size_t bytes = quick ? (1 << 20) : 4891120;
+        const double openssl = hash_gigabytes_per_second(1, bytes, true);
+        std::printf("\nSHA-256 (%zu bytes a stream; SHA-NI lanes: %s)\n", bytes, sha256_streams_use_sha_ni() ? "yes" : "no");
+        std::printf("  OpenSSL, 1 stream       %6.2f GB/s\n", openssl);
+        nlohmann::json h = {{"bytes_per_stream", bytes}, {"sha_ni_lanes", sha256_streams_use_sha_ni()}, {"openssl_gb_per_s", openssl}};
+        for (int n : {1, 2, 3}) {
+            const double rate = hash_gigabytes_per_second(n, bytes, false);
+            std::printf("  sha256_streams, %d       %6.2f GB/s in all\n", n, rate);
+            h["streams_" + std::to_string(n) + "_gb_per_s"] = rate;
+            if (!(rate > 0)) ingest = NAN;
+        }
+        out["sha256"] = h;
     }
 
     if (!json_path.empty()) {

@@ -5,12 +5,18 @@
 //     QElapsedTimer around replot(rpImmediateRefresh) and QCustomPlot::replotTime().
 //  2. Longest UI-thread stall while the real window trains with a checkpoint
 //     every step: a 5 ms QTimer records the gap between its ticks.
-// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N] [--shot PATH]
+//  3. What one poll of the window costs on the UI thread when the run on screen
+//     has a long checkpoint history (--history N rows, all retired but five, as
+//     saving every step with keep 5 leaves them) and is trained by another
+//     process that commits one more checkpoint between two polls.
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N] [--history N] [--shot PATH]
 //   --shot: also saves the 1M-point plot as an image, to look at what the decimation draws.
 #include "engine_types.h"
+#include "checkpoint_table_model.h"
 #include "main_window.h"
 #include "metrics_plot.h"
 #include "qcp.h"
+#include "registry.h"
 #include "trainer_worker.h"
 
 #include <QApplication>
@@ -207,19 +213,80 @@ void benchStall(std::int64_t steps) {
     std::printf("\n  GUI-thread CPU per tick interval: median %.1f ms, max %.1f ms\n", percentile(busy, 0.5), percentile(busy, 1.0));
 }
 
+void benchHistory(std::int64_t rows) {
+    QTemporaryDir dir;
+    const std::string home = dir.filePath(QStringLiteral("home")).toStdString();
+    savepoint::Registry trainer(home);  // the other process
+    const std::int64_t run = trainer.create_run("history", "{}", 1000, 100000, "cpu");
+    const std::int64_t branch = trainer.run_by_id(run)->active_branch_id;
+    std::int64_t gs = 0;
+    auto save = [&] {
+        savepoint::CheckpointRow c;
+        c.run_id = run;
+        c.branch_id = branch;
+        c.epoch = 1;
+        c.step = c.global_step = ++gs;
+        c.path = "checkpoints/history/";
+        const std::int64_t id = trainer.insert_writing_checkpoint(c);
+        savepoint::CheckpointCommit commit;
+        commit.bytes = 4891120;
+        commit.sha256 = commit.params_sha256 = std::string(64, 'a');
+        commit.write_ms = 6.0;
+        commit.stall_ms = 0.1;
+        if (gs > 5) commit.retire.push_back(id - 5);  // keep 5, as retention would
+        trainer.commit_checkpoint(id, commit);
+        if (gs > 5) trainer.set_checkpoint_state(id - 5, "deleted", "removed by retention (keep 5)");
+    };
+    {
+        savepoint::Registry::RelaxedCommits fast_setup(trainer);
+        while (gs < rows) save();
+    }
+    trainer.set_run_status(run, "running");
+    MainWindowOptions o;
+    o.home = QString::fromStdString(home);
+    o.settings_path = dir.filePath(QStringLiteral("settings.ini"));
+    MainWindow w(o);
+    w.resize(1400, 900);
+    w.show();
+    QElapsedTimer t;
+    t.start();
+    w.selectRun(run);
+    const double select_ms = t.nsecsElapsed() / 1e6;
+    QEventLoop loaded;
+    QObject::connect(&w, &MainWindow::runLoaded, &loaded, &QEventLoop::quit);
+    QTimer::singleShot(60000, &loaded, &QEventLoop::quit);
+    loaded.exec();
+    std::vector<double> polls;
+    for (int i = 0; i < 41; ++i) {
+        save();
+        t.restart();
+        w.refreshSelected();
+        polls.push_back(t.nsecsElapsed() / 1e6);
+    }
+    std::printf("history of %lld checkpoint rows: selecting the run %.1f ms; one poll after each new checkpoint: "
+                "median %.2f ms, max %.2f ms (41 polls); table shows %d rows\n",
+                static_cast<long long>(rows), select_ms, percentile(polls, 0.5), percentile(polls, 1.0),
+                w.checkpointModel()->rowCount());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     registerEngineMetaTypes();
-    std::int64_t points = 1000000, steps = 400;
+    std::int64_t points = 1000000, steps = 400, history = 0;
     QString shot;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--points")) points = args[i + 1].toLongLong();
         if (args[i] == QLatin1String("--steps")) steps = args[i + 1].toLongLong();
+        if (args[i] == QLatin1String("--history")) history = args[i + 1].toLongLong();
         if (args[i] == QLatin1String("--shot")) shot = args[i + 1];
+    }
+    if (history > 0) {
+        benchHistory(history);
+        return 0;
     }
     if (points > 0) benchReplot(points, shot);
     benchIdle(5);
