@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <stdexcept>
 #include <cstring>
+#include <utility>
 
 namespace savepoint {
 namespace {
@@ -73,8 +74,65 @@ void for_each_piece(const RawTensor& t, const Emit& emit) {
     }
 }
 
+using Range = Sha256Stream::Range;
+using Digest = std::array<std::uint8_t, 32>;
+
+const char kChecksumLabel[16] = {'s', 'a', 'v', 'e', 'p', 'o', 'i', 'n', 't', '-', 'c', 'k', 'p', 't', '-', '2'};
+
+// Where version 2 splits the body: half of it, rounded down to whole SHA-256 blocks.
+std::uint64_t body_split(std::uint64_t body_len) { return 64 * (body_len / 128); }
+
+// The SHA-256s of the body's two halves (version 2), hashed side by side with
+// `side` (if given), whose digest is filled in too.
+std::pair<Digest, Digest> body_digests(const std::vector<Range>& body, Sha256Stream* side) {
+    std::uint64_t len = 0;
+    for (const auto& r : body) len += r.size;
+    const std::uint64_t mid = body_split(len);
+    std::vector<Sha256Stream> streams(side ? 3 : 2);
+    std::uint64_t at = 0;
+    for (const auto& r : body) {
+        const std::size_t first = static_cast<std::size_t>(std::min<std::uint64_t>(r.size, mid > at ? mid - at : 0));
+        if (first) streams[0].ranges.push_back({r.data, first});
+        if (first < r.size) streams[1].ranges.push_back({static_cast<const std::uint8_t*>(r.data) + first, r.size - first});
+        at += r.size;
+    }
+    if (side) streams[2].ranges = side->ranges;
+    sha256_streams(streams);
+    if (side) side->digest = streams[2].digest;
+    return {streams[0].digest, streams[1].digest};
+}
+
+// Version 2's checksum from the head (header and meta) and the body's halves.
+Digest checksum_v2(const std::vector<Range>& head, const std::pair<Digest, Digest>& body) {
+    Sha256 h;
+    for (const auto& r : head) h.update(r.data, r.size);
+    const Digest head_digest = h.finish();
+    Sha256 root;
+    root.update(kChecksumLabel, sizeof kChecksumLabel);
+    root.update(head_digest.data(), head_digest.size());
+    root.update(body.first.data(), body.first.size());
+    root.update(body.second.data(), body.second.size());
+    return root.finish();
+}
+
+// The records as ranges: each record header, then its tensor's bytes.
+std::vector<Range> body_ranges(const std::vector<std::string>& record_headers, const std::vector<RawTensor>& tensors) {
+    std::vector<Range> body;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        body.push_back({record_headers[i].data(), record_headers[i].size()});
+        body.push_back({tensors[i].data, static_cast<std::size_t>(tensors[i].nbytes)});
+    }
+    return body;
+}
+
 [[noreturn]] void corrupt(const std::string& name, const std::string& what) {
     throw CorruptCheckpoint(name + ": " + what);
+}
+
+std::string version_error(std::uint32_t found) {
+    return "format version: expected " + std::to_string(kOldestCheckpointFormatVersion) + " to " +
+           std::to_string(kCheckpointFormatVersion) + ", found " + std::to_string(found) +
+           (found > kCheckpointFormatVersion ? " (written by a newer Savepoint?)" : "");
 }
 
 }  // namespace
@@ -97,22 +155,19 @@ std::uint64_t checkpoint_file_size(const std::string& meta_json, const std::vect
 
 std::string write_checkpoint(const std::string& meta_json, const std::vector<RawTensor>& tensors,
                              const std::function<void(const void*, std::size_t)>& sink) {
-    Sha256 hash;
-    std::uint64_t total = 0;
-    auto emit = [&](const void* p, std::size_t n) {
-        hash.update(p, n);
-        sink(p, n);
-        total += n;
-    };
-    std::string h = file_header(meta_json, tensors.size());
-    emit(h.data(), h.size());
-    emit(meta_json.data(), meta_json.size());
-    for (const auto& t : tensors) {
-        std::string rh = tensor_record_header(t);
-        emit(rh.data(), rh.size());
-        for_each_piece(t, emit);  // the disk works on each piece while the CPU hashes the next
+    std::vector<std::string> record_headers;
+    for (const auto& t : tensors) record_headers.push_back(tensor_record_header(t));
+    const std::string h = file_header(meta_json, tensors.size());
+    std::uint64_t total = h.size() + meta_json.size();
+    sink(h.data(), h.size());
+    sink(meta_json.data(), meta_json.size());
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        sink(record_headers[i].data(), record_headers[i].size());
+        for_each_piece(tensors[i], sink);  // the disk works on each piece while the next is handed over
+        total += record_headers[i].size() + tensors[i].nbytes;
     }
-    auto digest = hash.finish();
+    const Digest digest = checksum_v2({{h.data(), h.size()}, {meta_json.data(), meta_json.size()}},
+                                      body_digests(body_ranges(record_headers, tensors), nullptr));
     const std::string footer = file_footer(total, digest);
     sink(footer.data(), footer.size());
     return to_hex(digest.data(), digest.size());
@@ -120,7 +175,7 @@ std::string write_checkpoint(const std::string& meta_json, const std::vector<Raw
 
 std::string write_checkpoint_tensors_first(std::size_t meta_bytes, const std::vector<RawTensor>& tensors,
                                            const std::function<std::string()>& final_meta,
-                                           const PositionedSink& sink) {
+                                           const PositionedSink& sink, Sha256Stream* side_hash) {
     std::vector<std::string> record_headers;
     record_headers.reserve(tensors.size());
     for (const auto& t : tensors) record_headers.push_back(tensor_record_header(t));
@@ -135,19 +190,14 @@ std::string write_checkpoint_tensors_first(std::size_t meta_bytes, const std::ve
     }
     if (sink.tensors_written) sink.tensors_written();
 
+    // The body's halves and the side hash together, while the disk flushes the tensors.
+    const auto body = body_digests(body_ranges(record_headers, tensors), side_hash);
     const std::string meta = final_meta();
     if (meta.size() != meta_bytes)
         throw std::logic_error("checkpoint meta changed length after the tensors were placed: " +
                                std::to_string(meta_bytes) + " -> " + std::to_string(meta.size()) + " bytes");
     const std::string header = file_header(meta, tensors.size());
-    Sha256 hash;
-    hash.update(header.data(), header.size());
-    hash.update(meta.data(), meta.size());
-    for (std::size_t i = 0; i < tensors.size(); ++i) {
-        hash.update(record_headers[i].data(), record_headers[i].size());
-        hash.update(tensors[i].data, tensors[i].nbytes);
-    }
-    auto digest = hash.finish();
+    const Digest digest = checksum_v2({{header.data(), header.size()}, {meta.data(), meta.size()}}, body);
     sink.seek(0);
     sink.write(header.data(), header.size());
     sink.write(meta.data(), meta.size());
@@ -164,9 +214,8 @@ CheckpointContents parse_checkpoint_body(const std::uint8_t* data, std::size_t s
                           std::to_string(size));
     if (std::memcmp(data, kMagic, 8) != 0) corrupt(name, "header magic: expected SVPTCKPT, found other bytes");
     const auto version = get<std::uint32_t>(data + 8);
-    if (version != kCheckpointFormatVersion)
-        corrupt(name, "format version: expected " + std::to_string(kCheckpointFormatVersion) + ", found " +
-                          std::to_string(version));
+    if (version < kOldestCheckpointFormatVersion || version > kCheckpointFormatVersion)
+        corrupt(name, version_error(version));
     const auto meta_len = get<std::uint64_t>(data + 16);
     const auto count = get<std::uint64_t>(data + 24);
     const std::size_t body_end = size - kCheckpointFooterBytes;
@@ -253,9 +302,26 @@ VerifyResult verify_checkpoint_bytes(const std::vector<std::uint8_t>& bytes, con
                   std::to_string(bytes.size());
         return r;
     }
-    Sha256 h;
-    h.update(bytes.data(), bytes.size() - kCheckpointFooterBytes);
-    auto d = h.finish();
+    // The checksum before anything else is believed; version 2 needs the meta length to find the body.
+    const std::size_t body_end = bytes.size() - kCheckpointFooterBytes;
+    const auto version = get<std::uint32_t>(bytes.data() + 8);
+    Digest d{};
+    if (version == 1) {
+        Sha256 h;
+        h.update(bytes.data(), body_end);
+        d = h.finish();
+    } else if (version == 2) {
+        const auto meta_len = get<std::uint64_t>(bytes.data() + 16);
+        if (meta_len > body_end - kCheckpointHeaderBytes) {
+            r.error = name + ": meta length: " + std::to_string(meta_len) + " bytes runs past the end of the file";
+            return r;
+        }
+        const std::size_t body_start = kCheckpointHeaderBytes + static_cast<std::size_t>(meta_len);
+        d = checksum_v2({{bytes.data(), body_start}}, body_digests({{bytes.data() + body_start, body_end - body_start}}, nullptr));
+    } else {
+        r.error = name + ": " + version_error(version);
+        return r;
+    }
     std::string actual = to_hex(d.data(), d.size());
     if (actual != r.sha256 && !planted_bug("skip-checksum")) {
         r.error = name + ": SHA-256: footer says " + r.sha256 + ", contents hash to " + actual;

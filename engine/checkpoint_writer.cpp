@@ -6,6 +6,7 @@
 #include "durable_io.h"
 #include "errors.h"
 #include "io_affinity.h"
+#include "sha256.h"
 
 #include <chrono>
 #include <cmath>
@@ -86,10 +87,14 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         const std::string draft_meta = meta.dump();
         const auto tensors = snapshot.raw_tensors();
         const std::uint64_t size = checkpoint_file_size(draft_meta, tensors);
+        // Hashing the parameters here, not on the training thread, keeps the training stall to
+        // the capture; alongside the tensors' halves, it costs no time of its own (sha256_streams.h).
+        const bool hash_params = row.params_sha256.empty();
+        Sha256Stream params;
+        if (hash_params) params.ranges = snapshot.params_ranges();
         auto final_meta = [&] {
-            if (row.params_sha256.empty()) {
-                // Hashing the parameters here, not on the training thread, keeps the training stall to the capture.
-                row.params_sha256 = snapshot.params_sha256();
+            if (hash_params) {
+                row.params_sha256 = to_hex(params.digest.data(), params.digest.size());
                 meta["params_sha256"] = row.params_sha256;
                 return meta.dump();
             }
@@ -104,7 +109,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             sink.seek = [&](std::uint64_t offset) { writer.seek(offset); };
             sink.write = [&](const void* p, std::size_t n) { writer.write(p, n); };
             if (background) sink.tensors_written = [&] { writer.sync_in_background(*background); };
-            sha = write_checkpoint_tensors_first(draft_meta.size(), tensors, final_meta, sink);
+            sha = write_checkpoint_tensors_first(draft_meta.size(), tensors, final_meta, sink, hash_params ? &params : nullptr);
             // Read for the last time (copied into the page cache, hashed): let go of the lines
             // now, while the disk flushes, so that the training thread's next write of these
             // buffers need not take them from this core's caches (cache_release.h).

@@ -165,10 +165,17 @@ std::vector<RawTensor> StateSnapshot::raw_tensors() const {
 }
 
 std::string StateSnapshot::params_sha256() const {
-    Sha256 h;
-    for (std::size_t i = 0; i < param_count_; ++i) h.update(buffers_[i].data_ptr(), buffers_[i].numel() * buffers_[i].element_size());
-    auto d = h.finish();
-    return to_hex(d.data(), d.size());
+    std::vector<Sha256Stream> s(1);
+    s[0].ranges = params_ranges();
+    sha256_streams(s);
+    return to_hex(s[0].digest.data(), s[0].digest.size());
+}
+
+std::vector<Sha256Stream::Range> StateSnapshot::params_ranges() const {
+    std::vector<Sha256Stream::Range> out;
+    for (std::size_t i = 0; i < param_count_; ++i)
+        out.push_back({buffers_[i].data_ptr(), static_cast<std::size_t>(buffers_[i].numel() * buffers_[i].element_size())});
+    return out;
 }
 
 std::uint64_t StateSnapshot::bytes() const {

@@ -33,6 +33,8 @@ public:
 
     // SHA-256 of the model's parameter bytes in registration order.
     std::string params_sha256() const;
+    // Those bytes as ranges, for a hash computed alongside others (sha256_streams.h).
+    std::vector<Sha256Stream::Range> params_ranges() const;
     std::uint64_t bytes() const;
 
 private:

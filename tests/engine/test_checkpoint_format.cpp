@@ -136,7 +136,25 @@ QString parseError(const std::vector<std::uint8_t>& bytes, const std::string& na
     return QString();
 }
 
-// Appends a correct footer to `body`, so only the structure can be wrong.
+std::array<std::uint8_t, 32> sha(const std::uint8_t* p, std::size_t n) {
+    Sha256 h;
+    h.update(p, n);
+    return h.finish();
+}
+
+// Version 2's checksum from its definition in checkpoint_format.h, with plain
+// OpenSSL SHA-256s: `file` without its footer, `bodyStart` after the meta.
+std::string checksumV2(const std::vector<std::uint8_t>& file, std::size_t bodyStart, std::size_t bodyEnd) {
+    const std::size_t mid = bodyStart + 64 * ((bodyEnd - bodyStart) / 128);
+    Sha256 root;
+    root.update("savepoint-ckpt-2", 16);
+    for (auto d : {sha(file.data(), bodyStart), sha(file.data() + bodyStart, mid - bodyStart), sha(file.data() + mid, bodyEnd - mid)})
+        root.update(d.data(), d.size());
+    const auto d = root.finish();
+    return to_hex(d.data(), d.size());
+}
+
+// Appends a correct footer to `body` (a version 1 file: plain SHA-256), so only the structure can be wrong.
 std::vector<std::uint8_t> withFooter(std::vector<std::uint8_t> body) {
     Sha256 h;
     h.update(body.data(), body.size());
@@ -189,9 +207,12 @@ private Q_SLOTS:
         Built b = build();
         QCOMPARE(b.file.size(), std::size_t(checkpoint_file_size(b.meta, b.tensors)));
         QCOMPARE(b.footerBegin + kCheckpointFooterBytes, b.file.size());
-        // The returned hash is the SHA-256 of everything before the footer, and is what the footer holds.
-        QCOMPARE(QString::fromStdString(b.sha),
-                 QString::fromStdString(sha256_hex(b.file.data(), b.file.size() - kCheckpointFooterBytes)));
+        // The returned checksum is version 2's, computed here from its definition, and is what the footer holds.
+        std::uint32_t version = 0;
+        std::memcpy(&version, b.file.data() + 8, 4);
+        QCOMPARE(version, std::uint32_t(2));
+        QCOMPARE(QString::fromStdString(b.sha), QString::fromStdString(checksumV2(b.file, b.metaEnd, b.footerBegin)));
+        QVERIFY(b.sha != sha256_hex(b.file.data(), b.footerBegin));  // not version 1's
         QCOMPARE(QString::fromStdString(to_hex(b.file.data() + b.footerBegin + 8, 32)), QString::fromStdString(b.sha));
         QCOMPARE(std::memcmp(b.file.data() + b.file.size() - 8, "SVPTEND!", 8), 0);
 
@@ -279,6 +300,33 @@ private Q_SLOTS:
         }, sink));
     }
 
+    void versionOneFilesAreStillRead() {
+        // Checkpoints written before version 2 (plain SHA-256 of all before the footer) verify and load.
+        Built b = build();
+        std::vector<std::uint8_t> v1 = b.file;
+        const std::uint32_t one = 1;
+        std::memcpy(v1.data() + 8, &one, 4);
+        const auto plain = sha(v1.data(), b.footerBegin);
+        std::memcpy(v1.data() + b.footerBegin + 8, plain.data(), plain.size());
+        CheckpointContents c;
+        VerifyResult v = verify_checkpoint_bytes(v1, "v1.svpt", &c);
+        QVERIFY2(v.ok, v.error.c_str());
+        QCOMPARE(v.sha256, to_hex(plain.data(), plain.size()));
+        QCOMPARE(c.tensors.size(), b.tensors.size());
+        for (std::size_t i = 0; i < c.tensors.size(); ++i) {
+            QCOMPARE(c.tensors[i].name, b.tensors[i].name);
+            QCOMPARE(std::memcmp(c.tensors[i].data, b.tensors[i].data, b.tensors[i].nbytes), 0);
+        }
+        // The version decides the checksum: version 2's on a version 1 file, or the reverse, is refused.
+        std::vector<std::uint8_t> mixed = b.file;
+        std::memcpy(mixed.data() + 8, &one, 4);
+        QVERIFY(!verify_checkpoint_bytes(mixed, "mixed.svpt").ok);
+        mixed = v1;
+        const std::uint32_t two = 2;
+        std::memcpy(mixed.data() + 8, &two, 4);
+        QVERIFY(!verify_checkpoint_bytes(mixed, "mixed.svpt").ok);
+    }
+
     void emptyCheckpoint() {
         // No tensors and an empty JSON object: still a valid, verifiable file.
         std::vector<std::uint8_t> file;
@@ -361,7 +409,13 @@ private Q_SLOTS:
                 QVERIFY2(!v.ok, qPrintable(ctx));
                 QVERIFY2(v.error.rfind("flip.svpt: ", 0) == 0, qPrintable(ctx));
                 const QString e = QString::fromStdString(v.error);
-                if (i < b.footerBegin) {
+                if (i >= 8 && i < 12) {
+                    // The version: read before the checksum, which depends on it.
+                    QVERIFY2(e.contains(QLatin1String("format version: expected 1 to 2, found ")), qPrintable(ctx));
+                } else if (i >= 16 && i < 24 && e.contains(QLatin1String("meta length: "))) {
+                    // The meta length, read (bounds-checked) to find the body: past the end is said as such.
+                    QVERIFY2(e.contains(QLatin1String("bytes runs past the end of the file")), qPrintable(ctx));
+                } else if (i < b.footerBegin) {
                     // Header, meta, record headers and payload: the hash catches it, naming both values.
                     QVERIFY2(e.contains(QLatin1String("SHA-256: footer says ") + QString::fromStdString(b.sha) +
                                         QLatin1String(", contents hash to ")),
@@ -494,7 +548,8 @@ private Q_SLOTS:
             b.insert(b.end(), records.begin(), records.end());
             return QByteArray(reinterpret_cast<const char*>(b.data()), int(b.size()));
         };
-        QTest::newRow("format version") << make(2, meta.size(), 0, meta, {}) << "format version: expected 1, found 2";
+        QTest::newRow("format version") << make(3, meta.size(), 0, meta, {}) << "format version: expected 1 to 2, found 3 (written by a newer Savepoint?)";
+        QTest::newRow("format version 0") << make(0, meta.size(), 0, meta, {}) << "format version: expected 1 to 2, found 0";
         QTest::newRow("meta length too long") << make(1, 1000, 0, meta, {}) << "meta length: 1000 bytes runs past the end";
         QTest::newRow("meta not JSON") << make(1, 7, 0, "{\"a\":1X", {}) << "meta: expected JSON";
         QTest::newRow("meta not an object") << make(1, 3, 0, "[1]", {}) << "meta: expected a JSON object";

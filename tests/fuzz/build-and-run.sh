@@ -29,15 +29,15 @@ COMMON="-std=c++17 -g -O1 -Iengine -D_GLIBCXX_USE_CXX11_ABI=1"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
+# A torch-free target's engine sources, from the one list of them.
+sources_of() { awk -v t="$1" '$1 == t { $1 = ""; print }' tests/fuzz/torch-free-sources.txt; }
+
 build() {
   local t=$1
   case $t in
-    idx)
-      $CXX $COMMON $SAN tests/fuzz/fuzz_idx.cpp engine/idx_reader.cpp engine/idx_cache.cpp engine/sha256.cpp \
-        engine/errors.cpp -lz -lcrypto -o "$OUT/fuzz_idx" ;;
-    checkpoint)
-      $CXX $COMMON $SAN tests/fuzz/fuzz_checkpoint.cpp engine/checkpoint_format.cpp engine/sha256.cpp \
-        engine/errors.cpp engine/durable_io.cpp engine/background_sync.cpp -lcrypto -lpthread -o "$OUT/fuzz_checkpoint" ;;
+    idx|checkpoint)
+      # shellcheck disable=SC2046 # the list is words
+      $CXX $COMMON $SAN tests/fuzz/fuzz_$t.cpp $(sources_of "$t") -lz -lcrypto -lpthread -o "$OUT/fuzz_$t" ;;
     cli)
       local eb=""
       for d in "${ENGINE_BUILD:-}" build /tmp/build-rel; do

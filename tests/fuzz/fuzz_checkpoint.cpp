@@ -1,7 +1,8 @@
 // libFuzzer target: the checkpoint reader. Torch-free.
 // Feeds the bytes (1) to parse_checkpoint_body, (2) to verify_checkpoint_bytes
-// as they are, and (3) with a correct footer appended (length + SHA-256 +
-// end magic), so the structural parser behind the checksum gets explored too.
+// as they are, and (3) as a version 1 file with a correct footer appended
+// (length + SHA-256 + end magic), so the structural parser behind the checksum
+// gets explored too.
 #include "checkpoint_format.h"
 #include "errors.h"
 #include "sha256.h"
@@ -21,9 +22,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     savepoint::VerifyResult v = savepoint::verify_checkpoint_bytes(bytes, "fuzz");
     if (!v.ok && v.error.empty()) __builtin_trap();  // every refusal says why
 
-    // The same body with a valid footer.
+    // The same body with a valid footer: a version 1 one (plain SHA-256), so the
+    // header says version 1. (2) above covers version 2's checksum, which reads
+    // the meta length before it can hash; the parser behind either is the same.
+    if (size >= 12) {
+        const std::uint32_t one = 1;
+        std::memcpy(bytes.data() + 8, &one, 4);
+    }
     savepoint::Sha256 h;
-    h.update(data, size);
+    h.update(bytes.data(), size);
     auto digest = h.finish();
     std::uint64_t total = size + savepoint::kCheckpointFooterBytes;
     bytes.resize(size + savepoint::kCheckpointFooterBytes);

@@ -160,12 +160,27 @@ inline QByteArray fileSha256(const QString& path) {
     return h.result().toHex();
 }
 
-// The checksum a checkpoint's footer (and `checkpoints --json`'s "sha256") holds:
-// the SHA-256 of everything before the 48-byte footer.
+// The checksum a checkpoint's footer (and `checkpoints --json`'s "sha256") holds,
+// from the definition in engine/checkpoint_format.h, with Qt's SHA-256: for
+// version 1 the SHA-256 of everything before the 48-byte footer; for version 2
+// the SHA-256 of a label and of the SHA-256s of the head and the body's halves.
 inline QString checkpointChecksum(const QString& path) {
     const QByteArray b = readAll(path);
-    if (b.size() < 48) return QString();
-    return QString::fromLatin1(QCryptographicHash::hash(b.left(b.size() - 48), QCryptographicHash::Sha256).toHex());
+    if (b.size() < 80) return QString();
+    auto le = [&](int at, int n) {
+        quint64 v = 0;
+        for (int i = n - 1; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(b[at + i]);
+        return v;
+    };
+    auto sha = [](const QByteArray& x) { return QCryptographicHash::hash(x, QCryptographicHash::Sha256); };
+    const qsizetype bodyEnd = b.size() - 48;
+    if (le(8, 4) == 1) return QString::fromLatin1(sha(b.left(bodyEnd)).toHex());
+    const qsizetype bodyStart = 32 + static_cast<qsizetype>(le(16, 8));
+    if (le(8, 4) != 2 || bodyStart > bodyEnd) return QString();
+    const qsizetype mid = bodyStart + 64 * ((bodyEnd - bodyStart) / 128);
+    const QByteArray root = QByteArray("savepoint-ckpt-2") + sha(b.left(bodyStart)) +
+                            sha(b.mid(bodyStart, mid - bodyStart)) + sha(b.mid(mid, bodyEnd - mid));
+    return QString::fromLatin1(sha(root).toHex());
 }
 
 // Relative path -> SHA-256 of the contents ("<dir>" for directories) of
