@@ -48,6 +48,7 @@ private:
     int injected_ = 0;
     std::atomic<bool> entering_{false};  // the helper's last step before fdatasync: no lock, no syscall after it
     bool finished_ = true;
+    bool waited_ = true;  // wait() has collected the last sync's result
     int result_ = 0;
     bool stopping_ = false;
     cpu_set_t cpus_{};

@@ -19,6 +19,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QCheckBox>
 #include <QtTest>
 
 #include <atomic>
@@ -360,6 +361,22 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(w_->deleteCheckpoint(other));
     QCOMPARE(reg.checkpoint(other)->state, std::string("deleted"));
     QVERIFY(!QFile::exists(QString::fromStdString(path)));
+
+    // The table leaves the deleted row out (it is fed only the rows that can still change),
+    // and "Show deleted" brings it back from the whole history the window keeps.
+    auto shown = [&](std::int64_t id) { return w_->checkpointModel()->rowOf(id) >= 0; };
+    QVERIFY(!shown(other));
+    QVERIFY(shown(*run->head_checkpoint_id));
+    QCheckBox* showDeleted = nullptr;
+    for (auto* b : w_->findChildren<QCheckBox*>())
+        if (b->text() == QLatin1String("Show deleted")) showDeleted = b;
+    QVERIFY(showDeleted);
+    showDeleted->setChecked(true);
+    QVERIFY(shown(other));
+    QCOMPARE(w_->checkpointModel()->rowAt(w_->checkpointModel()->rowOf(other))->state, std::string("deleted"));
+    showDeleted->setChecked(false);
+    QVERIFY(!shown(other));
+    QVERIFY(shown(*run->head_checkpoint_id));
 
     // Verify runs off the GUI thread and reports back.
     QSignalSpy verified(w_.get(), &MainWindow::verificationFinished);
