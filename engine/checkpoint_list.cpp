@@ -65,6 +65,10 @@ const CheckpointRow* CheckpointList::find(std::int64_t id) const {
     return it != rows_.end() && it->id == id ? &*it : nullptr;
 }
 
+CheckpointRow* CheckpointList::find(std::int64_t id) {
+    return const_cast<CheckpointRow*>(static_cast<const CheckpointList*>(this)->find(id));
+}
+
 // `candidates` (ascending, duplicates allowed): every id that may be open now.
 void CheckpointList::update_open(const std::vector<std::int64_t>& candidates) {
     open_.clear();
@@ -81,9 +85,8 @@ bool CheckpointList::replace(std::vector<CheckpointRow> fresh, const std::vector
     auto f = fresh.begin();
     std::vector<std::int64_t> gone;
     for (std::int64_t id : asked) {
-        auto it = std::lower_bound(rows_.begin(), rows_.end(), id,
-                                   [](const CheckpointRow& c, std::int64_t v) { return c.id < v; });
-        if (it == rows_.end() || it->id != id) continue;  // not ours
+        CheckpointRow* it = find(id);
+        if (!it) continue;  // not ours
         while (f != fresh.end() && f->id < id) ++f;
         if (f != fresh.end() && f->id == id && f->run_id == run_id_) {
             if (!same_checkpoint_row(*it, *f)) {

@@ -38,7 +38,8 @@ public:
 
 private:
     bool replace(std::vector<CheckpointRow> fresh, const std::vector<std::int64_t>& asked);
-    const CheckpointRow* find(std::int64_t id) const;
+    const CheckpointRow* find(std::int64_t id) const;  // by binary search on the id
+    CheckpointRow* find(std::int64_t id);
     void update_open(const std::vector<std::int64_t>& candidates);
 
     std::int64_t run_id_ = 0;
