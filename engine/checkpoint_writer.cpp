@@ -67,7 +67,8 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     row.path = dir_rel + checkpoint_file_name(id);
     const std::string final_path = reg.absolute(row.path);
     try {
-        nlohmann::json meta = req.meta;
+        nlohmann::json meta = req.session_meta ? *req.session_meta : nlohmann::json::object();
+        if (req.created_at > 0) meta["created_at"] = req.created_at;
         meta["format"] = "savepoint-checkpoint";
         meta["run"] = req.run_name;
         meta["run_id"] = row.run_id;
@@ -213,7 +214,8 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
     {
         std::lock_guard<std::mutex> lock(mutex_);
         save_in_flight_ = true;
-        queue_.push_back([this, snapshot, request](Registry& reg) mutable {
+        // Moved, not copied: this runs on the training thread, inside its stall.
+        queue_.push_back([this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
             std::optional<SaveOutcome> out;
             std::optional<CheckpointRow> spare = std::move(spare_);
             spare_.reset();

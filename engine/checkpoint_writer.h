@@ -29,7 +29,10 @@ namespace savepoint {
 struct SaveRequest {
     CheckpointRow row;           // run, branch, parent, position, metrics, kind; path = directory prefix
     std::string run_name;
-    nlohmann::json meta;         // config, data seed... (ids and hashes are filled in by the writer)
+    // The session's part of the meta (config, data seed...), built once and shared by its saves;
+    // the writer adds ids, position, metrics and hashes on the I/O thread. May be null.
+    std::shared_ptr<const nlohmann::json> session_meta;
+    double created_at = 0;       // wall clock of the capture (seconds); 0: not recorded
     std::int64_t keep = 5;       // retention: newest K on this branch, plus best, head, pinned, protected
     std::set<std::int64_t> protected_ids;  // e.g. the checkpoint this session resumed from
     double stall_ms = 0;         // how long the training thread was blocked capturing the snapshot

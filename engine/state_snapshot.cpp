@@ -5,6 +5,7 @@
 #include "fused_adam.h"
 #include "optimizer_state_key.h"
 #include "sha256.h"
+#include "stream_copy.h"
 
 #include <ATen/Context.h>
 
@@ -63,16 +64,47 @@ void StateSnapshot::copy_into(std::size_t index, const std::string& name, const 
     // Same type, contiguous, on the CPU: a plain memcpy, without copy_'s
     // dispatch and TensorIterator set-up for what is one block of bytes.
     if (src.device().is_cpu() && src.is_contiguous())
-        std::memcpy(dst.data_ptr(), src.data_ptr(), src.numel() * src.element_size());
+        copy_streaming(dst.data_ptr(), src.data_ptr(), src.numel() * src.element_size());
     else
         dst.copy_(src.detach());
     names_[index] = name;
 }
 
-// Keeps the live tensor itself (copy-free capture; the optimizer is frozen).
+// Writes a step count into the reused 0-d int64 buffer at `index`: no
+// temporary tensor per capture (torch::tensor costs a dispatch and an allocation).
+void StateSnapshot::copy_scalar_into(std::size_t index, const std::string& name, std::int64_t value) {
+    grow_to(index);
+    torch::Tensor& dst = buffers_[index];
+    if (!owned_[index] || !dst.defined() || dst.dim() != 0 || dst.scalar_type() != torch::kInt64) {
+        dst = torch::empty({}, torch::TensorOptions().dtype(torch::kInt64));
+        owned_[index] = true;
+    }
+    *dst.data_ptr<std::int64_t>() = value;
+    names_[index] = name;
+}
+
+// Keeps the live tensor itself (copy-free capture; the optimizer is frozen):
+// an alias of its storage, which the frozen optimizer leaves alone. The live
+// tensors alternate between two storages (FusedAdam's swap), so an alias of
+// each is kept and reused instead of detaching anew at every capture.
 void StateSnapshot::keep_live(std::size_t index, const std::string& name, const torch::Tensor& live) {
     grow_to(index);
-    buffers_[index] = live.detach();  // an alias of the live storage, which the frozen optimizer leaves alone
+    if (aliases_.size() <= index) aliases_.resize(index + 1);
+    auto same = [&](const torch::Tensor& a) {
+        return a.defined() && a.is_alias_of(live) && a.data_ptr() == live.data_ptr() && a.sizes() == live.sizes() &&
+               a.strides() == live.strides() && a.scalar_type() == live.scalar_type();
+    };
+    LiveAliases& cache = aliases_[index];
+    int slot = same(cache.slot[0]) ? 0 : same(cache.slot[1]) ? 1 : -1;
+    if (slot < 0) {
+        // A storage not seen before (the first captures, or the optimizer moved to
+        // copies): it replaces the one not used last time, so a storage the
+        // optimizer dropped is held for at most two more captures.
+        slot = 1 - cache.last;
+        cache.slot[slot] = live.detach();
+    }
+    cache.last = slot;
+    buffers_[index] = cache.slot[slot];
     owned_[index] = false;
     names_[index] = name;
 }
@@ -127,7 +159,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
             const std::string prefix = "optim/" + std::to_string(index++) + "/";
             if (it == state.end()) continue;
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
-                copy_into(i++, prefix + "step", torch::tensor(adam->step(), torch::kInt64));
+                copy_scalar_into(i++, prefix + "step", adam->step());
                 take(i++, prefix + "exp_avg", adam->exp_avg());
                 take(i++, prefix + "exp_avg_sq", adam->exp_avg_sq());
                 if (adam->max_exp_avg_sq().defined())

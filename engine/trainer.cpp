@@ -81,6 +81,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.checkpoint_stall_seconds = stall_seconds;
     r.max_checkpoint_stall_ms = max_stall_ms;
     r.checkpoints_requested = checkpoints_requested;
+    r.step_started_at = std::move(step_started_at);
     return r;
 }
 
@@ -97,6 +98,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
     }
     const std::int64_t replay_until = plan.target_global_step;
     steps_at_start = gs;
+    if (req.record_step_times) step_started_at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, run.total_steps - gs)));
     started = Clock::now();
     std::int64_t perm_epoch = -1;
     std::vector<std::int64_t> perm;
@@ -141,6 +143,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             const bool replaying = gs < replay_until;
             phase = replaying ? "replaying" : "training";
             const auto t0 = Clock::now();
+            if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
             StepResult r = stepper->step(perm, step + 1);
             compute_seconds += seconds_since(t0);
             ++step;

@@ -35,6 +35,9 @@ struct TrainRequest {
     // optimizer allows it (see FusedAdam::freeze). Tests and bench_train turn it
     // off to compare with the copying capture; the saved bytes are the same.
     bool copy_free_snapshots = true;
+    // Record when each step of the loop starts (TrainResult::step_started_at),
+    // for bench_train's account of where a checkpoint's overhead goes.
+    bool record_step_times = false;
 };
 
 enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };
@@ -55,6 +58,10 @@ struct TrainResult {
     double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
     double max_checkpoint_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
+    // With TrainRequest::record_step_times: seconds from the loop's start at which
+    // each step computed in this session began. The gap to the next start is
+    // that step plus whatever followed it (a checkpoint's capture, a wait).
+    std::vector<double> step_started_at;
 };
 
 struct Progress {

@@ -72,6 +72,7 @@ struct Trainer::Impl {
     std::int64_t steps_at_start = 0;
     double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
+    std::vector<double> step_started_at;  // with req.record_step_times
     std::string phase = "loading";
 
     // Written by the I/O thread.
@@ -146,6 +147,8 @@ struct Trainer::Impl {
         return last_committed;
     }
 
+    std::shared_ptr<const nlohmann::json> session_meta;  // see save_request
+
     // What the I/O thread needs to write and register a checkpoint of the current position.
     SaveRequest save_request(const std::string& kind) {
         SaveRequest sr;
@@ -162,8 +165,13 @@ struct Trainer::Impl {
         sr.row.val_loss = last_val_loss;
         sr.row.val_accuracy = last_val_acc;
         sr.run_name = run.name;
-        sr.meta = {{"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
-                   {"data_seed", cfg.seed}, {"device", device_name}, {"created_at", now_seconds()}};
+        // The same for every save of the session: built once, then shared with the I/O thread.
+        if (!session_meta)
+            session_meta = std::make_shared<const nlohmann::json>(nlohmann::json{
+                {"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
+                {"data_seed", cfg.seed}, {"device", device_name}});
+        sr.session_meta = session_meta;
+        sr.created_at = now_seconds();
         sr.keep = cfg.keep;
         if (resumed_from) sr.protected_ids.insert(*resumed_from);
         return sr;

@@ -52,6 +52,7 @@ struct RunStats {
     double max_stall_ms = 0;
     double mean_stall_ms = 0;
     std::int64_t checkpoints = 0;
+    std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
 };
 
 // One session of `steps` steps (one epoch), saving every `save_every` steps
@@ -72,6 +73,7 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     req.config.steps_per_epoch = steps;
     req.config.save_every_steps = save_every;
     req.config.keep = 3;
+    req.record_step_times = true;
     Trainer trainer(req);
     TrainResult r = trainer.run();
     remove_tree(home);
@@ -82,6 +84,8 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.max_stall_ms = r.max_checkpoint_stall_ms;
     s.checkpoints = r.checkpoints_requested;
     s.mean_stall_ms = r.checkpoints_requested ? r.checkpoint_stall_seconds * 1000 / r.checkpoints_requested : 0;
+    for (std::size_t i = 0; i + 1 < r.step_started_at.size(); ++i)
+        s.step_seconds.push_back(r.step_started_at[i + 1] - r.step_started_at[i]);
     return s;
 }
 
@@ -165,6 +169,47 @@ double hash_gigabytes_per_second(int streams, std::size_t bytes, bool openssl) {
         best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
     return static_cast<double>(data.size()) / best / 1e9;
+}
+
+// Where a save's overhead goes, in µs of training time per save: the step
+// whose end takes the snapshot (its capture, and any wait for the previous
+// save), the first and second steps after it (the optimizer's first pass
+// writes buffers the I/O thread has just read, see cache_release.h), and the
+// other steps (sharing memory bandwidth with the I/O thread). Each is the
+// excess over the mean step of the paired baselines, from the first 10 % of
+// steps on (warm-up) to the last but one (the last ends with validation).
+struct OverheadShares {
+    double capture = 0, next = 0, second = 0, rest = 0;
+    std::int64_t saves = 0;  // 0: none inside the measured steps, and no shares
+};
+
+OverheadShares overhead_shares(const std::vector<double>& steps, double baseline_step, std::int64_t save_every) {
+    OverheadShares o;
+    if (save_every < 3 || steps.size() < 20) return o;
+    const std::size_t first = steps.size() / 10;
+    std::int64_t saves = 0;
+    for (std::size_t i = first; i < steps.size(); ++i) {
+        const std::int64_t gs = static_cast<std::int64_t>(i) + 1;  // step i is global step i + 1 of a fresh run
+        const double excess = (steps[i] - baseline_step) * 1e6;
+        const std::int64_t after = gs % save_every;
+        if (after == 0) {
+            o.capture += excess;
+            ++saves;
+        } else if (after == 1) o.next += excess;
+        else if (after == 2) o.second += excess;
+        else o.rest += excess;
+    }
+    if (saves == 0) return {};
+    for (double* v : {&o.capture, &o.next, &o.second, &o.rest}) *v /= static_cast<double>(saves);
+    o.saves = saves;
+    return o;
+}
+
+double mean_step_seconds(const std::vector<double>& steps) {
+    if (steps.size() < 20) return NAN;
+    double sum = 0;
+    for (std::size_t i = steps.size() / 10; i < steps.size(); ++i) sum += steps[i];
+    return sum / static_cast<double>(steps.size() - steps.size() / 10);
 }
 
 struct ListRefreshCost {
@@ -289,6 +334,13 @@ int main(int argc, char** argv) {
     }
 
     nlohmann::json overhead = nlohmann::json::array();
+    struct Breakdown {
+        std::int64_t batch;
+        std::string save;
+        OverheadShares share;
+        double interval_us;
+    };
+    std::vector<Breakdown> breakdown;
     if (wanted("checkpoints")) {
         std::printf("\n%-6s %6s %10s %10s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
                     "stall_mean", "stall_max");
@@ -298,9 +350,10 @@ int main(int argc, char** argv) {
             bool copy_free;
         };
         // "epoch" saves once, at the end, like the baseline: its overhead is the noise.
-        // "10 (copy)" is every 10 steps with the copying capture, for comparison.
+        // "10 (copy)" and "30 (copy)" use the copying capture, for comparison.
         const std::vector<Variant> variants = {
-            {"1", 1, true}, {"10", 10, true}, {"10 (copy)", 10, false}, {"30", 30, true}, {"epoch", 0, true}};
+            {"1", 1, true}, {"10", 10, true}, {"10 (copy)", 10, false}, {"30", 30, true}, {"30 (copy)", 30, false},
+            {"epoch", 0, true}};
         const int reps = quick ? 1 : 5;
         auto median = [](std::vector<double> v) {
             std::sort(v.begin(), v.end());
@@ -319,13 +372,17 @@ int main(int argc, char** argv) {
                 // one minute to the next, far more than the 2-5 % being measured, but
                 // little within the few seconds a pair takes.
                 std::vector<double> ratios, rates;
+                std::vector<OverheadShares> shares;
                 double stall_sum = 0, stall_max = 0;
                 std::int64_t checkpoints = 0;
-                double before = train_once(data, "mlp", batch, threads, steps, 0).loop_seconds;
+                RunStats before = train_once(data, "mlp", batch, threads, steps, 0);
                 for (int r = 0; r < reps; ++r) {
                     const RunStats s = train_once(data, "mlp", batch, threads, steps, v.save_every, v.copy_free);
-                    const double after = train_once(data, "mlp", batch, threads, steps, 0).loop_seconds;
-                    ratios.push_back(s.loop_seconds / ((before + after) / 2));
+                    const RunStats after = train_once(data, "mlp", batch, threads, steps, 0);
+                    ratios.push_back(s.loop_seconds / ((before.loop_seconds + after.loop_seconds) / 2));
+                    shares.push_back(overhead_shares(
+                        s.step_seconds, (mean_step_seconds(before.step_seconds) + mean_step_seconds(after.step_seconds)) / 2,
+                        v.save_every));
                     before = after;
                     rates.push_back(s.samples_per_second);
                     stall_sum += s.mean_stall_ms * static_cast<double>(s.checkpoints);
@@ -337,7 +394,22 @@ int main(int argc, char** argv) {
                 std::printf("%-6s %6lld %10s %10.0f %11.1f%% %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
                             v.name.c_str(), median(rates), pct, stall_mean, stall_max);
                 std::fflush(stdout);
+                OverheadShares share;
+                if (v.save_every >= 3 && std::all_of(shares.begin(), shares.end(), [](const OverheadShares& o) { return o.saves > 0; })) {
+                    auto med = [&](double OverheadShares::*field) {
+                        std::vector<double> x;
+                        for (const auto& o : shares) x.push_back(o.*field);
+                        return median(x);
+                    };
+                    share = {med(&OverheadShares::capture), med(&OverheadShares::next), med(&OverheadShares::second),
+                             med(&OverheadShares::rest), shares.front().saves};
+                    // The time between two saves, at the rate this variant trained.
+                    const double interval_us = 1e6 * static_cast<double>(v.save_every * batch) / median(rates);
+                    breakdown.push_back({batch, v.name, share, interval_us});
+                }
                 overhead.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads},
+                                    {"overhead_us_per_save", {{"capture_and_wait", share.capture}, {"next_step", share.next},
+                                                              {"second_step", share.second}, {"other_steps", share.rest}, {"saves_per_run", share.saves}}},
                                     {"save_every", v.name}, {"copy_free", v.copy_free},
                                     {"overhead_percent", pct}, {"overhead_ratios", ratios},
                                     {"samples_per_second", median(rates)}, {"stall_mean_ms", stall_mean},
@@ -345,6 +417,17 @@ int main(int argc, char** argv) {
                                     {"steps", steps}, {"pairs", reps}});
             }
         }
+    if (!breakdown.empty()) {
+        std::printf("\nwhere a save's overhead goes (us of training time per save, median of the pairs):\n");
+        std::printf("%6s %6s %14s %10s %10s %10s %10s %12s\n", "batch", "save", "capture+wait", "step+1", "step+2",
+                    "others", "total", "interval");
+        for (const auto& b : breakdown) {
+            const double total = b.share.capture + b.share.next + b.share.second + b.share.rest;
+            std::printf("%6lld %6s %14.0f %10.0f %10.0f %10.0f %10.0f %9.0f us (%.1f %%)\n",
+                        static_cast<long long>(b.batch), b.save.c_str(), b.share.capture, b.share.next, b.share.second,
+                        b.share.rest, total, b.interval_us, 100 * total / b.interval_us);
+        }
+    }
     out["checkpoint_overhead"] = overhead;
     }
 

@@ -61,7 +61,7 @@ private:
         r.row.val_loss = valLoss;
         r.row.train_loss = 1.0;
         r.run_name = "w";
-        r.meta = {{"config", {{"model", "linear"}}}};
+        r.session_meta = std::make_shared<const nlohmann::json>(nlohmann::json{{"config", {{"model", "linear"}}}});
         r.keep = keep;
         return r;
     }
@@ -448,7 +448,11 @@ private Q_SLOTS:
                 snap_->capture(*model_, *opt_);
                 SaveRequest r = request(gs, NAN, 1);
                 // #1 is the longest file, so #3, written over it, must come out shorter than it was.
-                if (gs == 10) r.meta["note"] = std::string(6000, 'x');
+                if (gs == 10) {
+                    nlohmann::json meta = *r.session_meta;
+                    meta["note"] = std::string(6000, 'x');
+                    r.session_meta = std::make_shared<const nlohmann::json>(std::move(meta));
+                }
                 writer.save_async(snap_, r);
                 writer.wait_for_save();
                 QVERIFY(!writer.take_save_error().has_value());

@@ -217,6 +217,20 @@ private Q_SLOTS:
         sb.capture(*b, *ob);
         QVERIFY(!sb.last_capture_was_copy_free());
         QVERIFY(!ob->frozen());
+
+        // Fused again: the live tensors are now the thaw's copies, storages the
+        // snapshot has not kept before, so its cached aliases must not be reused.
+        for (auto* o : {static_cast<torch::optim::Optimizer*>(oa.get()), static_cast<torch::optim::Optimizer*>(ob.get())})
+            static_cast<torch::optim::AdamOptions&>(o->param_groups()[0].options()).weight_decay(0.0);
+        for (int round = 0; round < 3; ++round) {
+            both(1, x_);
+            sa.capture(*a, *oa);
+            sb.capture(*b, *ob);
+            QVERIFY(sb.last_capture_was_copy_free());
+            const auto again = toFile(sa)->file;
+            both(1, x_ * 0.5);
+            QCOMPARE(toFile(sb)->file, again);
+        }
     }
 
     void checkpointOfAnotherModelIsRefused() {
