@@ -13,6 +13,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 #include <atomic>
 #include <mutex>
 #include <set>
@@ -205,6 +207,22 @@ private Q_SLOTS:
         epochs.save_every_steps = 0;
         QCOMPARE(qs(train(h, "every-step", every).params_sha256), qs(ref_));
         QCOMPARE(qs(train(h, "per-epoch", epochs).params_sha256), qs(ref_));
+        // bench_train's step timing: one start per step computed, in order, and the bits unchanged.
+        {
+            TrainRequest r;
+            r.home = h;
+            r.run_name = "timed";
+            r.config = smallConfig();
+            r.record_step_times = true;
+            Trainer t(r);
+            const TrainResult timed = t.run();
+            QCOMPARE(qs(timed.params_sha256), qs(ref_));
+            QCOMPARE(std::int64_t(timed.step_started_at.size()), timed.steps);
+            QCOMPARE(timed.steps, std::int64_t(60));
+            QVERIFY(std::is_sorted(timed.step_started_at.begin(), timed.step_started_at.end()));
+            QVERIFY(timed.step_started_at.front() >= 0 && timed.step_started_at.back() <= timed.loop_seconds);
+            QVERIFY(train(h, "untimed", smallConfig()).step_started_at.empty());
+        }
         // ...while a real change of the run does change the bits (the hash is not a constant).
         TrainConfig seed = smallConfig();
         seed.seed = 43;
