@@ -99,7 +99,8 @@ void StateSnapshot::keep_live(std::size_t index, const std::string& name, const 
     if (slot < 0) {
         // A storage not seen before (the first captures, or the optimizer moved to
         // copies): it replaces the one not used last time, so a storage the
-        // optimizer dropped is held for at most two more captures.
+        // optimizer dropped is held for at most two more copy-free captures (a
+        // copying capture drops them all, see capture()).
         slot = 1 - cache.last;
         cache.slot[slot] = live.detach();
     }
@@ -175,6 +176,10 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     buffers_.resize(i);
     names_.resize(i);
     owned_.resize(i);
+    // The aliases serve copy-free captures only: a copying one lets go of them, so
+    // storages the optimizer has dropped since are not held for the session.
+    if (!copy_free) aliases_.clear();
+    else if (aliases_.size() > i) aliases_.resize(i);
     // Last: from here on the optimizer's next step leaves the kept tensors alone.
     if (copy_free) fused->freeze();
     last_copy_free_ = copy_free;

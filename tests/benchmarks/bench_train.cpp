@@ -8,7 +8,8 @@
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
 //   checkpoints  training-thread stall per checkpoint, end-to-end overhead of
-//                saving every 1, 10, 30 steps and every epoch (mlp, batch 32 and 128)
+//                saving every 1, 10, 30 steps and every epoch (mlp, batch 32 and 128),
+//                and where a save's overhead goes (OverheadShares)
 //   registry     metric-ingest rows/s (batched transactions, synchronous=FULL); what
 //                a view of a run's checkpoints pays per refresh at 1k/10k/50k rows
 //                (a full read against CheckpointList::refresh)
@@ -176,8 +177,9 @@ double hash_gigabytes_per_second(int streams, std::size_t bytes, bool openssl) {
 // save), the first and second steps after it (the optimizer's first pass
 // writes buffers the I/O thread has just read, see cache_release.h), and the
 // other steps (sharing memory bandwidth with the I/O thread). Each is the
-// excess over the mean step of the paired baselines, from the first 10 % of
-// steps on (warm-up) to the last but one (the last ends with validation).
+// excess over the mean step of the paired baselines, over whole save cycles
+// after the first 10 % of steps (warm-up), the last step left out (it ends
+// with validation).
 struct OverheadShares {
     double capture = 0, next = 0, second = 0, rest = 0;
     std::int64_t saves = 0;  // 0: none inside the measured steps, and no shares
@@ -186,9 +188,15 @@ struct OverheadShares {
 OverheadShares overhead_shares(const std::vector<double>& steps, double baseline_step, std::int64_t save_every) {
     OverheadShares o;
     if (save_every < 3 || steps.size() < 20) return o;
-    const std::size_t first = steps.size() / 10;
+    // Whole save cycles only (a capture and the save_every - 1 steps after it), so
+    // that every share is counted the same number of times: from the first capture
+    // after the warm-up to the last step before a capture that has its whole cycle.
+    const std::size_t every = static_cast<std::size_t>(save_every);
+    std::size_t first = steps.size() / 10;
+    while (first < steps.size() && (first + 1) % every != 0) ++first;
+    const std::size_t end = first + (steps.size() - std::min(first, steps.size())) / every * every;
     std::int64_t saves = 0;
-    for (std::size_t i = first; i < steps.size(); ++i) {
+    for (std::size_t i = first; i < end; ++i) {
         const std::int64_t gs = static_cast<std::int64_t>(i) + 1;  // step i is global step i + 1 of a fresh run
         const double excess = (steps[i] - baseline_step) * 1e6;
         const std::int64_t after = gs % save_every;
