@@ -51,16 +51,23 @@ void StateSnapshot::grow_to(std::size_t index) {
     owned_.resize(index + 1, false);
 }
 
-// Copies `src` into the reused buffer at `index`, reallocating only when the
-// shape or type changed (first capture, or Adam state appearing after step 1)
-// or when the slot holds a live tensor from a copy-free capture.
-void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src) {
+// The snapshot's own CPU buffer at `index`, reused from the last capture;
+// reallocated only when the shape or type changed (first capture, or Adam
+// state appearing after step 1) or when the slot holds a live tensor from a
+// copy-free capture.
+torch::Tensor& StateSnapshot::owned_buffer(std::size_t index, c10::IntArrayRef sizes, c10::ScalarType type) {
     grow_to(index);
     torch::Tensor& dst = buffers_[index];
-    if (!owned_[index] || !dst.defined() || dst.sizes() != src.sizes() || dst.scalar_type() != src.scalar_type()) {
-        dst = torch::empty(src.sizes(), torch::TensorOptions().dtype(src.scalar_type()).device(torch::kCPU));
+    if (!owned_[index] || !dst.defined() || dst.sizes() != sizes || dst.scalar_type() != type) {
+        dst = torch::empty(sizes, torch::TensorOptions().dtype(type).device(torch::kCPU));
         owned_[index] = true;
     }
+    return dst;
+}
+
+// Copies `src` into the reused buffer at `index`.
+void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src) {
+    torch::Tensor& dst = owned_buffer(index, src.sizes(), src.scalar_type());
     // Same type, contiguous, on the CPU: a plain memcpy, without copy_'s
     // dispatch and TensorIterator set-up for what is one block of bytes.
     if (src.device().is_cpu() && src.is_contiguous())
@@ -73,39 +80,15 @@ void StateSnapshot::copy_into(std::size_t index, const std::string& name, const 
 // Writes a step count into the reused 0-d int64 buffer at `index`: no
 // temporary tensor per capture (torch::tensor costs a dispatch and an allocation).
 void StateSnapshot::copy_scalar_into(std::size_t index, const std::string& name, std::int64_t value) {
-    grow_to(index);
-    torch::Tensor& dst = buffers_[index];
-    if (!owned_[index] || !dst.defined() || dst.dim() != 0 || dst.scalar_type() != torch::kInt64) {
-        dst = torch::empty({}, torch::TensorOptions().dtype(torch::kInt64));
-        owned_[index] = true;
-    }
+    torch::Tensor& dst = owned_buffer(index, {}, torch::kInt64);
     *dst.data_ptr<std::int64_t>() = value;
     names_[index] = name;
 }
 
-// Keeps the live tensor itself (copy-free capture; the optimizer is frozen):
-// an alias of its storage, which the frozen optimizer leaves alone. The live
-// tensors alternate between two storages (FusedAdam's swap), so an alias of
-// each is kept and reused instead of detaching anew at every capture.
+// Keeps the live tensor itself (copy-free capture; the optimizer is frozen).
 void StateSnapshot::keep_live(std::size_t index, const std::string& name, const torch::Tensor& live) {
     grow_to(index);
-    if (aliases_.size() <= index) aliases_.resize(index + 1);
-    auto same = [&](const torch::Tensor& a) {
-        return a.defined() && a.is_alias_of(live) && a.data_ptr() == live.data_ptr() && a.sizes() == live.sizes() &&
-               a.strides() == live.strides() && a.scalar_type() == live.scalar_type();
-    };
-    LiveAliases& cache = aliases_[index];
-    int slot = same(cache.slot[0]) ? 0 : same(cache.slot[1]) ? 1 : -1;
-    if (slot < 0) {
-        // A storage not seen before (the first captures, or the optimizer moved to
-        // copies): it replaces the one not used last time, so a storage the
-        // optimizer dropped is held for at most two more copy-free captures (a
-        // copying capture drops them all, see capture()).
-        slot = 1 - cache.last;
-        cache.slot[slot] = live.detach();
-    }
-    cache.last = slot;
-    buffers_[index] = cache.slot[slot];
+    buffers_[index] = live.detach();  // an alias of the live storage, which the frozen optimizer leaves alone
     owned_[index] = false;
     names_[index] = name;
 }
@@ -176,10 +159,6 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     buffers_.resize(i);
     names_.resize(i);
     owned_.resize(i);
-    // The aliases serve copy-free captures only: a copying one lets go of them, so
-    // storages the optimizer has dropped since are not held for the session.
-    if (!copy_free) aliases_.clear();
-    else if (aliases_.size() > i) aliases_.resize(i);
     // Last: from here on the optimizer's next step leaves the kept tensors alone.
     if (copy_free) fused->freeze();
     last_copy_free_ = copy_free;

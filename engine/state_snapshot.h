@@ -42,16 +42,11 @@ private:
     void copy_into(std::size_t index, const std::string& name, const torch::Tensor& src);
     void keep_live(std::size_t index, const std::string& name, const torch::Tensor& live);
     void copy_scalar_into(std::size_t index, const std::string& name, std::int64_t value);
-
-    struct LiveAliases {
-        torch::Tensor slot[2];
-        int last = 1;
-    };
+    torch::Tensor& owned_buffer(std::size_t index, c10::IntArrayRef sizes, c10::ScalarType type);
 
     std::vector<std::string> names_;
     std::vector<torch::Tensor> buffers_;  // CPU, contiguous
     std::vector<bool> owned_;             // false: a live tensor kept by a copy-free capture, never written here
-    std::vector<LiveAliases> aliases_;    // per index: aliases of the live storages seen (keep_live)
     std::size_t param_count_ = 0;         // the first entries are the model parameters
     bool copy_free_ = true;
     bool last_copy_free_ = false;

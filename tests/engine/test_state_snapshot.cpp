@@ -219,7 +219,7 @@ private Q_SLOTS:
         QVERIFY(!ob->frozen());
 
         // Fused again: the live tensors are now the thaw's copies, storages the
-        // snapshot has not kept before, so its cached aliases must not be reused.
+        // snapshot has not kept before; copy-free captures of them hold as well.
         for (auto* o : {static_cast<torch::optim::Optimizer*>(oa.get()), static_cast<torch::optim::Optimizer*>(ob.get())})
             static_cast<torch::optim::AdamOptions&>(o->param_groups()[0].options()).weight_decay(0.0);
         for (int round = 0; round < 3; ++round) {
