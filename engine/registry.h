@@ -92,7 +92,7 @@ struct MetricRow {
 struct EventRow {
     std::int64_t id = 0, run_id = 0;
     std::optional<std::int64_t> session_id, branch_id, checkpoint_id;
-    std::string kind;  // start | checkpoint | save_skipped | interruption | preemption_notice | resume | rollback | finish | stop | error | recovery
+    std::string kind;  // start | checkpoint | save_skipped | save_deferred | interruption | preemption_notice | resume | rollback | finish | stop | error | recovery
     std::int64_t global_step = 0, epoch = 0, step = 0;
     std::string message;
     double created_at = 0;
@@ -166,6 +166,7 @@ public:
     std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0, std::int64_t* last_rowid = nullptr);
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
+    std::int64_t count_events(std::int64_t run_id, const std::string& kind);
 
     // Transactions for callers that group several writes.
     void begin();

@@ -48,7 +48,7 @@ void TrainConfig::validate() const {
     require_one_of("--model", model, {"mlp", "dnn", "cnn"});
     require_one_of("--optimizer", optimizer, {"adam", "sgd"});
     require_one_of("--device", device, {"auto", "cpu", "cuda"});
-    require_one_of("--async-policy", async_policy, {"wait", "skip"});
+    require_one_of("--async-policy", async_policy, {"wait", "skip", "defer"});
     require_range("--epochs", epochs, 1, 1000000);
     require_range("--steps-per-epoch", steps_per_epoch, 0, 1000000000);
     require_range("--batch", batch, 1, 65536);

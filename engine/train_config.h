@@ -22,7 +22,7 @@ struct TrainConfig {
     std::int64_t keep = 5;               // newest K kept (plus best, head, pinned)
     std::string device = "auto";         // auto | cpu | cuda
     std::int64_t threads = 0;            // 0: LibTorch's default
-    std::string async_policy = "wait";   // wait | skip: a save is due while one is still writing
+    std::string async_policy = "wait";   // wait | skip | defer: a save is due while one is still writing
 
     // Throws InputError naming the field, what was expected and what was found.
     void validate() const;

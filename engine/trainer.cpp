@@ -81,6 +81,9 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.checkpoint_stall_seconds = stall_seconds;
     r.max_checkpoint_stall_ms = max_stall_ms;
     r.checkpoints_requested = checkpoints_requested;
+    r.saves_skipped = saves_skipped;
+    r.saves_deferred = saves_deferred;
+    r.steps_deferred = steps_deferred;
     r.step_started_at = std::move(step_started_at);
     return r;
 }
@@ -181,7 +184,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             if (cmd.preempt) goto preempted;
             if (gs > replay_until) {
                 const bool due = cfg.save_every_steps > 0 ? gs % cfg.save_every_steps == 0 : end_of_epoch;
-                if (due && gs < total) saved_at_gs = checkpoint("regular", false);
+                if (gs < total && regular_save(due)) saved_at_gs = true;
             }
             if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
             report_progress();

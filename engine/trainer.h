@@ -58,6 +58,9 @@ struct TrainResult {
     double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
     double max_checkpoint_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
+    // The async policy at work (TrainConfig::async_policy): regular saves skipped,
+    // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
+    std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
     // With TrainRequest::record_step_times: seconds from the loop's start at which
     // each step computed in this session began. The gap to the next start is
     // that step plus whatever followed it (a checkpoint's capture, a wait).

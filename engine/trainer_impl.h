@@ -72,6 +72,12 @@ struct Trainer::Impl {
     std::int64_t steps_at_start = 0;
     double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
+    // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
+    // the next due point), saves taken late ('defer') and by how many steps in all.
+    std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
+    // Policy 'defer': the global step and position a regular save fell due at
+    // while the previous one was still being written (0: none pending).
+    std::int64_t deferred_gs = 0, deferred_epoch = 0, deferred_step = 0;
     std::vector<double> step_started_at;  // with req.record_step_times
     std::string phase = "loading";
 
@@ -183,12 +189,14 @@ struct Trainer::Impl {
         const auto t0 = trainer_detail::Clock::now();
         if (writer->save_in_flight()) {
             if (cfg.async_policy == "skip" && kind == "regular") {
+                ++saves_skipped;
                 event("save_skipped", "checkpoint at " + trainer_detail::pos_text(epoch, step) +
                                           " skipped: the previous one was still being written (policy: skip)");
                 return false;
             }
             writer->wait_for_save();
         }
+        if (deferred_gs) note_deferred_save_taken(kind);
         if (auto err = writer->take_save_error()) {
             // The recovery retries with a snapshot of this very step: saving again would duplicate it.
             return recover_from_storage_error(*err);
@@ -209,6 +217,49 @@ struct Trainer::Impl {
             if (auto err = writer->take_save_error()) return recover_from_storage_error(*err);
         }
         return true;
+    }
+
+    // A regular save falls due at this step boundary (`due`), or one deferred
+    // earlier may be taken now. With the 'defer' policy a save due while the
+    // previous one is still being written is taken at the first boundary after
+    // that one commits: training never waits for the disk, and the checkpoint
+    // lands a step or two late instead of being dropped ('skip') — it is exact
+    // all the same, since any step boundary is a resume point.
+    bool regular_save(bool due) {
+        if (cfg.async_policy != "defer") return due && checkpoint("regular", false);
+        if (due && deferred_gs) {
+            // Overtaken by the next due point, which stands for both: a capture at
+            // a due point is that point's, on time, and a deferred one is never.
+            ++saves_skipped;
+            event("save_skipped", "checkpoint due at " + trainer_detail::pos_text(deferred_epoch, deferred_step) +
+                                      " skipped: the previous one was still being written when the next fell due at " +
+                                      trainer_detail::pos_text(epoch, step) + " (policy: defer)");
+            deferred_gs = 0;
+        }
+        if (writer->save_in_flight() && !writer->has_save_error()) {
+            if (due) {
+                deferred_gs = gs;
+                deferred_epoch = epoch;
+                deferred_step = step;
+            }
+            return false;
+        }
+        return (due || deferred_gs) && checkpoint("regular", false);
+    }
+
+    // Any capture after a deferral stands for the deferred save (a manual,
+    // emergency or final one too): it says how late it came.
+    void note_deferred_save_taken(const std::string& kind) {
+        const std::int64_t late = gs - deferred_gs;
+        if (late > 0) {
+            ++saves_deferred;
+            steps_deferred += late;
+            event("save_deferred", "checkpoint due at " + trainer_detail::pos_text(deferred_epoch, deferred_step) +
+                                       " taken " + std::to_string(late) + (late == 1 ? " step" : " steps") + " later, at " +
+                                       trainer_detail::pos_text(epoch, step) + (kind == "regular" ? "" : " (" + kind + ")") +
+                                       ": the previous one was still being written (policy: defer)");
+        }
+        deferred_gs = 0;
     }
 
     // Training pauses until the save can be retried (request_continue() or the

@@ -184,10 +184,6 @@
         <translation>Checkpoints written</translation>
     </message>
     <message>
-        <source>Saves committed to the registry, in every session of this run.</source>
-        <translation>Saves committed to the registry, in every session of this run.</translation>
-    </message>
-    <message>
         <source>Time checkpointing</source>
         <translation>Time checkpointing</translation>
     </message>
@@ -342,6 +338,14 @@
     <message>
         <source>%1 (%2 s)</source>
         <translation>%1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>Saves committed to the registry, in every session of this run; and those due while the previous one was still being written that were skipped or taken late (the run&apos;s async policy).</source>
+        <translation>Saves committed to the registry, in every session of this run; and those due while the previous one was still being written that were skipped or taken late (the run&apos;s async policy).</translation>
+    </message>
+    <message>
+        <source>%1 (%2 skipped, %3 taken late)</source>
+        <translation>%1 (%2 skipped, %3 taken late)</translation>
     </message>
 </context>
 <context>
@@ -913,8 +917,8 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
-        <source>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
-        <translation>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</translation>
+        <source>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
+        <translation>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</translation>
     </message>
     <message>
         <source>Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files</source>
@@ -953,8 +957,8 @@
         <translation>Run name</translation>
     </message>
     <message>
-        <source>Letters, digits, '.', '_' and '-'; becomes a folder name.</source>
-        <translation>Letters, digits, '.', '_' and '-'; becomes a folder name.</translation>
+        <source>Letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; becomes a folder name.</source>
+        <translation>Letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; becomes a folder name.</translation>
     </message>
     <message>
         <source>Dataset</source>
@@ -1041,16 +1045,16 @@
         <translation>When a save is still writing</translation>
     </message>
     <message>
-        <source>wait: training waits for it; skip: this save is skipped.</source>
-        <translation>wait: training waits for it; skip: this save is skipped.</translation>
+        <source>wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that one is committed.</source>
+        <translation>wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that one is committed.</translation>
     </message>
     <message>
         <source>Start training</source>
         <translation>Start training</translation>
     </message>
     <message>
-        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</source>
-        <translation>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</translation>
+        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, not starting with &apos;.&apos;</source>
+        <translation>Use 1 to 64 characters from A–Z, a–z, 0–9, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, not starting with &apos;.&apos;</translation>
     </message>
     <message>
         <source>A run named “%1” already exists; resume it instead</source>
@@ -1109,7 +1113,10 @@
     </message>
     <message numerus="yes">
         <source>%n branch(es): each rollback starts a new one; the old ones are kept</source>
-        <translation><numerusform>%n branch: each rollback starts a new one; the old ones are kept</numerusform><numerusform>%n branches: each rollback starts a new one; the old ones are kept</numerusform></translation>
+        <translation>
+            <numerusform>%n branch: each rollback starts a new one; the old ones are kept</numerusform>
+            <numerusform>%n branches: each rollback starts a new one; the old ones are kept</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run</source>

@@ -184,10 +184,6 @@
         <translation>Points de sauvegarde écrits</translation>
     </message>
     <message>
-        <source>Saves committed to the registry, in every session of this run.</source>
-        <translation>Sauvegardes validées dans le registre, sur toutes les sessions de cette exécution.</translation>
-    </message>
-    <message>
         <source>Time checkpointing</source>
         <translation>Temps de sauvegarde</translation>
     </message>
@@ -342,6 +338,14 @@
     <message>
         <source>%1 (%2 s)</source>
         <translation>%1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>Saves committed to the registry, in every session of this run; and those due while the previous one was still being written that were skipped or taken late (the run&apos;s async policy).</source>
+        <translation>Sauvegardes validées dans le registre, sur toutes les sessions de cette exécution ; et celles dues pendant que la précédente était encore en écriture, sautées ou faites en retard (la politique asynchrone de l’exécution).</translation>
+    </message>
+    <message>
+        <source>%1 (%2 skipped, %3 taken late)</source>
+        <translation>%1 (%2 sautées, %3 faites en retard)</translation>
     </message>
 </context>
 <context>
@@ -913,7 +917,7 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
-        <source>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
+        <source>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
         <translation>Fashion-MNIST n’est pas installé dans %1 (installez le paquet Debian dataset-fashion-mnist, définissez SAVEPOINT_FASHION_MNIST_DIR ou choisissez « synthetic »)</translation>
     </message>
     <message>
@@ -953,8 +957,8 @@
         <translation>Nom de l’exécution</translation>
     </message>
     <message>
-        <source>Letters, digits, '.', '_' and '-'; becomes a folder name.</source>
-        <translation>Lettres, chiffres, '.', '_' et '-' ; devient un nom de dossier.</translation>
+        <source>Letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; becomes a folder name.</source>
+        <translation>Lettres, chiffres, &apos;.&apos;, &apos;_&apos; et &apos;-&apos; ; devient un nom de dossier.</translation>
     </message>
     <message>
         <source>Dataset</source>
@@ -1041,16 +1045,16 @@
         <translation>Si une sauvegarde est encore en écriture</translation>
     </message>
     <message>
-        <source>wait: training waits for it; skip: this save is skipped.</source>
-        <translation>wait : l’entraînement l’attend ; skip : cette sauvegarde est sautée.</translation>
+        <source>wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that one is committed.</source>
+        <translation>wait : l’entraînement l’attend ; skip : cette sauvegarde est sautée ; defer : cette sauvegarde est faite dès que la précédente est validée.</translation>
     </message>
     <message>
         <source>Start training</source>
         <translation>Lancer l’entraînement</translation>
     </message>
     <message>
-        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</source>
-        <translation>Utilisez 1 à 64 caractères parmi A–Z, a–z, 0–9, '.', '_' et '-', sans commencer par '.'</translation>
+        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, not starting with &apos;.&apos;</source>
+        <translation>Utilisez 1 à 64 caractères parmi A–Z, a–z, 0–9, &apos;.&apos;, &apos;_&apos; et &apos;-&apos;, sans commencer par &apos;.&apos;</translation>
     </message>
     <message>
         <source>A run named “%1” already exists; resume it instead</source>

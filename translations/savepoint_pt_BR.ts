@@ -184,10 +184,6 @@
         <translation>Checkpoints gravados</translation>
     </message>
     <message>
-        <source>Saves committed to the registry, in every session of this run.</source>
-        <translation>Salvamentos confirmados no registro, em todas as sessões desta execução.</translation>
-    </message>
-    <message>
         <source>Time checkpointing</source>
         <translation>Tempo em checkpoints</translation>
     </message>
@@ -342,6 +338,14 @@
     <message>
         <source>%1 (%2 s)</source>
         <translation>%1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>Saves committed to the registry, in every session of this run; and those due while the previous one was still being written that were skipped or taken late (the run&apos;s async policy).</source>
+        <translation>Salvamentos confirmados no registro, em todas as sessões desta execução; e os devidos enquanto o anterior ainda estava sendo gravado, pulados ou feitos com atraso (a política assíncrona da execução).</translation>
+    </message>
+    <message>
+        <source>%1 (%2 skipped, %3 taken late)</source>
+        <translation>%1 (%2 pulados, %3 feitos com atraso)</translation>
     </message>
 </context>
 <context>
@@ -913,7 +917,7 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
-        <source>Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
+        <source>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
         <translation>O Fashion-MNIST não está instalado em %1 (instale o pacote dataset-fashion-mnist do Debian, defina SAVEPOINT_FASHION_MNIST_DIR ou escolha “synthetic”)</translation>
     </message>
     <message>
@@ -953,8 +957,8 @@
         <translation>Nome da execução</translation>
     </message>
     <message>
-        <source>Letters, digits, '.', '_' and '-'; becomes a folder name.</source>
-        <translation>Letras, dígitos, '.', '_' e '-'; vira o nome de uma pasta.</translation>
+        <source>Letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;; becomes a folder name.</source>
+        <translation>Letras, dígitos, &apos;.&apos;, &apos;_&apos; e &apos;-&apos;; vira o nome de uma pasta.</translation>
     </message>
     <message>
         <source>Dataset</source>
@@ -1041,16 +1045,16 @@
         <translation>Quando um salvamento ainda está gravando</translation>
     </message>
     <message>
-        <source>wait: training waits for it; skip: this save is skipped.</source>
-        <translation>wait: o treinamento espera; skip: este salvamento é pulado.</translation>
+        <source>wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that one is committed.</source>
+        <translation>wait: o treinamento espera; skip: este salvamento é pulado; defer: este salvamento é feito assim que o anterior for confirmado.</translation>
     </message>
     <message>
         <source>Start training</source>
         <translation>Iniciar treinamento</translation>
     </message>
     <message>
-        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'</source>
-        <translation>Use de 1 a 64 caracteres entre A–Z, a–z, 0–9, '.', '_' e '-', sem começar com '.'</translation>
+        <source>Use 1 to 64 characters from A–Z, a–z, 0–9, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, not starting with &apos;.&apos;</source>
+        <translation>Use de 1 a 64 caracteres entre A–Z, a–z, 0–9, &apos;.&apos;, &apos;_&apos; e &apos;-&apos;, sem começar com &apos;.&apos;</translation>
     </message>
     <message>
         <source>A run named “%1” already exists; resume it instead</source>

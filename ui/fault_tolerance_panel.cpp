@@ -31,7 +31,9 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
 
     auto* cost = new QGroupBox(tr("What checkpointing and failures cost"), this);
     auto* f1 = new QFormLayout(cost);
-    ckpts_ = addRow(f1, tr("Checkpoints written"), tr("Saves committed to the registry, in every session of this run."));
+    ckpts_ = addRow(f1, tr("Checkpoints written"),
+                    tr("Saves committed to the registry, in every session of this run; and those due while the previous "
+                       "one was still being written that were skipped or taken late (the run's async policy)."));
     ckpt_time_ = addRow(f1, tr("Time checkpointing"),
                         tr("Total write time of all checkpoints, and its share of the time spent computing steps. "
                            "Writes run on a background thread; the training thread only waits to copy the state."));
@@ -142,7 +144,11 @@ void FaultTolerancePanel::recompute() {
     stats_ = compute_fault_tolerance(in_);
     const FtStats& s = stats_;
     const QLocale loc;
-    ckpts_->setText(loc.toString(qlonglong(s.checkpoints_written)));
+    ckpts_->setText(s.saves_skipped || s.saves_deferred
+                        ? tr("%1 (%2 skipped, %3 taken late)")
+                              .arg(loc.toString(qlonglong(s.checkpoints_written)), loc.toString(qlonglong(s.saves_skipped)),
+                                   loc.toString(qlonglong(s.saves_deferred)))
+                        : loc.toString(qlonglong(s.checkpoints_written)));
     ckpt_time_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_seconds), pct(s.checkpoint_share)));
     interruptions_->setText(loc.toString(s.interruptions));
     lost_->setText(loc.toString(qlonglong(s.steps_lost)));

@@ -26,6 +26,9 @@ struct FtInputs {
     std::vector<FtSession> sessions;       // in the order they ran
     std::int64_t checkpoints_written = 0;  // committed saves (any later state)
     std::vector<double> checkpoint_write_ms;  // per save, for the mean cost
+    // Saves the async policy skipped or took late because the previous one was
+    // still being written (the run's save_skipped / save_deferred events).
+    std::int64_t saves_skipped = 0, saves_deferred = 0;
     std::int64_t useful_steps = 0;         // global step reached on the active lineage
     double now = 0;                        // for a session still running
     double assumed_mtbf_seconds = 3600;    // used when no failure was observed (or forced)
@@ -36,6 +39,7 @@ struct FtInputs {
 
 struct FtStats {
     std::int64_t checkpoints_written = 0;
+    std::int64_t saves_skipped = 0, saves_deferred = 0;  // as in FtInputs
     double checkpoint_seconds = 0;     // total write time
     double checkpoint_stall_seconds = 0;
     double checkpoint_share = 0;       // checkpoint_seconds / train_seconds

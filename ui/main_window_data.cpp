@@ -203,7 +203,10 @@ void MainWindow::updateFaultPanel() {
         s.train_seconds = last_progress_.elapsed_seconds;
         useful = last_progress_.global_step;
     }
-    ft_panel_->setInputs(FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds()));
+    FtInputs in = FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds());
+    in.saves_skipped = reg_->count_events(view_run_, "save_skipped");
+    in.saves_deferred = reg_->count_events(view_run_, "save_deferred");
+    ft_panel_->setInputs(in);
 }
 
 // --- checkpoints ----------------------------------------------------------------

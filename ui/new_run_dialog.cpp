@@ -106,7 +106,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent) : QDial
     threads_ = spin(0, 1024, 0);
     threads_->setSpecialValueText(tr("default"));
     async_ = new QComboBox(this);
-    async_->addItems({QStringLiteral("wait"), QStringLiteral("skip")});
+    async_->addItems({QStringLiteral("wait"), QStringLiteral("skip"), QStringLiteral("defer")});
 
     addField(form, QStringLiteral("run"), tr("Run name"), run_, tr("Letters, digits, '.', '_' and '-'; becomes a folder name."));
     addField(form, QStringLiteral("data"), tr("Dataset"), data_row,
@@ -124,7 +124,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent) : QDial
     addField(form, QStringLiteral("device"), tr("Device"), device_, tr("auto: the GPU when LibTorch sees one, else the CPU."));
     addField(form, QStringLiteral("threads"), tr("CPU threads"), threads_, {});
     addField(form, QStringLiteral("async_policy"), tr("When a save is still writing"), async_,
-             tr("wait: training waits for it; skip: this save is skipped."));
+             tr("wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that one is committed."));
 
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Start training"));

@@ -70,7 +70,8 @@ public:
     }
 
     void on_event(const EventRow& e) override {
-        if (e.kind == "save_skipped" || e.kind == "preemption_notice" || e.kind == "error") line(e.kind + ": " + e.message);
+        if (e.kind == "save_skipped" || e.kind == "save_deferred" || e.kind == "preemption_notice" || e.kind == "error")
+            line(e.kind + ": " + e.message);
     }
 
     void on_storage_error(const std::string& message) override {
@@ -131,6 +132,14 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
     TrainResult r = trainer.run();
     observer.line(std::string(outcome_name(r.outcome)) + ": " + r.message);
     observer.line("params_sha256 " + r.params_sha256);
+    if (r.saves_skipped > 0 || r.saves_deferred > 0) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "while a save was still writing: %lld checkpoint(s) skipped, %lld deferred (%.1f steps late on average)",
+                      static_cast<long long>(r.saves_skipped),
+                      static_cast<long long>(r.saves_deferred),
+                      r.saves_deferred ? double(r.steps_deferred) / double(r.saves_deferred) : 0.0);
+        observer.line(buf);
+    }
     if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed)
         observer.line("resume with: savepoint-cli resume --run " + req.run_name +
                       (req.home.empty() ? "" : " --home " + req.home));
@@ -230,7 +239,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     train->add_option("--keep", keep, "Keep the newest K checkpoints (plus best, head, pinned)")->capture_default_str();
     train->add_option("--device", device, "auto | cpu | cuda")->capture_default_str();
     train->add_option("--threads", threads, "CPU threads (default: LibTorch's choice)");
-    train->add_option("--async-policy", async_policy, "wait | skip: when a save is due while one is still writing")->capture_default_str();
+    train->add_option("--async-policy", async_policy, "wait | skip | defer: when a save is due while one is still writing (defer: take it once that one commits)")->capture_default_str();
     train->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)");
     train->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)");
     add_disk(train);

@@ -54,13 +54,15 @@ struct RunStats {
     double mean_stall_ms = 0;
     std::int64_t checkpoints = 0;
     std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
+    std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
 };
 
 // One session of `steps` steps (one epoch), saving every `save_every` steps
 // (0: only the final checkpoint). Throughput excludes validation, which
 // happens once at the end and is the same for every variant.
 RunStats train_once(const std::string& data, const std::string& model, std::int64_t batch, std::int64_t threads,
-                    std::int64_t steps, std::int64_t save_every, bool copy_free = true) {
+                    std::int64_t steps, std::int64_t save_every, bool copy_free = true,
+                    const std::string& async_policy = "wait") {
     const std::string home = temp_home();
     TrainRequest req;
     req.copy_free_snapshots = copy_free;
@@ -74,6 +76,7 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     req.config.steps_per_epoch = steps;
     req.config.save_every_steps = save_every;
     req.config.keep = 3;
+    req.config.async_policy = async_policy;
     req.record_step_times = true;
     Trainer trainer(req);
     TrainResult r = trainer.run();
@@ -84,6 +87,9 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.samples_per_second = static_cast<double>(r.steps * batch) / train_seconds;
     s.max_stall_ms = r.max_checkpoint_stall_ms;
     s.checkpoints = r.checkpoints_requested;
+    s.deferred = r.saves_deferred;
+    s.steps_deferred = r.steps_deferred;
+    s.skipped = r.saves_skipped;
     s.mean_stall_ms = r.checkpoints_requested ? r.checkpoint_stall_seconds * 1000 / r.checkpoints_requested : 0;
     for (std::size_t i = 0; i + 1 < r.step_started_at.size(); ++i)
         s.step_seconds.push_back(r.step_started_at[i + 1] - r.step_started_at[i]);
@@ -356,12 +362,14 @@ int main(int argc, char** argv) {
             std::string name;
             std::int64_t save_every;
             bool copy_free;
+            std::string policy = "wait";
         };
         // "epoch" saves once, at the end, like the baseline: its overhead is the noise.
-        // "10 (copy)" and "30 (copy)" use the copying capture, for comparison.
+        // "10 (copy)" and "30 (copy)" use the copying capture, for comparison;
+        // "10 (defer)" the policy that takes a save due during another once it commits.
         const std::vector<Variant> variants = {
-            {"1", 1, true}, {"10", 10, true}, {"10 (copy)", 10, false}, {"30", 30, true}, {"30 (copy)", 30, false},
-            {"epoch", 0, true}};
+            {"1", 1, true}, {"10", 10, true}, {"10 (copy)", 10, false}, {"10 (defer)", 10, true, "defer"},
+            {"30", 30, true}, {"30 (copy)", 30, false}, {"epoch", 0, true}};
         const int reps = quick ? 1 : 5;
         auto median = [](std::vector<double> v) {
             std::sort(v.begin(), v.end());
@@ -382,10 +390,13 @@ int main(int argc, char** argv) {
                 std::vector<double> ratios, rates;
                 std::vector<OverheadShares> shares;
                 double stall_sum = 0, stall_max = 0;
-                std::int64_t checkpoints = 0;
+                std::int64_t checkpoints = 0, deferred = 0, steps_deferred = 0, skipped = 0;
                 RunStats before = train_once(data, "mlp", batch, threads, steps, 0);
                 for (int r = 0; r < reps; ++r) {
-                    const RunStats s = train_once(data, "mlp", batch, threads, steps, v.save_every, v.copy_free);
+                    const RunStats s = train_once(data, "mlp", batch, threads, steps, v.save_every, v.copy_free, v.policy);
+                    deferred += s.deferred;
+                    steps_deferred += s.steps_deferred;
+                    skipped += s.skipped;
                     const RunStats after = train_once(data, "mlp", batch, threads, steps, 0);
                     ratios.push_back(s.loop_seconds / ((before.loop_seconds + after.loop_seconds) / 2));
                     shares.push_back(overhead_shares(
@@ -401,9 +412,15 @@ int main(int argc, char** argv) {
                 const double stall_mean = checkpoints ? stall_sum / static_cast<double>(checkpoints) : 0;
                 std::printf("%-6s %6lld %10s %10.0f %11.1f%% %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
                             v.name.c_str(), median(rates), pct, stall_mean, stall_max);
+                if (v.policy != "wait")
+                    std::printf("%30s per run: %.1f saves, %.1f of them late (%.1f steps on average), %.1f skipped\n", "",
+                                double(checkpoints) / reps, double(deferred) / reps,
+                                deferred ? double(steps_deferred) / double(deferred) : 0.0, double(skipped) / reps);
                 std::fflush(stdout);
                 OverheadShares share;
-                if (v.save_every >= 3 && std::all_of(shares.begin(), shares.end(), [](const OverheadShares& o) { return o.saves > 0; })) {
+                // The breakdown groups steps by their distance from a due point: only
+                // meaningful when every capture is taken at one.
+                if (v.save_every >= 3 && v.policy == "wait" && std::all_of(shares.begin(), shares.end(), [](const OverheadShares& o) { return o.saves > 0; })) {
                     auto med = [&](double OverheadShares::*field) {
                         std::vector<double> x;
                         for (const auto& o : shares) x.push_back(o.*field);
@@ -418,7 +435,9 @@ int main(int argc, char** argv) {
                 overhead.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads},
                                     {"overhead_us_per_save", {{"capture_and_wait", share.capture}, {"next_step", share.next},
                                                               {"second_step", share.second}, {"other_steps", share.rest}, {"saves_per_run", share.saves}}},
-                                    {"save_every", v.name}, {"copy_free", v.copy_free},
+                                    {"save_every", v.name}, {"copy_free", v.copy_free}, {"async_policy", v.policy},
+                                    {"saves_deferred", deferred / reps}, {"steps_deferred", steps_deferred / reps},
+                                    {"saves_skipped", skipped / reps},
                                     {"overhead_percent", pct}, {"overhead_ratios", ratios},
                                     {"samples_per_second", median(rates)}, {"stall_mean_ms", stall_mean},
                                     {"stall_max_ms", stall_max}, {"checkpoints", checkpoints / reps},

@@ -465,6 +465,12 @@ private Q_SLOTS:
         QVERIFY(!ev[1].checkpoint_id.has_value());
         QCOMPARE(reg.events(run, eid).size(), std::size_t(1));
         QVERIFY(reg.events(other).empty());
+        // Counted by kind and run (the GUI's skipped / taken-late figures).
+        reg.add_event(e2);
+        QCOMPARE(reg.count_events(run, "finish"), std::int64_t(2));
+        QCOMPARE(reg.count_events(run, "rollback"), std::int64_t(1));
+        QCOMPARE(reg.count_events(run, "save_skipped"), std::int64_t(0));
+        QCOMPARE(reg.count_events(other, "finish"), std::int64_t(0));
     }
 
     void explicitTransactionsRollBack() {

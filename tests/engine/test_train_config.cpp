@@ -74,7 +74,7 @@ private Q_SLOTS:
         QTest::newRow("model") << "model" << "xyz" << "--model: expected mlp|dnn|cnn, found 'xyz'";
         QTest::newRow("optimizer") << "optimizer" << "rmsprop" << "--optimizer: expected adam|sgd, found 'rmsprop'";
         QTest::newRow("device") << "device" << "tpu" << "--device: expected auto|cpu|cuda, found 'tpu'";
-        QTest::newRow("async") << "async_policy" << "later" << "--async-policy: expected wait|skip, found 'later'";
+        QTest::newRow("async") << "async_policy" << "later" << "--async-policy: expected wait|skip|defer, found 'later'";
         QTest::newRow("epochs 0") << "epochs" << "0" << "--epochs: expected an integer from 1 to 1000000, found 0";
         QTest::newRow("epochs huge") << "epochs" << "1000001" << "--epochs: expected an integer from 1 to 1000000, found 1000001";
         QTest::newRow("batch -1") << "batch" << "-1" << "--batch: expected an integer from 1 to 65536, found -1";

@@ -239,6 +239,25 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QCOMPARE(st.steps_computed, 80);
     QCOMPARE(st.goodput, 0.75);
     QVERIFY(st.checkpoints_written >= 12);
+    // Saves the async policy skipped or took late are counted from the run's events and shown.
+    QCOMPARE(st.saves_skipped, 0);
+    QCOMPARE(st.saves_deferred, 0);
+    savepoint::EventRow late;
+    late.run_id = run->id;
+    late.kind = "save_deferred";
+    late.global_step = 42;
+    late.message = "checkpoint due at epoch 1, step 40 taken 2 steps later, at epoch 1, step 42: the previous one was still being written (policy: defer)";
+    reg.add_event(late);
+    late.kind = "save_skipped";
+    reg.add_event(late);
+    reg.add_event(late);
+    w_->refreshSelected();
+    QCOMPARE(w_->faultPanel()->stats().saves_skipped, 2);
+    QCOMPARE(w_->faultPanel()->stats().saves_deferred, 1);
+    bool shown = false;
+    for (const QLabel* l : w_->faultPanel()->findChildren<QLabel*>())
+        shown = shown || l->text().endsWith(QLatin1String(" (2 skipped, 1 taken late)"));
+    QVERIFY(shown);
 
     // CSV and image export at full resolution.
     const QString csv = dir_->filePath(QStringLiteral("m.csv"));

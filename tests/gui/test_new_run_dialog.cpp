@@ -64,6 +64,7 @@ void TestNewRunDialog::configRoundTrip() {
     c.save_every_steps = 5;
     c.keep = 9;
     c.device = "cpu";
+    c.async_policy = "defer";  // every policy the engine takes is offered
     d.setConfig(c);
     QVERIFY(d.validateAll());
     QCOMPARE(d.config().to_json(), c.to_json());

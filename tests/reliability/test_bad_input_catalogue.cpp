@@ -160,7 +160,7 @@ private Q_SLOTS:
         flag("--model resnet", train({QStringLiteral("--model"), QStringLiteral("resnet")}), 2, QStringLiteral("error: --model: expected mlp|dnn|cnn, found 'resnet'"));
         flag("--optimizer rmsprop", train({QStringLiteral("--optimizer"), QStringLiteral("rmsprop")}), 2, QStringLiteral("error: --optimizer: expected adam|sgd, found 'rmsprop'"));
         flag("--device tpu", train({QStringLiteral("--device"), QStringLiteral("tpu")}), 2, QStringLiteral("error: --device: expected auto|cpu|cuda, found 'tpu'"));
-        flag("--async-policy maybe", train({QStringLiteral("--async-policy"), QStringLiteral("maybe")}), 2, QStringLiteral("error: --async-policy: expected wait|skip, found 'maybe'"));
+        flag("--async-policy maybe", train({QStringLiteral("--async-policy"), QStringLiteral("maybe")}), 2, QStringLiteral("error: --async-policy: expected wait|skip|defer, found 'maybe'"));
         flag("--epochs 0", train({QStringLiteral("--epochs"), QStringLiteral("0")}), 2, QStringLiteral("error: --epochs: expected an integer from 1 to 1000000, found 0"));
         flag("--epochs abc", train({QStringLiteral("--epochs"), QStringLiteral("abc")}), 2, QStringLiteral("error: Could not convert: --epochs = abc"));
         flag("--batch 0", train({QStringLiteral("--batch"), QStringLiteral("0")}), 2, QStringLiteral("error: --batch: expected an integer from 1 to 65536, found 0"));
@@ -284,7 +284,7 @@ private Q_SLOTS:
         QTest::newRow("model") << "model" << "vgg" << "--model: expected mlp|dnn|cnn, found 'vgg'";
         QTest::newRow("optimizer") << "optimizer" << "lamb" << "--optimizer: expected adam|sgd, found 'lamb'";
         QTest::newRow("device") << "device" << "gpu" << "--device: expected auto|cpu|cuda, found 'gpu'";
-        QTest::newRow("async policy") << "async_policy" << "later" << "--async-policy: expected wait|skip, found 'later'";
+        QTest::newRow("async policy") << "async_policy" << "later" << "--async-policy: expected wait|skip|defer, found 'later'";
         QTest::newRow("epochs") << "epochs" << "0" << "--epochs: expected an integer from 1 to 1000000, found 0";
         QTest::newRow("steps per epoch") << "steps_per_epoch" << "-3" << "--steps-per-epoch: expected an integer from 0 to 1000000000, found -3";
         QTest::newRow("batch") << "batch" << "70000" << "--batch: expected an integer from 1 to 65536, found 70000";

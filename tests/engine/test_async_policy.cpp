@@ -1,0 +1,215 @@
+// Tests for the async checkpoint policies (TrainConfig::async_policy, the
+// trainer's checkpoint() and regular_save()): what happens when a save falls
+// due while the previous one is still being written. A save is made slow the
+// way a slow disk would: the observer's on_checkpoint_saved runs on the I/O
+// thread before the save stops being "in flight", and it sleeps there. Each
+// policy is checked in the registry the CLI and the GUI read (checkpoint rows
+// and events), for the training thread's stall, and for bits: no policy may
+// change what is trained, and a checkpoint taken late resumes bit-exactly.
+#include "registry.h"
+#include "trainer.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+using namespace savepoint;
+
+namespace {
+
+// A save stays in flight for about twelve steps while one falls due every
+// eight: the next is always due before the previous commits, and (with
+// 'defer') can still be taken before the one after it is due. That holds for
+// a save of 8 to 16 steps, so the pattern survives steps a third slower or
+// faster than measured (a loaded machine, a sanitizer build). In steps, not
+// milliseconds: the step time is measured before the run and then followed
+// through the run's own progress reports.
+constexpr double kSaveSteps = 12;
+constexpr std::int64_t kSaveEvery = 8;
+
+class SlowDisk : public TrainerObserver {
+public:
+    explicit SlowDisk(double step_ms) : step_ms_(step_ms) {}
+    void on_progress(const Progress& p) override {
+        if (p.steps_per_second > 0 && p.global_step >= kSaveEvery) step_ms_ = 1000 / p.steps_per_second;
+    }
+    void on_checkpoint_saved(const CheckpointRow&) override {
+        std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(step_ms_ * kSaveSteps));
+    }
+    double stepMs() const { return step_ms_; }
+
+private:
+    std::atomic<double> step_ms_;
+};
+
+TrainConfig config(const std::string& policy) {
+    TrainConfig c;
+    c.data = "synthetic";
+    c.model = "mlp";
+    c.epochs = 2;
+    c.steps_per_epoch = 48;
+    c.batch = 256;  // a step of a few ms: well above a capture's stall
+    c.save_every_steps = kSaveEvery;
+    c.keep = 1000;
+    c.threads = 1;
+    c.device = "cpu";
+    c.seed = 7;
+    c.async_policy = policy;
+    return c;
+}
+
+struct PolicyRun {
+    TrainResult result;
+    std::vector<CheckpointRow> regular;  // committed, in order
+    std::vector<EventRow> skipped, deferred;
+};
+
+PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerObserver* obs) {
+    TrainRequest r;
+    r.home = home;
+    r.run_name = "r";
+    r.config = config(policy);
+    r.record_step_times = true;
+    PolicyRun o;
+    {
+        Trainer t(r, obs);
+        o.result = t.run();
+    }
+    Registry reg(home);
+    for (auto& c : reg.checkpoints(o.result.run_id))
+        if (c.state == "committed" && c.kind == "regular") o.regular.push_back(c);
+    std::sort(o.regular.begin(), o.regular.end(), [](const auto& a, const auto& b) { return a.global_step < b.global_step; });
+    for (auto& e : reg.events(o.result.run_id)) {
+        if (e.kind == "save_skipped") o.skipped.push_back(e);
+        if (e.kind == "save_deferred") o.deferred.push_back(e);
+    }
+    return o;
+}
+
+// Global steps at which a regular save falls due (the last step saves as 'final').
+std::vector<std::int64_t> duePoints() {
+    const TrainConfig c = config("wait");
+    std::vector<std::int64_t> out;
+    for (std::int64_t gs = c.save_every_steps; gs < c.epochs * c.steps_per_epoch; gs += c.save_every_steps) out.push_back(gs);
+    return out;
+}
+
+}  // namespace
+
+class TestAsyncPolicy : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir root_;
+    std::string reference_;  // final params_sha256, saves quick and policy 'wait'
+    double stepMs_ = 0;      // median step time of that run
+
+    std::string home(const char* name) { return root_.path().toStdString() + "/" + name; }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(root_.isValid());
+        PolicyRun o = trainWith(home("quick"), "wait", nullptr);
+        QCOMPARE(int(o.result.outcome), int(Outcome::Finished));
+        reference_ = o.result.params_sha256;
+        // The median gap between step starts: a step, without the odd wait for a save.
+        std::vector<double> gaps;
+        const auto& t = o.result.step_started_at;
+        for (std::size_t i = 1; i < t.size(); ++i) gaps.push_back(1000 * (t[i] - t[i - 1]));
+        QVERIFY(gaps.size() > 10);
+        std::nth_element(gaps.begin(), gaps.begin() + gaps.size() / 2, gaps.end());
+        stepMs_ = gaps[gaps.size() / 2];
+        qInfo("a step takes %.2f ms; a slow save %.1f ms", stepMs_, stepMs_ * kSaveSteps);
+        QCOMPARE(qsizetype(o.regular.size()), qsizetype(duePoints().size()));
+    }
+
+    // 'wait': every due point is saved on time, and the training thread pays for the slow disk.
+    void waitSavesEveryDuePoint() {
+        SlowDisk slow(stepMs_);
+        PolicyRun o = trainWith(home("wait"), "wait", &slow);
+        QCOMPARE(o.result.params_sha256, reference_);
+        std::vector<std::int64_t> at;
+        for (const auto& c : o.regular) at.push_back(c.global_step);
+        QCOMPARE(at, duePoints());
+        QVERIFY(o.skipped.empty());
+        QVERIFY(o.deferred.empty());
+        QCOMPARE(o.result.saves_skipped, std::int64_t(0));
+        QCOMPARE(o.result.saves_deferred, std::int64_t(0));
+        // A save is due every 8 steps and takes about 12: captures wait ~4 steps.
+        double longest = 0;
+        for (const auto& c : o.regular) longest = std::max(longest, c.stall_ms);
+        QVERIFY2(longest > stepMs_, qPrintable(QString::number(longest)));
+    }
+
+    // 'skip': saves only at due points; every due point is saved or recorded as skipped.
+    void skipRecordsWhatItDrops() {
+        SlowDisk slow(stepMs_);
+        PolicyRun o = trainWith(home("skip"), "skip", &slow);
+        QCOMPARE(o.result.params_sha256, reference_);
+        const auto due = duePoints();
+        for (const auto& c : o.regular) QVERIFY(std::find(due.begin(), due.end(), c.global_step) != due.end());
+        QVERIFY(!o.skipped.empty());
+        QCOMPARE(std::int64_t(o.skipped.size()), o.result.saves_skipped);
+        QCOMPARE(qsizetype(o.regular.size() + o.skipped.size()), qsizetype(due.size()));
+        QVERIFY(o.deferred.empty());
+        for (const auto& c : o.regular) QVERIFY2(c.stall_ms < 3 * stepMs_, qPrintable(QString::number(c.stall_ms)));
+    }
+
+    // 'defer': a save due while one is writing is taken at a later step boundary, never waited
+    // for; each due point is on time, deferred or (overtaken by the next) skipped, and says so.
+    void deferTakesTheSaveLate() {
+        SlowDisk slow(stepMs_);
+        PolicyRun o = trainWith(home("defer"), "defer", &slow);
+        QCOMPARE(o.result.params_sha256, reference_);
+        const auto due = duePoints();
+        std::int64_t onTime = 0, late = 0;
+        for (const auto& c : o.regular) {
+            (std::find(due.begin(), due.end(), c.global_step) != due.end() ? onTime : late) += 1;
+            QVERIFY2(c.stall_ms < 3 * stepMs_, qPrintable(QString::number(c.stall_ms)));
+        }
+        qInfo("%lld due points: %lld saved on time, %lld deferred (%lld steps late in all), %lld skipped", static_cast<long long>(due.size()),
+              static_cast<long long>(onTime), static_cast<long long>(o.result.saves_deferred),
+              static_cast<long long>(o.result.steps_deferred), static_cast<long long>(o.result.saves_skipped));
+        QVERIFY2(late > 0, "no checkpoint was taken between due points");
+        QCOMPARE(std::int64_t(o.deferred.size()), o.result.saves_deferred);
+        QCOMPARE(std::int64_t(o.skipped.size()), o.result.saves_skipped);
+        // A late regular checkpoint is a deferred one; the final one may carry the last deferral.
+        QVERIFY(o.result.saves_deferred == late || o.result.saves_deferred == late + 1);
+        QCOMPARE(onTime + o.result.saves_deferred + o.result.saves_skipped, std::int64_t(due.size()));
+        QVERIFY(o.result.steps_deferred >= o.result.saves_deferred);
+        // Defer keeps more checkpoints than skip would have: each one it takes is one skip drops.
+        QVERIFY(o.result.saves_deferred > 0);
+        for (const auto& e : o.deferred) {
+            QVERIFY2(QString::fromStdString(e.message).contains(QLatin1String("(policy: defer)")), e.message.c_str());
+            QVERIFY2(QString::fromStdString(e.message).startsWith(QLatin1String("checkpoint due at epoch ")), e.message.c_str());
+        }
+    }
+
+    // A checkpoint taken late is as exact as one on time: resuming from it ends with the same bits.
+    void deferredCheckpointResumesBitExactly() {
+        Registry reg(home("defer"));
+        const auto due = duePoints();
+        std::optional<CheckpointRow> lateOne;
+        for (auto& c : reg.checkpoints(reg.find_run("r")->id))
+            if (c.state == "committed" && c.kind == "regular" && std::find(due.begin(), due.end(), c.global_step) == due.end()) {
+                lateOne = c;
+                break;
+            }
+        QVERIFY(lateOne.has_value());
+        TrainRequest r;
+        r.home = home("defer");
+        r.run_name = "r";
+        r.resume = true;
+        r.target.checkpoint_id = lateOne->id;
+        Trainer t(r, nullptr);
+        const TrainResult res = t.run();
+        QCOMPARE(int(res.outcome), int(Outcome::Finished));
+        QCOMPARE(res.params_sha256, reference_);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAsyncPolicy)
+#include "test_async_policy.moc"
