@@ -332,18 +332,19 @@ void DurableWriter::commit() {
     }
     if (::close(fd) != 0) fail("cannot close", errno, temp_path_);
     if (int err = fault_point("rename", final_path_)) fail("cannot rename to", err, final_path_);
-    if (::renameat2(AT_FDCWD, temp_path_.c_str(), AT_FDCWD, final_path_.c_str(), RENAME_NOREPLACE) != 0) {
-        int err = errno;
-        if (err == EINVAL || err == ENOSYS) {
-            // Filesystems without RENAME_NOREPLACE: link() also refuses to replace.
-            if (::link(temp_path_.c_str(), final_path_.c_str()) != 0) fail("cannot rename to", errno, final_path_);
-            ::unlink(temp_path_.c_str());
-        } else {
-            fail("cannot rename to", err, final_path_);
-        }
-    }
+    if (int err = rename_no_replace(temp_path_, final_path_)) fail("cannot rename to", err, final_path_);
     committed_ = true;
     fsync_directory(parent_directory(final_path_));
+}
+
+int rename_no_replace(const std::string& from, const std::string& to) {
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+    const int err = errno;
+    if (err != EINVAL && err != ENOSYS) return err;
+    // Filesystems without RENAME_NOREPLACE: link() also refuses to replace.
+    if (::link(from.c_str(), to.c_str()) != 0) return errno;
+    ::unlink(from.c_str());
+    return 0;
 }
 
 }  // namespace savepoint

@@ -42,6 +42,10 @@ bool file_exists(const std::string& path);
 std::uint64_t file_size(const std::string& path);  // throws StorageError if absent
 std::string parent_directory(const std::string& path);
 
+// Renames `from` to `to` unless `to` exists (then EEXIST, and nothing moves).
+// Returns 0 or the errno. Not synced: the caller syncs the directories.
+int rename_no_replace(const std::string& from, const std::string& to);
+
 // Removes a file and makes the removal durable. Missing is not an error.
 void remove_durably(const std::string& path);
 // The same for several files, with one sync per directory instead of per file.

@@ -8,7 +8,9 @@
 #include <dirent.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -114,14 +116,22 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
         VerifyResult v = verify_checkpoint_file(path);
         const std::string qdir = quarantine_dir(reg.home());
         make_directories(qdir);
-        const std::string target = qdir + "/" + run.name + "-" + name;
-        if (::rename(path.c_str(), target.c_str()) == 0) {
+        // Never over a file quarantined earlier: after a power loss a checkpoint id
+        // (and so a file name) can be handed out again, and both orphans are kept.
+        std::string target = qdir + "/" + run.name + "-" + name;
+        int err = rename_no_replace(path, target);
+        for (int n = 2; err == EEXIST && n < 10000; ++n) {
+            target = qdir + "/" + run.name + "-" + name + "." + std::to_string(n);
+            err = rename_no_replace(path, target);
+        }
+        if (err == 0) {
             fsync_directory(dir);
             fsync_directory(qdir);
         }
         note(reg, report, run.id, "recovery",
              "run '" + run.name + "': file " + path + " is not in the registry" +
-                 (v.ok ? " (it verifies)" : " (" + v.error + ")") + "; moved it to " + target);
+                 (v.ok ? " (it verifies)" : " (" + v.error + ")") +
+                 (err == 0 ? "; moved it to " + target : "; could not move it to " + target + ": " + std::strerror(err)));
     }
 
     // A run the registry still calls running has no live writer (we hold its lock).

@@ -319,6 +319,20 @@ private Q_SLOTS:
         // The registry gained no rows for them, and the known checkpoint is untouched.
         QCOMPARE(reg_->checkpoints(run_).size(), std::size_t(1));
         QVERIFY(QFileInfo::exists(abs(*reg_->checkpoint(a))));
+
+        // After another power loss the same id (so the same file name) can turn up orphaned
+        // again: it is quarantined beside the first one, which stays as it was.
+        const QByteArray second("another orphan under a reused name");
+        QVERIFY(testsupport::writeAll(orphan, second));
+        RecoveryReport r2 = reconcile_registry(*reg_);
+        QVERIFY(!QFileInfo::exists(orphan));
+        QCOMPARE(testsupport::fileSha256(q1), orphanSha);
+        const QString q1b = q1 + QStringLiteral(".2");
+        QVERIFY(QFileInfo::exists(q1b));
+        QFile f(q1b);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), second);
+        QVERIFY(anyContains(r2, QStringLiteral("; moved it to ") + q1b));
     }
 
     void runLeftRunningBecomesInterrupted() {
