@@ -435,10 +435,6 @@
         <translation>Verify</translation>
     </message>
     <message>
-        <source>Check size, footer and SHA-256 of the file.</source>
-        <translation>Check size, footer and SHA-256 of the file.</translation>
-    </message>
-    <message>
         <source>Pin / unpin</source>
         <translation>Pin / unpin</translation>
     </message>
@@ -651,10 +647,6 @@
         <translation>Verifying checkpoint #%1…</translation>
     </message>
     <message>
-        <source>SHA-256 %1 matches (%2 bytes)</source>
-        <translation>SHA-256 %1 matches (%2 bytes)</translation>
-    </message>
-    <message>
         <source>Checkpoint #%1 verified: %2</source>
         <translation>Checkpoint #%1 verified: %2</translation>
     </message>
@@ -829,6 +821,14 @@
     <message>
         <source>Finished: %1</source>
         <translation>Finished: %1</translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
+        <translation>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</translation>
+    </message>
+    <message>
+        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
+        <translation>checksum %1 matches the footer and the registry (%2 bytes)</translation>
     </message>
 </context>
 <context>

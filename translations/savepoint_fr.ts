@@ -435,10 +435,6 @@
         <translation>Vérifier</translation>
     </message>
     <message>
-        <source>Check size, footer and SHA-256 of the file.</source>
-        <translation>Contrôler la taille, le pied et le SHA-256 du fichier.</translation>
-    </message>
-    <message>
         <source>Pin / unpin</source>
         <translation>Épingler / désépingler</translation>
     </message>
@@ -651,10 +647,6 @@
         <translation>Vérification de la sauvegarde n° %1…</translation>
     </message>
     <message>
-        <source>SHA-256 %1 matches (%2 bytes)</source>
-        <translation>SHA-256 %1 conforme (%2 octets)</translation>
-    </message>
-    <message>
         <source>Checkpoint #%1 verified: %2</source>
         <translation>Sauvegarde n° %1 vérifiée : %2</translation>
     </message>
@@ -829,6 +821,14 @@
     <message>
         <source>Finished: %1</source>
         <translation>Terminé : %1</translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
+        <translation>Vérifie la taille du fichier, son pied et sa somme de contrôle (faite de SHA-256 ; voir le format de fichier dans le README).</translation>
+    </message>
+    <message>
+        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
+        <translation>somme de contrôle %1 conforme au pied et au registre (%2 octets)</translation>
     </message>
 </context>
 <context>

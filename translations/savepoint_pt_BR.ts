@@ -435,10 +435,6 @@
         <translation>Verificar</translation>
     </message>
     <message>
-        <source>Check size, footer and SHA-256 of the file.</source>
-        <translation>Conferir tamanho, rodapé e SHA-256 do arquivo.</translation>
-    </message>
-    <message>
         <source>Pin / unpin</source>
         <translation>Fixar / desafixar</translation>
     </message>
@@ -651,10 +647,6 @@
         <translation>Verificando o checkpoint nº %1…</translation>
     </message>
     <message>
-        <source>SHA-256 %1 matches (%2 bytes)</source>
-        <translation>SHA-256 %1 confere (%2 bytes)</translation>
-    </message>
-    <message>
         <source>Checkpoint #%1 verified: %2</source>
         <translation>Checkpoint nº %1 verificado: %2</translation>
     </message>
@@ -829,6 +821,14 @@
     <message>
         <source>Finished: %1</source>
         <translation>Concluído: %1</translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
+        <translation>Verifica o tamanho do arquivo, o rodapé e o checksum (feito de SHA-256; veja o formato do arquivo no README).</translation>
+    </message>
+    <message>
+        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
+        <translation>checksum %1 confere com o rodapé e o registro (%2 bytes)</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,7 @@ void MainWindow::buildUi() {
     addDockWidget(Qt::BottomDockWidgetArea, ckpt_dock);
 
     log_ = new QPlainTextEdit(this);
+    log_->setObjectName(QStringLiteral("eventLog"));
     log_->setReadOnly(true);
     log_->setMaximumBlockCount(5000);
     auto* log_dock = new QDockWidget(tr("Events"), this);
@@ -241,7 +242,7 @@ QWidget* MainWindow::buildCheckpointPane() {
     button(QStringLiteral("resumeHereButton"), tr("Resume from here"),
            tr("Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch."),
            &MainWindow::resumeFromSelectedCheckpoint);
-    button(QStringLiteral("verifyButton"), tr("Verify"), tr("Check size, footer and SHA-256 of the file."),
+    button(QStringLiteral("verifyButton"), tr("Verify"), tr("Check the file's size, footer and checksum (built from SHA-256s; see the README's file format)."),
            &MainWindow::verifySelectedCheckpoint);
     button(QStringLiteral("pinButton"), tr("Pin / unpin"), tr("Pinned checkpoints are never deleted by retention."),
            &MainWindow::togglePinSelected);

@@ -243,7 +243,7 @@ void MainWindow::verifyCheckpoint(qint64 id) {
         if (!self) return;
         QMetaObject::invokeMethod(self, [self, id, v] {
             if (!self) return;
-            const QString detail = v.ok ? self->tr("SHA-256 %1 matches (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
+            const QString detail = v.ok ? self->tr("checksum %1 matches the footer and the registry (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
                                         : QString::fromStdString(v.error);
             self->ckpts_->setVerified(id, v.ok, detail);
             self->log(v.ok ? self->tr("Checkpoint #%1 verified: %2").arg(id).arg(detail)

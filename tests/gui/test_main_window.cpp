@@ -14,6 +14,7 @@
 #include "trainer_worker.h"
 
 #include <QAbstractItemModelTester>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -402,6 +403,13 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     w_->verifyCheckpoint(*run->head_checkpoint_id);
     QTRY_COMPARE_WITH_TIMEOUT(verified.count(), 1, 30000);
     QCOMPARE(verified.at(0).at(1).toBool(), true);
+    // It names what it checked: the file's checksum (made of SHA-256s, not `sha256sum FILE`).
+    auto* eventLog = w_->findChild<QPlainTextEdit*>(QStringLiteral("eventLog"));
+    QVERIFY(eventLog);
+    const QString expected = QStringLiteral("Checkpoint #%1 verified: checksum %2 matches the footer and the registry")
+                                 .arg(*run->head_checkpoint_id)
+                                 .arg(QString::fromStdString(reg.checkpoint(*run->head_checkpoint_id)->sha256));
+    QVERIFY2(eventLog->toPlainText().contains(expected), qPrintable(eventLog->toPlainText().right(600)));
 }
 
 void TestMainWindow::settingsPersist() {
