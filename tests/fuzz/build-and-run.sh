@@ -46,11 +46,15 @@ build() {
       if [[ -z "$eb" ]]; then echo "fuzz cli: SKIPPED (no built engine library; build savepoint_engine first or set ENGINE_BUILD)"; return 2; fi
       local TI="-isystem /usr/include/torch/csrc/api/include -Iapp/cli"
       # The CLI's own code is instrumented; the engine library and LibTorch are not (they are linked as built).
-      for f in cli_app cli_output; do
+      # Every source of app/cli/ (the savepoint_cli library; the executable's main lives one level up).
+      local objs=() f
+      for f in app/cli/*.cpp; do
+        f=$(basename "$f" .cpp)
         $CXX $COMMON $TI -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-          -c app/cli/$f.cpp -o "$OUT/$f.o" || return 1
+          -c "app/cli/$f.cpp" -o "$OUT/$f.o" || return 1
+        objs+=("$OUT/$f.o")
       done
-      $CXX $COMMON $TI $SAN tests/fuzz/fuzz_cli.cpp "$OUT/cli_app.o" "$OUT/cli_output.o" \
+      $CXX $COMMON $TI $SAN tests/fuzz/fuzz_cli.cpp "${objs[@]}" \
         "$eb/engine/libsavepoint_engine.a" -ltorch -ltorch_cpu -lc10 -lsqlite3 -lcrypto -lz -lpthread \
         -o "$OUT/fuzz_cli" ;;
   esac
