@@ -83,7 +83,7 @@ for r in s["throughput"]:
 print(f"\n{'batch':>6} {'save':>10} {'sp_overhead':>12} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
 po = {(r["batch"], r["save_every"]): r for r in p["checkpoint_overhead"]}
 for r in s["checkpoint_overhead"]:
-    q = po.get((r["batch"], r["save_every"].replace(" (copy)", "")))
+    q = po.get((r["batch"], r["save_every"].split(" ")[0]))  # "10 (copy)", "10 (defer)": against PyTorch's "10"
     if not q: continue
     print(f"{r['batch']:6d} {r['save_every']:>10} {r['overhead_percent']:11.1f}% {q['overhead_percent']:11.1f}% "
           f"{r['stall_mean_ms']:12.3f} {q['save_ms']:11.2f}")
