@@ -80,8 +80,16 @@ void Trainer::Impl::setup() {
     if (!io_cpus.empty()) {
         std::string list;
         for (int c : io_cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
+        // With no CPU to spare every save takes CPU time from an OpenMP worker, and
+        // the whole step waits for it (README, Speed: batch 128 on two threads).
+        const int spare = available_cpus() - static_cast<int>(io_cpus.size());
+        std::string sharing;
+        if (training_cpus.empty() && !device.is_cuda() && spare >= 1)
+            sharing = "; training uses every CPU, so each save takes CPU time from it (" + std::to_string(spare) +
+                      (spare == 1 ? " training thread" : " training threads") + " would leave CPU " + list +
+                      " to checkpoint I/O)";
         obs->on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
-                        (training_cpus.empty() ? "" : "; training kept off it"));
+                        (training_cpus.empty() ? sharing : "; training kept off it"));
     }
     writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
         {

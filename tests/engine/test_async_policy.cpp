@@ -6,6 +6,8 @@
 // policy is checked in the registry the CLI and the GUI read (checkpoint rows
 // and events), for the training thread's stall, and for bits: no policy may
 // change what is trained, and a checkpoint taken late resumes bit-exactly.
+// Also here: what the trainer says about where that I/O runs.
+#include "io_affinity.h"
 #include "registry.h"
 #include "trainer.h"
 
@@ -43,6 +45,18 @@ public:
 
 private:
     std::atomic<double> step_ms_;
+};
+
+class Messages : public TrainerObserver {
+public:
+    void on_message(const std::string& m) override {
+        std::lock_guard<std::mutex> l(mutex_);
+        all.push_back(m);
+    }
+    std::vector<std::string> all;
+
+private:
+    std::mutex mutex_;
 };
 
 TrainConfig config(const std::string& policy) {
@@ -208,6 +222,38 @@ private Q_SLOTS:
         const TrainResult res = t.run();
         QCOMPARE(int(res.outcome), int(Outcome::Finished));
         QCOMPARE(res.params_sha256, reference_);
+    }
+
+    // Where the I/O thread runs is said at the start, and so is the cost when training
+    // leaves it no CPU of its own (SAVEPOINT_IO_CPUS stands in for the disk's interrupt CPU).
+    void ioPlacementIsSaid() {
+        const int cpus = available_cpus();
+        if (cpus < 2) QSKIP("needs two CPUs");
+        qputenv("SAVEPOINT_IO_CPUS", "0");
+        auto startMessage = [&](std::int64_t threads) {
+            Messages m;
+            TrainRequest r;
+            r.home = home("placement");
+            r.run_name = "t" + std::to_string(threads);
+            r.config = config("wait");
+            r.config.epochs = 1;
+            r.config.steps_per_epoch = 2;
+            r.config.threads = threads;
+            Trainer t(r, &m);
+            t.run();
+            for (const auto& s : m.all)
+                if (s.rfind("checkpoint I/O on CPU ", 0) == 0) return s;
+            return std::string();
+        };
+        const std::string shared = startMessage(cpus);
+        const std::string own = startMessage(cpus - 1);
+        qunsetenv("SAVEPOINT_IO_CPUS");
+        QCOMPARE(QString::fromStdString(shared),
+                 QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land); training uses every CPU, so each "
+                                "save takes CPU time from it (%1 would leave CPU 0 to checkpoint I/O)")
+                     .arg(cpus - 1 == 1 ? QStringLiteral("1 training thread") : QStringLiteral("%1 training threads").arg(cpus - 1)));
+        QCOMPARE(QString::fromStdString(own),
+                 QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land); training kept off it"));
     }
 };
 
