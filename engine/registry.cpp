@@ -553,10 +553,12 @@ std::vector<EventRow> Registry::events(std::int64_t run_id, std::int64_t after_i
     return out;
 }
 
-std::int64_t Registry::count_events(std::int64_t run_id, const std::string& kind) {
-    Stmt s(db_, "SELECT count(*) FROM events WHERE run_id=? AND kind=?", path_);
-    s.bind(1, run_id).bind(2, kind);
-    return s.step() ? s.i64(0) : 0;
+std::map<std::string, std::int64_t> Registry::event_counts(std::int64_t run_id) {
+    Stmt s(db_, "SELECT kind, count(*) FROM events WHERE run_id=? GROUP BY kind", path_);
+    s.bind(1, run_id);
+    std::map<std::string, std::int64_t> out;
+    while (s.step()) out[s.text(0)] = s.i64(1);
+    return out;
 }
 
 std::string Registry::integrity_check() {

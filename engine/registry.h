@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -166,7 +167,7 @@ public:
     std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0, std::int64_t* last_rowid = nullptr);
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
-    std::int64_t count_events(std::int64_t run_id, const std::string& kind);
+    std::map<std::string, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
 
     // Transactions for callers that group several writes.
     void begin();

@@ -75,9 +75,9 @@ struct Trainer::Impl {
     // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
     // the next due point), saves taken late ('defer') and by how many steps in all.
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
-    // Policy 'defer': the global step and position a regular save fell due at
-    // while the previous one was still being written (0: none pending).
-    std::int64_t deferred_gs = 0, deferred_epoch = 0, deferred_step = 0;
+    // Policy 'defer': the global step a regular save fell due at while the
+    // previous one was still being written (0: none pending).
+    std::int64_t deferred_gs = 0;
     std::vector<double> step_started_at;  // with req.record_step_times
     std::string phase = "loading";
 
@@ -226,25 +226,27 @@ struct Trainer::Impl {
     // lands a step or two late instead of being dropped ('skip') — it is exact
     // all the same, since any step boundary is a resume point.
     bool regular_save(bool due) {
+        if (!due && !deferred_gs) return false;  // most steps: no lock, no string compare
         if (cfg.async_policy != "defer") return due && checkpoint("regular", false);
         if (due && deferred_gs) {
             // Overtaken by the next due point, which stands for both: a capture at
             // a due point is that point's, on time, and a deferred one is never.
             ++saves_skipped;
-            event("save_skipped", "checkpoint due at " + trainer_detail::pos_text(deferred_epoch, deferred_step) +
+            event("save_skipped", "checkpoint due at " + deferred_pos_text() +
                                       " skipped: the previous one was still being written when the next fell due at " +
                                       trainer_detail::pos_text(epoch, step) + " (policy: defer)");
             deferred_gs = 0;
         }
         if (writer->save_in_flight() && !writer->has_save_error()) {
-            if (due) {
-                deferred_gs = gs;
-                deferred_epoch = epoch;
-                deferred_step = step;
-            }
+            if (due) deferred_gs = gs;
             return false;
         }
         return (due || deferred_gs) && checkpoint("regular", false);
+    }
+
+    std::string deferred_pos_text() const {
+        const Position p = position_of(deferred_gs, run.steps_per_epoch);
+        return trainer_detail::pos_text(p.epoch, p.step);
     }
 
     // Any capture after a deferral stands for the deferred save (a manual,
@@ -254,7 +256,7 @@ struct Trainer::Impl {
         if (late > 0) {
             ++saves_deferred;
             steps_deferred += late;
-            event("save_deferred", "checkpoint due at " + trainer_detail::pos_text(deferred_epoch, deferred_step) +
+            event("save_deferred", "checkpoint due at " + deferred_pos_text() +
                                        " taken " + std::to_string(late) + (late == 1 ? " step" : " steps") + " later, at " +
                                        trainer_detail::pos_text(epoch, step) + (kind == "regular" ? "" : " (" + kind + ")") +
                                        ": the previous one was still being written (policy: defer)");

@@ -144,10 +144,10 @@ void FaultTolerancePanel::recompute() {
     stats_ = compute_fault_tolerance(in_);
     const FtStats& s = stats_;
     const QLocale loc;
-    ckpts_->setText(s.saves_skipped || s.saves_deferred
+    ckpts_->setText(in_.saves_skipped || in_.saves_deferred
                         ? tr("%1 (%2 skipped, %3 taken late)")
-                              .arg(loc.toString(qlonglong(s.checkpoints_written)), loc.toString(qlonglong(s.saves_skipped)),
-                                   loc.toString(qlonglong(s.saves_deferred)))
+                              .arg(loc.toString(qlonglong(s.checkpoints_written)), loc.toString(qlonglong(in_.saves_skipped)),
+                                   loc.toString(qlonglong(in_.saves_deferred)))
                         : loc.toString(qlonglong(s.checkpoints_written)));
     ckpt_time_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_seconds), pct(s.checkpoint_share)));
     interruptions_->setText(loc.toString(s.interruptions));

@@ -27,6 +27,7 @@ public:
                                double now);
     void setInputs(const FtInputs& in);
     const FtStats& stats() const { return stats_; }
+    const FtInputs& inputs() const { return in_; }
 
     double assumedMtbfSeconds() const;
     void setAssumedMtbfSeconds(double s);

@@ -18,8 +18,6 @@ bool is_interruption(const std::string& ended_by) {
 FtStats compute_fault_tolerance(const FtInputs& in) {
     FtStats s;
     s.checkpoints_written = in.checkpoints_written;
-    s.saves_skipped = in.saves_skipped;
-    s.saves_deferred = in.saves_deferred;
     s.useful_steps = in.useful_steps;
     const auto& ss = in.sessions;
     for (std::size_t i = 0; i < ss.size(); ++i) {

@@ -39,7 +39,6 @@ struct FtInputs {
 
 struct FtStats {
     std::int64_t checkpoints_written = 0;
-    std::int64_t saves_skipped = 0, saves_deferred = 0;  // as in FtInputs
     double checkpoint_seconds = 0;     // total write time
     double checkpoint_stall_seconds = 0;
     double checkpoint_share = 0;       // checkpoint_seconds / train_seconds

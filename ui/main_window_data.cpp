@@ -204,8 +204,13 @@ void MainWindow::updateFaultPanel() {
         useful = last_progress_.global_step;
     }
     FtInputs in = FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds());
-    in.saves_skipped = reg_->count_events(view_run_, "save_skipped");
-    in.saves_deferred = reg_->count_events(view_run_, "save_deferred");
+    const auto counts = reg_->event_counts(view_run_);
+    auto count = [&](const char* kind) {
+        const auto it = counts.find(kind);
+        return it == counts.end() ? std::int64_t(0) : it->second;
+    };
+    in.saves_skipped = count("save_skipped");
+    in.saves_deferred = count("save_deferred");
     ft_panel_->setInputs(in);
 }
 

@@ -228,7 +228,6 @@ private Q_SLOTS:
     // leaves it no CPU of its own (SAVEPOINT_IO_CPUS stands in for the disk's interrupt CPU).
     void ioPlacementIsSaid() {
         const int cpus = available_cpus();
-        if (cpus < 2) QSKIP("needs two CPUs");
         qputenv("SAVEPOINT_IO_CPUS", "0");
         auto startMessage = [&](std::int64_t threads) {
             Messages m;
@@ -246,8 +245,13 @@ private Q_SLOTS:
             return std::string();
         };
         const std::string shared = startMessage(cpus);
-        const std::string own = startMessage(cpus - 1);
+        const std::string own = cpus > 1 ? startMessage(cpus - 1) : std::string();
         qunsetenv("SAVEPOINT_IO_CPUS");
+        if (cpus == 1) {
+            // Nothing to leave the I/O: the message says where it runs and suggests nothing.
+            QCOMPARE(QString::fromStdString(shared), QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land)"));
+            return;
+        }
         QCOMPARE(QString::fromStdString(shared),
                  QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land); training uses every CPU, so each "
                                 "save takes CPU time from it (%1 would leave CPU 0 to checkpoint I/O)")

@@ -241,8 +241,8 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QCOMPARE(st.goodput, 0.75);
     QVERIFY(st.checkpoints_written >= 12);
     // Saves the async policy skipped or took late are counted from the run's events and shown.
-    QCOMPARE(st.saves_skipped, 0);
-    QCOMPARE(st.saves_deferred, 0);
+    QCOMPARE(w_->faultPanel()->inputs().saves_skipped, 0);
+    QCOMPARE(w_->faultPanel()->inputs().saves_deferred, 0);
     savepoint::EventRow late;
     late.run_id = run->id;
     late.kind = "save_deferred";
@@ -253,8 +253,8 @@ void TestMainWindow::crashThenRollbackFromTable() {
     reg.add_event(late);
     reg.add_event(late);
     w_->refreshSelected();
-    QCOMPARE(w_->faultPanel()->stats().saves_skipped, 2);
-    QCOMPARE(w_->faultPanel()->stats().saves_deferred, 1);
+    QCOMPARE(w_->faultPanel()->inputs().saves_skipped, 2);
+    QCOMPARE(w_->faultPanel()->inputs().saves_deferred, 1);
     bool shown = false;
     for (const QLabel* l : w_->faultPanel()->findChildren<QLabel*>())
         shown = shown || l->text().endsWith(QLatin1String(" (2 skipped, 1 taken late)"));
