@@ -6,6 +6,7 @@
 #include "durable_io.h"
 #include "errors.h"
 #include "io_affinity.h"
+#include "recovery.h"
 #include "sha256.h"
 
 #include <chrono>
@@ -66,6 +67,10 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     row.id = id;
     row.path = dir_rel + checkpoint_file_name(id);
     const std::string final_path = reg.absolute(row.path);
+    // Whether final_path is this save's file. Until the rename it may be
+    // someone else's (an orphan of a lost registry, with the id handed out
+    // again): a failed save must never remove that.
+    bool placed = false;
     try {
         nlohmann::json meta = req.session_meta ? *req.session_meta : nlohmann::json::object();
         if (req.created_at > 0) meta["created_at"] = req.created_at;
@@ -102,6 +107,21 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             return draft_meta;
         };
 
+        // The id is new, so a file already under its name is an orphan (a registry
+        // lost, replaced or restored from a backup): kept in quarantine/, not written over.
+        if (file_exists(final_path)) {
+            EventRow e;
+            e.run_id = row.run_id;
+            e.branch_id = row.branch_id;
+            e.kind = "recovery";
+            e.global_step = row.global_step;
+            e.epoch = row.epoch;
+            e.step = row.step;
+            e.message = "file " + final_path + " was not in the registry; moved it to " +
+                        quarantine_file(reg.home(), req.run_name, final_path) + " before writing checkpoint #" +
+                        std::to_string(id) + " under that name";
+            reg.add_event(e);
+        }
         std::string sha;
         {
             DurableWriter writer(final_path, size, spare ? reg.absolute(spare->path) : std::string());
@@ -118,7 +138,13 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             // Negative control (tests/RELIABILITY.md): transaction B before the rename.
             if (planted_bug("commit-before-rename"))
                 reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);
-            writer.commit();
+            try {
+                writer.commit();
+            } catch (...) {
+                placed = writer.renamed();
+                throw;
+            }
+            placed = true;
         }
         out.write_ms = ms_since(t0);
         out.retired = retirees(reg, req, id);
@@ -146,7 +172,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     } catch (const std::exception& e) {
         // Nothing before transaction B touched the previous checkpoint. Drop this one.
         try {
-            if (file_exists(final_path)) remove_durably(final_path);
+            if (placed && file_exists(final_path)) remove_durably(final_path);
             reg.set_checkpoint_state(id, "failed", e.what());
         } catch (...) {
             // The registry itself may be failing (disk full); recovery will finish this on next open.
@@ -214,6 +240,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
     {
         std::lock_guard<std::mutex> lock(mutex_);
         save_in_flight_ = true;
+        in_flight_.store(true, std::memory_order_release);
         // Moved, not copied: this runs on the training thread, inside its stall.
         queue_.push_back([this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
             std::optional<SaveOutcome> out;
@@ -240,6 +267,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
                 // older files, so the training thread need not wait for it.
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_in_flight_ = false;
+                in_flight_.store(false, std::memory_order_release);
             }
             cv_.notify_all();
             if (out) remove_retired(reg, out->retired, retention_detail(request));
@@ -249,8 +277,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
 }
 
 bool CheckpointWriter::save_in_flight() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return save_in_flight_;
+    return in_flight_.load(std::memory_order_acquire);
 }
 
 void CheckpointWriter::wait_for_save() {
@@ -274,6 +301,7 @@ void CheckpointWriter::drain() {
 }
 
 std::optional<std::string> CheckpointWriter::take_save_error() {
+    if (!save_failed_.load(std::memory_order_acquire)) return std::nullopt;
     std::lock_guard<std::mutex> lock(mutex_);
     auto e = std::move(save_error_);
     save_error_.reset();
@@ -333,6 +361,7 @@ void CheckpointWriter::loop() {
             save_error_ = open_error;
             save_failed_ = true;
             save_in_flight_ = false;
+            in_flight_.store(false, std::memory_order_release);
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);

@@ -81,7 +81,8 @@ public:
     void sync_in_background(BackgroundSync& sync);
     void commit();
     const std::string& temp_path() const { return temp_path_; }
-    bool recycled() const { return recycled_; }  // writing over the file given as `recycle`
+    bool recycled() const { return recycled_; }
+    bool renamed() const { return committed_; }  // the file is at final_path (commit got past the rename)  // writing over the file given as `recycle`
     std::uint64_t bytes_written() const { return written_; }  // in all, wherever written
 
 private:

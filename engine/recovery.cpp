@@ -2,10 +2,12 @@
 
 #include "checkpoint_format.h"
 #include "durable_io.h"
+#include "errors.h"
 #include "home.h"
 #include "run_lock.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -114,24 +116,15 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
         }
         if (known_files.count(name)) continue;
         VerifyResult v = verify_checkpoint_file(path);
-        const std::string qdir = quarantine_dir(reg.home());
-        make_directories(qdir);
-        // Never over a file quarantined earlier: after a power loss a checkpoint id
-        // (and so a file name) can be handed out again, and both orphans are kept.
-        std::string target = qdir + "/" + run.name + "-" + name;
-        int err = rename_no_replace(path, target);
-        for (int n = 2; err == EEXIST && n < 10000; ++n) {
-            target = qdir + "/" + run.name + "-" + name + "." + std::to_string(n);
-            err = rename_no_replace(path, target);
-        }
-        if (err == 0) {
-            fsync_directory(dir);
-            fsync_directory(qdir);
+        std::string outcome;
+        try {
+            outcome = "; moved it to " + quarantine_file(reg.home(), run.name, path);
+        } catch (const std::exception& e) {
+            outcome = "; " + std::string(e.what());
         }
         note(reg, report, run.id, "recovery",
              "run '" + run.name + "': file " + path + " is not in the registry" +
-                 (v.ok ? " (it verifies)" : " (" + v.error + ")") +
-                 (err == 0 ? "; moved it to " + target : "; could not move it to " + target + ": " + std::strerror(err)));
+                 (v.ok ? " (it verifies)" : " (" + v.error + ")") + outcome);
     }
 
     // A run the registry still calls running has no live writer (we hold its lock).
@@ -167,7 +160,57 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
     }
 }
 
+// A directory under checkpoints/ that no run of this registry owns: the
+// registry was deleted, emptied or replaced, and a run of the same name would
+// be handed ids 1, 2... again, whose files are there. Everything in it goes
+// to quarantine/ (temp files too: nothing here is known to be garbage).
+void quarantine_unowned_directories(Registry& reg, const std::set<std::string>& runs, RecoveryReport& report) {
+    const std::string root = reg.absolute("checkpoints/");
+    for (const auto& name : list_dir(root)) {
+        const std::string dir = root + name + "/";
+        struct stat st {};
+        if (runs.count(name) || ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        int fd = -1;
+        if (!FileLock::try_hold(run_lock_path(reg.home(), name), &fd)) continue;  // a live writer
+        std::size_t moved = 0;
+        std::string failed;
+        for (const auto& file : list_dir(dir)) {
+            try {
+                quarantine_file(reg.home(), name, dir + file);
+                ++moved;
+            } catch (const std::exception& e) {
+                failed += "; " + std::string(e.what());
+            }
+        }
+        FileLock::release(fd);
+        if (moved == 0 && failed.empty()) continue;
+        const std::string line = "checkpoint directory " + dir + " belongs to no run in the registry (" +
+                                 reg.path() + " was lost or replaced?): moved " + std::to_string(moved) +
+                                 (moved == 1 ? " file" : " files") + " to " + quarantine_dir(reg.home()) + failed;
+        report.actions.push_back(line);  // no event: an event belongs to a run
+    }
+}
+
 }  // namespace
+
+std::string quarantine_file(const std::string& home, const std::string& run_name, const std::string& path) {
+    const std::string qdir = quarantine_dir(home);
+    make_directories(qdir);
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    // Never over a file quarantined earlier: after a power loss a checkpoint id
+    // (and so a file name) can be handed out again, and both orphans are kept.
+    std::string target = qdir + "/" + run_name + "-" + name;
+    int err = rename_no_replace(path, target);
+    for (int n = 2; err == EEXIST && n < 10000; ++n) {
+        target = qdir + "/" + run_name + "-" + name + "." + std::to_string(n);
+        err = rename_no_replace(path, target);
+    }
+    if (err != 0)
+        throw StorageError("could not move " + path + " to " + target + ": " + std::strerror(err), path, err);
+    fsync_directory(parent_directory(path));
+    fsync_directory(qdir);
+    return target;
+}
 
 std::optional<CheckpointRow> newest_usable_ancestor(Registry& registry, std::optional<std::int64_t> from) {
     std::set<std::int64_t> seen;
@@ -185,7 +228,9 @@ RecoveryReport reconcile_registry(Registry& registry) {
     RecoveryReport report;
     make_directories(locks_dir(registry.home()));
     FileLock registry_lock(registry_lock_path(registry.home()), /*wait=*/true, "the registry");
+    std::set<std::string> run_names;
     for (const auto& run : registry.list_runs()) {
+        run_names.insert(run.name);
         int fd = -1;
         if (!FileLock::try_hold(run_lock_path(registry.home(), run.name), &fd)) continue;  // a live writer
         try {
@@ -196,6 +241,7 @@ RecoveryReport reconcile_registry(Registry& registry) {
         }
         FileLock::release(fd);
     }
+    quarantine_unowned_directories(registry, run_names, report);
     return report;
 }
 

@@ -7,7 +7,9 @@
 //    remove the file and its temp file and mark the row 'failed'.
 //  - 'committed' rows whose file is missing or fails the footer check: mark
 //    'missing' / 'corrupt', never offered again.
-//  - orphan checkpoint files: adopt if they verify, else move to quarantine/.
+//  - orphan checkpoint files: moved to quarantine/ (never deleted, never written over);
+//    so are the files of a directory under checkpoints/ that belongs to no run
+//    (the registry was lost or replaced), before the run's ids are handed out again.
 //  - runs left 'running' by a dead process: 'interrupted', with an event.
 //  - an unusable head: the newest usable ancestor, saying where training will resume.
 #pragma once
@@ -24,6 +26,12 @@ struct RecoveryReport {
 };
 
 RecoveryReport reconcile_registry(Registry& registry);
+
+// Moves `path`, a file the registry does not know, to quarantine/ as
+// "<run>-<file name>" — beside, never over, a file quarantined there earlier
+// (".2", ".3"...) — and syncs both directories. Returns the new path, or
+// throws StorageError naming both paths.
+std::string quarantine_file(const std::string& home, const std::string& run_name, const std::string& path);
 
 // The newest committed checkpoint on the lineage ending at `from` (following
 // parent ids, passing through deleted or damaged ones); nullopt if none.

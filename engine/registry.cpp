@@ -392,6 +392,20 @@ void Registry::set_checkpoint_state(std::int64_t id, const std::string& state, c
     s.run();
 }
 
+std::vector<std::string> Registry::integrity_problems() {
+    std::vector<std::string> out;
+    try {
+        Stmt s(db_, "PRAGMA quick_check(10)", path_);
+        while (s.step()) {
+            const std::string line = s.text(0);
+            if (line != "ok") out.push_back(line);
+        }
+    } catch (const std::exception& e) {
+        out.push_back(e.what());
+    }
+    return out;
+}
+
 void Registry::set_checkpoint_pinned(std::int64_t id, bool pinned) {
     Stmt s(db_, "UPDATE checkpoints SET pinned=? WHERE id=?", path_);
     s.bind(1, pinned ? 1 : 0).bind(2, id);

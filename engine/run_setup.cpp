@@ -25,6 +25,8 @@ void Trainer::Impl::setup() {
         check_device();
         obs->on_message("loading dataset " + cfg.data);
         data = load_dataset(cfg.data);  // bad data fails here, before anything is written
+        const std::int64_t steps = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+        check_simulated_failure_steps(0, steps * cfg.epochs);
     } else if (!file_exists(registry_path(req.home))) {
         throw no_such_run();
     }
@@ -100,6 +102,19 @@ void Trainer::Impl::setup() {
         checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
         obs->on_checkpoint_saved(out.row);
     });
+}
+
+// A simulated crash or preemption at a step this session never computes
+// would silently not happen: refused instead, naming the steps it can be.
+void Trainer::Impl::check_simulated_failure_steps(std::int64_t after, std::int64_t last) const {
+    const std::pair<const char*, std::int64_t> flags[] = {{"--interrupt-at-step", req.interrupt_at_step},
+                                                           {"--preempt-at-step", req.preempt_at_step}};
+    for (const auto& [flag, at] : flags) {
+        if (at <= 0 || (at > after && at <= last)) continue;
+        throw InputError(std::string(flag) + ": expected a global step from " + std::to_string(after + 1) + " to " +
+                         std::to_string(last) + " (the steps this " + (after ? "resume computes" : "run trains") +
+                         "), found " + std::to_string(at));
+    }
 }
 
 void Trainer::Impl::load_resume_point(ResumePlan& plan) {

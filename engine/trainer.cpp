@@ -240,6 +240,7 @@ TrainResult Trainer::run() {
                         "; nothing to resume (pick --checkpoint or --epoch/--step to roll back)";
             return r;
         }
+        m.check_simulated_failure_steps(plan.start_global_step, m.run.total_steps);
         m.load_resume_point(plan);
     }
     const std::int64_t spe = m.run.steps_per_epoch;

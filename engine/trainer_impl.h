@@ -297,6 +297,7 @@ struct Trainer::Impl {
     bool checkpoint_retry();
     void setup();
     void load_resume_point(ResumePlan& plan);
+    void check_simulated_failure_steps(std::int64_t after, std::int64_t last) const;
     TrainResult train_loop(const ResumePlan& plan);
     TrainResult finish(Outcome outcome, const std::string& message);
 };

@@ -13,6 +13,8 @@
 
 #include <CLI/CLI.hpp>
 #include <c10/util/Exception.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -77,7 +79,7 @@ public:
     void on_storage_error(const std::string& message) override {
         std::lock_guard<std::mutex> l(mutex_);
         err_ << (dirty_ ? "\n" : "") << "error: " << message << "\n"
-             << "training is paused; it retries the checkpoint until space is back\n" << std::flush;
+             << "training is paused; it retries the checkpoint until it can be written\n" << std::flush;
         dirty_ = false;
     }
 
@@ -146,10 +148,39 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
     return exit_code(r.outcome);
 }
 
-std::unique_ptr<Registry> open_registry(const std::string& home) {
+std::unique_ptr<Registry> open_registry(const std::string& home, std::ostream& err) {
     auto reg = std::make_unique<Registry>(home);
-    reconcile_registry(*reg);
+    // What recovery changed is said, as a training run says it: files moved to quarantine/ must not be a surprise.
+    for (const auto& line : reconcile_registry(*reg).actions) err << "recovery: " << line << "\n";
     return reg;
+}
+
+// A home must be a directory, or a path where one can be made: a file there
+// (or on the way there) is a mistyped flag, said as such (exit 2), not a
+// storage failure.
+void check_home(const std::string& home, const std::string& source) {
+    std::string p = home;
+    for (;;) {
+        struct stat st {};
+        if (::stat(p.c_str(), &st) == 0) {
+            if (S_ISDIR(st.st_mode)) return;
+            throw InputError(source + ": expected a directory for the registry and checkpoints, found a file at " + p +
+                             (p == home ? "" : " (on the way to " + home + ")"));
+        }
+        const auto slash = p.find_last_of('/');
+        if (slash == std::string::npos || slash == 0) return;
+        p.resize(slash);
+    }
+}
+
+std::size_t count_files(const std::string& dir) {
+    std::size_t n = 0;
+    if (DIR* d = ::opendir(dir.c_str())) {
+        while (dirent* e = ::readdir(d))
+            if (e->d_type == DT_REG) ++n;
+        ::closedir(d);
+    }
+    return n;
 }
 
 // Commands that only read or name an existing run never create a home.
@@ -189,7 +220,8 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
             } else {
                 std::string why = v.ok ? "header names another checkpoint (file swapped?)" : v.error;
                 reg.set_checkpoint_state(c.id, file_exists(path) ? "corrupt" : "missing", why);
-                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << why << "\n";
+                // v.error starts with the path already.
+                err << "DAMAGED " << run.name << " #" << c.id << " " << (v.ok ? path + ": " : std::string()) << why << "\n";
                 ++damaged;
             }
         }
@@ -197,6 +229,11 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
     }
     if (damaged) reconcile_registry(reg);
     out << ok << " verified, " << damaged << " damaged\n";
+    const std::size_t quarantined = count_files(quarantine_dir(reg.home()));
+    if (quarantined)
+        out << quarantine_dir(reg.home()) << " holds " << quarantined
+            << (quarantined == 1 ? " file" : " files")
+            << " the registry does not know (orphans kept by recovery; nothing there is ever deleted)\n";
     return damaged ? 1 : 0;
 }
 
@@ -230,18 +267,19 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     train->add_option("--data", data, "fashion-mnist | synthetic | DIR with the four MNIST files")->capture_default_str();
     train->add_option("--model", model, "mlp | dnn | cnn")->capture_default_str();
     train->add_option("--epochs", epochs, "Epochs")->capture_default_str();
-    train->add_option("--steps-per-epoch", spe, "Steps per epoch (default: one full pass)");
+    auto* spe_opt = train->add_option("--steps-per-epoch", spe, "Steps per epoch (default: one full pass)");
     train->add_option("--batch", batch, "Batch size")->capture_default_str();
     train->add_option("--lr", lr, "Learning rate")->capture_default_str();
     train->add_option("--optimizer", optimizer, "adam | sgd")->capture_default_str();
-    train->add_option("--seed", seed, "Seed for initial weights, dropout and data order")->capture_default_str();
+    train->add_option("--seed", seed, "Seed for initial weights, dropout and data order")->capture_default_str()->check(CLI::NonNegativeNumber);
     train->add_option("--save-freq", save_freq, "epoch | N (every N steps, counted across epochs)")->capture_default_str();
     train->add_option("--keep", keep, "Keep the newest K checkpoints (plus best, head, pinned)")->capture_default_str();
     train->add_option("--device", device, "auto | cpu | cuda")->capture_default_str();
     train->add_option("--threads", threads, "CPU threads (default: LibTorch's choice)");
     train->add_option("--async-policy", async_policy, "wait | skip | defer: when a save is due while one is still writing (defer: take it once that one commits)")->capture_default_str();
-    train->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)");
-    train->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)");
+    std::vector<CLI::Option*> step_opts;  // --interrupt-at-step / --preempt-at-step of either subcommand
+    step_opts.push_back(train->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)"));
+    step_opts.push_back(train->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)"));
     add_disk(train);
 
     auto* resume = app.add_subcommand("resume", "Continue a run from its latest usable checkpoint, or roll back");
@@ -253,8 +291,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     ck_opt->excludes(ep_opt)->excludes(st_opt);
     ep_opt->needs(st_opt);
     st_opt->needs(ep_opt);
-    resume->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)");
-    resume->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)");
+    step_opts.push_back(resume->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)"));
+    step_opts.push_back(resume->add_option("--preempt-at-step", preempt_at, "Simulate a preemption notice after this global step (exit 3)"));
     add_disk(resume);
 
     auto* runs = app.add_subcommand("runs", "List runs");
@@ -307,6 +345,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
 
     try {
         const std::string resolved_home = resolve_home(home);
+        const char* env_home = std::getenv("SAVEPOINT_HOME");
+        check_home(resolved_home, !home.empty() ? "--home" : env_home && *env_home ? "SAVEPOINT_HOME" : "the default home");
         if (train->parsed() || resume->parsed()) {
             TrainRequest req;
             req.home = resolved_home;
@@ -315,8 +355,15 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
             req.preempt_at_step = preempt_at;
             req.storage_retries = disk_retries;
             req.storage_retry_seconds = disk_retry_seconds;
-            if (interrupt_at < 0) throw InputError("--interrupt-at-step: expected a positive global step, found " + std::to_string(interrupt_at));
-            if (preempt_at < 0) throw InputError("--preempt-at-step: expected a positive global step, found " + std::to_string(preempt_at));
+            // Given, they must name a step: 0 is not "none" (leaving the flag out is).
+            for (auto* o : step_opts) {
+                const std::int64_t v = o->get_name() == "--interrupt-at-step" ? interrupt_at : preempt_at;
+                if (o->count() && v < 1)
+                    throw InputError(o->get_name() + ": expected a positive global step, found " + std::to_string(v));
+            }
+            if (spe_opt->count() && spe == 0)  // negatives: TrainConfig::validate names the range
+                throw InputError("--steps-per-epoch: expected a positive number of steps (leave it out for one full pass), found " +
+                                 std::to_string(spe));
             validate_run_name(run_name);
             if (train->parsed()) {
                 req.config.data = data;
@@ -350,7 +397,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 else out << "no runs in " << resolved_home << "\n";
                 return 0;
             }
-            auto reg = open_registry(resolved_home);
+            auto reg = open_registry(resolved_home, err);
             auto rows = reg->list_runs();
             if (json) {
                 nlohmann::json arr = nlohmann::json::array();
@@ -366,7 +413,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         if (checkpoints->parsed()) {
             validate_run_name(run_name);
             if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
-            auto reg = open_registry(resolved_home);
+            auto reg = open_registry(resolved_home, err);
             RunRow run = require_run(*reg, run_name);
             auto rows = reg->checkpoints(run.id);
             if (json) {
@@ -385,17 +432,33 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 out << "0 verified, 0 damaged (no registry in " << resolved_home << ")\n";
                 return 0;
             }
-            auto reg = open_registry(resolved_home);
+            // The registry's own pages first, before recovery writes to it: a damaged
+            // one can still list runs while other queries fail ("database disk image
+            // is malformed"), and it is left exactly as it is.
+            auto reg = std::make_unique<Registry>(resolved_home);
+            const auto problems = reg->integrity_problems();
+            for (const auto& p : problems) err << "DAMAGED registry " << reg->path() << ": " << p << "\n";
+            if (!problems.empty()) {
+                err << "the registry was left as it is; copy the home before trying to repair it (sqlite3 " << reg->path()
+                    << " .recover)\n";
+                return 1;
+            }
+            for (const auto& line : reconcile_registry(*reg).actions) err << "recovery: " << line << "\n";
             return verify_runs(*reg, run_name, out, err);
         }
         if (pin->parsed() || unpin->parsed()) {
             validate_run_name(run_name);
             if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
-            auto reg = open_registry(resolved_home);
+            auto reg = open_registry(resolved_home, err);
             RunRow run = require_run(*reg, run_name);
             auto c = reg->checkpoint(checkpoint_id);
             if (!c || c->run_id != run.id)
                 throw InputError("--checkpoint: no checkpoint #" + std::to_string(checkpoint_id) + " in run '" + run_name + "'");
+            // Pinning keeps a file from retention; a checkpoint without a usable file has none to keep.
+            if (pin->parsed() && c->state != "committed")
+                throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
+                                 (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
+                                 "; only a committed checkpoint can be pinned");
             reg->set_checkpoint_pinned(c->id, pin->parsed());
             out << (pin->parsed() ? "pinned" : "unpinned") << " checkpoint #" << c->id << "\n";
             return 0;

@@ -88,15 +88,15 @@ void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow
                             const std::vector<CheckpointRow>& rows) {
     (void)reg;
     char line[256];
-    std::snprintf(line, sizeof line, "%6s %6s %7s %10s %7s %6s %10s %9s %9s %9s %9s  %s\n", "id", "epoch", "step",
-                  "global", "branch", "parent", "state", "train_los", "train_acc", "val_loss", "val_acc", "marks");
+    std::snprintf(line, sizeof line, "%6s %6s %7s %10s %7s %6s %10s %10s %9s %9s %9s  %s\n", "id", "epoch", "step",
+                  "global", "branch", "parent", "state", "train_loss", "train_acc", "val_loss", "val_acc", "marks");
     out << line;
     for (const auto& c : rows) {
         std::string marks;
         if (run.head_checkpoint_id && *run.head_checkpoint_id == c.id) marks += "head ";
         if (c.pinned) marks += "pinned ";
         if (c.kind != "regular") marks += c.kind;
-        std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %9s %9s %9s %9s  %s\n",
+        std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %10s %9s %9s %9s  %s\n",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
                       static_cast<long long>(c.global_step), static_cast<long long>(c.branch_id),
                       c.parent_id ? std::to_string(*c.parent_id).c_str() : "-", c.state.c_str(),

@@ -438,11 +438,11 @@ int main(int argc, char** argv) {
                                     {"overhead_us_per_save", {{"capture_and_wait", share.capture}, {"next_step", share.next},
                                                               {"second_step", share.second}, {"other_steps", share.rest}, {"saves_per_run", share.saves}}},
                                     {"save_every", v.name}, {"copy_free", v.copy_free}, {"async_policy", v.policy},
-                                    {"saves_deferred", deferred / reps}, {"steps_deferred", steps_deferred / reps},
-                                    {"saves_skipped", skipped / reps},
+                                    {"saves_deferred", double(deferred) / reps}, {"steps_deferred", double(steps_deferred) / reps},
+                                    {"saves_skipped", double(skipped) / reps},
                                     {"overhead_percent", pct}, {"overhead_ratios", ratios},
                                     {"samples_per_second", median(rates)}, {"stall_mean_ms", stall_mean},
-                                    {"stall_max_ms", stall_max}, {"checkpoints", checkpoints / reps},
+                                    {"stall_max_ms", stall_max}, {"checkpoints", double(checkpoints) / reps},
                                     {"steps", steps}, {"pairs", reps}});
             }
         }

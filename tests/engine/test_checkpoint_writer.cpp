@@ -208,6 +208,27 @@ private Q_SLOTS:
         }
     }
 
+    // A file already under the name a new checkpoint id gives (a registry
+    // restored from an older backup, a copy made by hand) is nobody's to
+    // overwrite or delete: it goes to quarantine/ as it is, with an event.
+    void aFileUnderTheNewIdsNameIsQuarantinedNotOverwritten() {
+        const QString dir = QString::fromStdString(reg_->absolute(checkpoint_dir_relative("w")));
+        QVERIFY(QDir().mkpath(dir));
+        const QString squatter = dir + QString::fromStdString(checkpoint_file_name(1));
+        const QByteArray bytes("a file that was here first");
+        QVERIFY(testsupport::writeAll(squatter, bytes));
+        SaveOutcome out = save(10);
+        QCOMPARE(out.row.id, std::int64_t(1));
+        QVERIFY2(verify_checkpoint_file(reg_->absolute(out.row.path), out.row.sha256).ok, "the new checkpoint must verify");
+        QFile q(QString::fromStdString(quarantine_dir(home())) + "/w-" + QString::fromStdString(checkpoint_file_name(1)));
+        QVERIFY(q.open(QIODevice::ReadOnly));
+        QCOMPARE(q.readAll(), bytes);
+        bool said = false;
+        for (const auto& e : reg_->events(run_))
+            said = said || (e.kind == "recovery" && QString::fromStdString(e.message).contains(squatter + " was not in the registry; moved it to "));
+        QVERIFY(said);
+    }
+
     void retentionKeepsNewestBestPinnedAndProtected() {
         // val losses: 10 -> 0.9, 20 -> 0.1 (best), 30 -> 0.8, 40 -> 0.7, 50 -> 0.6, 60 -> 0.5; keep 2.
         std::vector<std::int64_t> ids;

@@ -174,6 +174,17 @@ private Q_SLOTS:
         QTest::newRow("pin unknown checkpoint") << QStringList{"pin", "--run", "existing", "--checkpoint", "9999"}
                                                 << QStringList{"--checkpoint", "#9999"} << true;
         QTest::newRow("--device cuda without a GPU") << train({"--device", "cuda"}) << QStringList{"--device", "CUDA"} << false;
+        // 0 and negatives are not "none" or "default": leaving the flag out is.
+        QTest::newRow("--steps-per-epoch 0") << train({"--steps-per-epoch", "0"}) << QStringList{"--steps-per-epoch", "found 0"} << false;
+        QTest::newRow("--interrupt-at-step 0") << train({"--interrupt-at-step", "0"}) << QStringList{"--interrupt-at-step", "found 0"} << false;
+        QTest::newRow("--preempt-at-step 0") << train({"--preempt-at-step", "0"}) << QStringList{"--preempt-at-step", "found 0"} << false;
+        QTest::newRow("--interrupt-at-step past the end") << train({"--interrupt-at-step", "3"})
+                                                          << QStringList{"--interrupt-at-step", "from 1 to 2", "found 3"} << false;
+        QTest::newRow("resume --preempt-at-step already done") << QStringList{"resume", "--run", "existing", "--epoch", "2", "--step", "10", "--preempt-at-step", "5"}
+                                                               << QStringList{"--preempt-at-step", "from 31 to 40", "found 5"} << true;
+        QTest::newRow("--seed -1") << train({"--seed", "-1"}) << QStringList{"--seed", "-1"} << false;
+        QTest::newRow("resume --interrupt-at-step 0") << QStringList{"resume", "--run", "existing", "--interrupt-at-step", "0"}
+                                                      << QStringList{"--interrupt-at-step", "found 0"} << false;
     }
     void badInputExits2AndChangesNothing() {
         QFETCH(QStringList, args);
@@ -353,7 +364,7 @@ private Q_SLOTS:
         QVERIFY(testsupport::flipByte(path, victim.value("bytes").toInteger() / 2));
         CliResult bad = testsupport::runCli({"verify", "--home", home, "--run", "v"});
         QVERIFY2(bad.exitCode != 0, bad.describe());
-        QVERIFY2(bad.err.contains(QStringLiteral("DAMAGED v #%1 ").arg(victim.value("id").toInteger()) + path + ": " + path + ": SHA-256"), bad.describe());
+        QVERIFY2(bad.err.contains(QStringLiteral("DAMAGED v #%1 ").arg(victim.value("id").toInteger()) + path + ": SHA-256"), bad.describe());
         QVERIFY(bad.out.contains("3 verified, 1 damaged"));
         // It is now recorded as corrupt and is never offered again...
         QJsonArray after = testsupport::checkpointsJson(home, "v");
@@ -374,6 +385,73 @@ private Q_SLOTS:
         QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(2).toObject().value("id").toInteger()) + p2) && worse.err.contains("missing"), worse.describe());
     }
 
+    // A home whose registry was deleted (or emptied) still holds the old run's
+    // files. Training a run of the same name again is handed ids 1, 2... again:
+    // the old files must end up in quarantine/, byte for byte, never removed.
+    void lostRegistryKeepsTheOldCheckpoints_data() {
+        QTest::addColumn<bool>("emptied");
+        QTest::newRow("deleted") << false;
+        QTest::newRow("emptied") << true;
+    }
+    void lostRegistryKeepsTheOldCheckpoints() {
+        QFETCH(bool, emptied);
+        const QString home = fresh(emptied ? "lost-emptied" : "lost-deleted");
+        QCOMPARE(runInProcess(testsupport::trainArgs(home, "p", 1, 20, "10")).exitCode, 0);
+        const QString dir = home + "/checkpoints/p/";
+        QMap<QString, QByteArray> before;
+        for (const QString& f : QDir(dir).entryList(QDir::Files)) before[f] = testsupport::fileSha256(dir + f);
+        QCOMPARE(before.size(), 2);
+        for (const QString& f : QDir(home).entryList({"registry.sqlite*"}, QDir::Files)) QVERIFY(QFile::remove(home + "/" + f));
+        if (emptied) QVERIFY(testsupport::writeAll(home + "/registry.sqlite", QByteArray()));
+
+        CliResult again = runInProcess(testsupport::trainArgs(home, "p", 1, 20, "10", {"--seed", "7"}));
+        QVERIFY2(again.exitCode == 0, again.describe());
+        QVERIFY2(again.out.contains("saved checkpoint #1 ") && again.out.contains("saved checkpoint #2 "), again.describe());
+        QVERIFY2(!again.err.contains("error"), again.describe());
+        QVERIFY2(again.out.contains("recovery: checkpoint directory " + dir + " belongs to no run in the registry") &&
+                     again.out.contains("moved 2 files to"), again.describe());
+        for (auto it = before.begin(); it != before.end(); ++it)
+            QCOMPARE(testsupport::fileSha256(home + "/quarantine/p-" + it.key()), it.value());
+        // The new run's own checkpoints are there and verify.
+        CliResult v = runInProcess({"verify", "--home", home});
+        QVERIFY2(v.exitCode == 0 && v.out.contains("2 verified, 0 damaged"), v.describe());
+    }
+
+    // A home that is a file, or under one, is a mistyped flag: exit 2, named, nothing touched.
+    void homeThatIsAFileIsABadInput() {
+        const QString file = fresh("not-a-dir");
+        QVERIFY(testsupport::writeAll(file, QByteArray("keep me")));
+        for (const QStringList& args : {QStringList{"runs", "--home", file}, QStringList{"verify", "--home", file + "/sub"},
+                                        QStringList{"train", "--run", "x", "--data", "synthetic", "--home", file + "/sub/deeper"}}) {
+            CliResult r = runInProcess(args);
+            QVERIFY2(r.exitCode == 2 && r.err.contains("--home: expected a directory for the registry and checkpoints, found a file at " + file),
+                     r.describe());
+        }
+        CliResult env = runInProcess({"runs"}, file);
+        QVERIFY2(env.exitCode == 2 && env.err.contains("SAVEPOINT_HOME: expected a directory"), env.describe());
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("keep me"));
+    }
+
+    // A registry with damaged pages is reported by verify (exit 1) and left as it is.
+    void verifyReportsADamagedRegistry() {
+        const QString home = fresh("damaged-registry");
+        QCOMPARE(runInProcess(testsupport::trainArgs(home, "d", 2, 20, "10")).exitCode, 0);
+        const QString db = home + "/registry.sqlite";
+        QFile f(db);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 pages = f.size() / 4096;
+        QVERIFY(pages >= 4);
+        QVERIFY(f.seek((pages - 1) * 4096));  // the last page: a table's, never the schema's
+        QVERIFY(f.write(QByteArray(4096, '\x55')) == 4096);
+        f.close();
+        const QByteArray sha = testsupport::fileSha256(db);
+        CliResult v = runInProcess({"verify", "--home", home});
+        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED registry " + db + ": ") && v.err.contains("left as it is"), v.describe());
+        QCOMPARE(testsupport::fileSha256(db), sha);
+    }
+
     void pinAndUnpin() {
         const QString home = fresh("pin");
         QCOMPARE(testsupport::runCli(testsupport::trainArgs(home, "p", 1, 10, "2", {"--keep", "1"})).exitCode, 0);
@@ -386,6 +464,14 @@ private Q_SLOTS:
         CliResult unpin = testsupport::runCli({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
         QVERIFY2(unpin.exitCode == 0, unpin.describe());
         QVERIFY(!testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
+        // A checkpoint retention removed has no file left to keep: refused, and nothing changes.
+        const QJsonObject gone = cks.at(0).toObject();
+        QCOMPARE(gone.value("state").toString(), QStringLiteral("deleted"));
+        const auto before = testsupport::treeFingerprint(home);
+        CliResult dead = runInProcess({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(gone.value("id").toInteger())});
+        QVERIFY2(dead.exitCode == 2 && dead.err.contains(QStringLiteral("--checkpoint: checkpoint #%1 is deleted").arg(gone.value("id").toInteger())) &&
+                     dead.err.contains("only a committed checkpoint can be pinned"), dead.describe());
+        QVERIFY(before == testsupport::treeFingerprint(home));
     }
 
     void twoWritersOnOneRun() {

@@ -335,6 +335,39 @@ private Q_SLOTS:
         QVERIFY(anyContains(r2, QStringLiteral("; moved it to ") + q1b));
     }
 
+    // The registry was lost or replaced: a directory under checkpoints/ names
+    // no run. Its files go to quarantine/ before a run of that name gets its
+    // ids (and so its file names) again — unless a live writer holds it.
+    void directoryOfNoRunIsQuarantined() {
+        const auto a = committed(10, std::nullopt);
+        const QString lost = qhome() + "/checkpoints/gone/";
+        QVERIFY(QDir().mkpath(lost));
+        QVERIFY(QFile::copy(abs(*reg_->checkpoint(a)), lost + "ckpt-00000001.svpt"));
+        QVERIFY(testsupport::writeAll(lost + "ckpt-00000002.svpt.tmp", QByteArray("half written")));
+        const QByteArray sha1 = testsupport::fileSha256(lost + "ckpt-00000001.svpt");
+        const QByteArray sha2 = testsupport::fileSha256(lost + "ckpt-00000002.svpt.tmp");
+
+        // Held by a live writer: left alone.
+        int fd = -1;
+        make_directories(locks_dir(home()));
+        QVERIFY(FileLock::try_hold(run_lock_path(home(), "gone"), &fd));
+        RecoveryReport held = reconcile_registry(*reg_);
+        FileLock::release(fd);
+        QVERIFY(QFileInfo::exists(lost + "ckpt-00000001.svpt"));
+        QVERIFY(!anyContains(held, QStringLiteral("gone")));
+
+        RecoveryReport r = reconcile_registry(*reg_);
+        QCOMPARE(QDir(lost).entryList(QDir::Files).size(), 0);
+        QCOMPARE(testsupport::fileSha256(qhome() + "/quarantine/gone-ckpt-00000001.svpt"), sha1);
+        QCOMPARE(testsupport::fileSha256(qhome() + "/quarantine/gone-ckpt-00000002.svpt.tmp"), sha2);
+        QVERIFY(anyContains(r, QStringLiteral("checkpoint directory ") + lost +
+                                   QStringLiteral(" belongs to no run in the registry")));
+        QVERIFY(anyContains(r, QStringLiteral("moved 2 files to ") + qhome() + QStringLiteral("/quarantine")));
+        // The known run's checkpoint is untouched, and a second pass has nothing to say.
+        QVERIFY(QFileInfo::exists(abs(*reg_->checkpoint(a))));
+        QVERIFY(!anyContains(reconcile_registry(*reg_), QStringLiteral("gone")));
+    }
+
     void runLeftRunningBecomesInterrupted() {
         committed(10, std::nullopt);
         reg_->set_run_status(run_, "running");

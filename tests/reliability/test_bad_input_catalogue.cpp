@@ -244,8 +244,8 @@ private Q_SLOTS:
                                                 << QStringLiteral("registry.sqlite: registry schema version: expected at most 2, found 99 (made by a newer Savepoint; nothing was changed)");
         QTest::addRow("home: a regular file") << QStringLiteral("home:file")
                                               << QStringList{QStringLiteral("train"), QStringLiteral("--home"), QStringLiteral("%HOME"), QStringLiteral("--run"),
-                                                             QStringLiteral("x"), QStringLiteral("--data"), QStringLiteral("synthetic")} << 1
-                                              << QStringLiteral(": expected a directory, found something else");
+                                                             QStringLiteral("x"), QStringLiteral("--data"), QStringLiteral("synthetic")} << 2
+                                              << QStringLiteral("error: --home: expected a directory for the registry and checkpoints, found a file at ");
     }
 
     void cli() {
