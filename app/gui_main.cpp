@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     QCommandLineOption lang({QStringLiteral("lang")}, QStringLiteral("Language: en, pt_BR, fr (default: settings, else system)."), QStringLiteral("code"));
     QCommandLineOption settings({QStringLiteral("settings")}, QStringLiteral("Use this INI file for settings."), QStringLiteral("file"));
     QCommandLineOption shot({QStringLiteral("demo-screenshot")}, QStringLiteral("Run the demo (synthetic run, crash, rollback), save a screenshot to PATH and exit."), QStringLiteral("path"));
-    QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("Window size WxH (default 1560x960)."), QStringLiteral("WxH"));
+    QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("Window size WxH (default: the size it last had; the first time 1560x960, or 90 % of a smaller screen)."), QStringLiteral("WxH"));
     p.addOptions({home, lang, settings, shot, size});
     p.process(app);
 

@@ -53,7 +53,7 @@ void Trainer::Impl::setup() {
     const bool cuda = torch::cuda::is_available();
     check_device();  // a resumed run's stored device
     device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
-    device_name = device.is_cuda() ? "cuda" : "cpu (" + std::to_string(torch::get_num_threads()) + " threads)";
+    device_name = device.is_cuda() ? "cuda" : "cpu (" + std::to_string(torch::get_num_threads()) + (torch::get_num_threads() == 1 ? " thread)" : " threads)");
 
     const std::int64_t spe = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
     if (!existing) {

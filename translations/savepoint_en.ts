@@ -830,6 +830,13 @@
         <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
         <translation>checksum %1 matches the footer and the registry (%2 bytes)</translation>
     </message>
+    <message numerus="yes">
+        <source>Run “%1”: %n event(s) recorded in the registry</source>
+        <translation>
+            <numerusform>Run “%1”: %n event recorded in the registry</numerusform>
+            <numerusform>Run “%1”: %n events recorded in the registry</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

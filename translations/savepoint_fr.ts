@@ -830,6 +830,13 @@
         <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
         <translation>somme de contrôle %1 conforme au pied et au registre (%2 octets)</translation>
     </message>
+    <message numerus="yes">
+        <source>Run “%1”: %n event(s) recorded in the registry</source>
+        <translation>
+            <numerusform>Exécution « %1 » : %n événement enregistré dans le registre</numerusform>
+            <numerusform>Exécution « %1 » : %n événements enregistrés dans le registre</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -839,7 +846,7 @@
     </message>
     <message>
         <source>Accuracy</source>
-        <translation>Précision</translation>
+        <translation>Exactitude</translation>
     </message>
     <message>
         <source>checkpoint</source>
@@ -887,7 +894,7 @@
     </message>
     <message>
         <source>Accuracy %1 (smoothed %2)</source>
-        <translation>Précision %1 (lissée %2)</translation>
+        <translation>Exactitude %1 (lissée %2)</translation>
     </message>
     <message>
         <source>Time since start %1</source>
@@ -895,7 +902,7 @@
     </message>
     <message>
         <source>Validation: loss %1, accuracy %2</source>
-        <translation>Validation : perte %1, précision %2</translation>
+        <translation>Validation : perte %1, exactitude %2</translation>
     </message>
     <message>
         <source>Resume from here: epoch %1, step %2 (global step %3)</source>
@@ -1132,7 +1139,7 @@
     </message>
     <message>
         <source>Accuracy</source>
-        <translation>Précision</translation>
+        <translation>Exactitude</translation>
     </message>
     <message>
         <source>Val. acc.</source>

@@ -830,6 +830,13 @@
         <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
         <translation>checksum %1 confere com o rodapé e o registro (%2 bytes)</translation>
     </message>
+    <message numerus="yes">
+        <source>Run “%1”: %n event(s) recorded in the registry</source>
+        <translation>
+            <numerusform>Execução “%1”: %n evento registrado no registro</numerusform>
+            <numerusform>Execução “%1”: %n eventos registrados no registro</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace savepoint::ui {
 
 EventMarkers::EventMarkers(QCustomPlot* plot, bool with_labels) : plot_(plot), labels_(with_labels) {
@@ -95,16 +97,20 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
         if (!labels_) continue;
         const QString text = label(e.kind);
         const double width_keys = (QFontMetrics(plot_->font()).horizontalAdvance(text) + 14) / px_per_key;
+        // Near the right edge (where the newest event is) the label goes to the
+        // left of its line instead of being cut off.
+        const bool flip = x + width_keys > plot_->xAxis->range().upper;
+        const double left = flip ? x - width_keys : x;
         int row = 0;
-        while (row < row_end.size() - 1 && row_end[row] > x) ++row;
-        row_end[row] = x + width_keys;
+        while (row < row_end.size() - 1 && row_end[row] > left) ++row;
+        row_end[row] = std::max(row_end[row], left + width_keys);
         auto* label = new QCPItemText(plot_);
         label->setLayer(QStringLiteral("markers"));
         label->setClipToAxisRect(true);
         label->position->setTypeX(QCPItemPosition::ptPlotCoords);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords(x, 0.015 + 0.075 * row);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPositionAlignment((flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
         label->setText(text);
         label->setColor(Qt::white);
         label->setBrush(color(e.kind));

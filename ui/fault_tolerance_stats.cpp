@@ -22,7 +22,10 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
     const auto& ss = in.sessions;
     for (std::size_t i = 0; i < ss.size(); ++i) {
         const FtSession& x = ss[i];
-        s.train_seconds += x.train_seconds;
+        // A session still running elsewhere (another process) reports its compute
+        // time when it ends: until then its time so far stands in for it.
+        const bool running = !(x.ended_at > 0);
+        s.train_seconds += running && x.train_seconds <= 0 && in.now > x.started_at ? in.now - x.started_at : x.train_seconds;
         s.checkpoint_seconds += x.checkpoint_seconds;
         s.checkpoint_stall_seconds += x.checkpoint_stall_seconds;
         s.steps_computed += x.steps_computed + x.steps_replayed;
@@ -40,8 +43,17 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
                 0, std::min(x.end_global_step, redo_until) - next.start_global_step);
             if (is_interruption(x.ended_by) && x.ended_at > 0 && next.started_at > x.ended_at)
                 s.downtime_seconds += next.started_at - x.ended_at;
+        } else if (is_interruption(x.ended_by) && in.resume_point_global_step >= 0) {
+            // Interrupted and not resumed yet: what a resume from the head will redo is lost already.
+            s.steps_lost += std::max<std::int64_t>(0, x.end_global_step - in.resume_point_global_step);
         }
     }
+    // Sessions add their write time to the registry when they end; the saves'
+    // own rows have it as each one commits (and the two agree once all have ended).
+    double saves_seconds = 0;
+    for (double ms : in.checkpoint_write_ms)
+        if (std::isfinite(ms)) saves_seconds += ms / 1000.0;
+    s.checkpoint_seconds = std::max(s.checkpoint_seconds, saves_seconds);
     s.seconds_per_step = in.seconds_per_step_override > 0 ? in.seconds_per_step_override
                          : s.steps_computed > 0           ? s.train_seconds / static_cast<double>(s.steps_computed)
                                                           : 0;

@@ -30,6 +30,10 @@ struct FtInputs {
     // still being written (the run's save_skipped / save_deferred events).
     std::int64_t saves_skipped = 0, saves_deferred = 0;
     std::int64_t useful_steps = 0;         // global step reached on the active lineage
+    // Where a resume would start (the run's head checkpoint's global step; -1:
+    // unknown). Work an interrupted last session did past it counts as lost
+    // now, not only once a later session has resumed.
+    std::int64_t resume_point_global_step = -1;
     double now = 0;                        // for a session still running
     double assumed_mtbf_seconds = 3600;    // used when no failure was observed (or forced)
     bool force_assumed_mtbf = false;

@@ -28,6 +28,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -39,6 +40,23 @@
 #include <QVBoxLayout>
 
 namespace savepoint::ui {
+
+namespace {
+
+// A hint that shows whole or not at all: a narrow window hides it instead of
+// cutting it to a couple of letters (the plot's tooltip still says it).
+class HintLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+
+protected:
+    void paintEvent(QPaintEvent* e) override {
+        if (fontMetrics().horizontalAdvance(text()) <= contentsRect().width()) QLabel::paintEvent(e);
+    }
+};
+
+}  // namespace
 
 MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     : QMainWindow(parent), opts_(std::move(options)), home_(opts_.home),
@@ -136,6 +154,8 @@ void MainWindow::buildUi() {
     auto* runs_dock = new QDockWidget(tr("Runs"), this);
     runs_dock->setObjectName(QStringLiteral("runsDock"));
     runs_dock->setWidget(run_view_);
+    // Never squeezed to a sliver by a small window: the plot gives way first.
+    runs_dock->setMinimumWidth(260);
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock);
 
     ft_panel_ = new FaultTolerancePanel(this);
@@ -145,6 +165,7 @@ void MainWindow::buildUi() {
     auto* ft_dock = new QDockWidget(tr("Fault tolerance"), this);
     ft_dock->setObjectName(QStringLiteral("faultDock"));
     ft_dock->setWidget(scroll);
+    ft_dock->setMinimumWidth(260);
     addDockWidget(Qt::LeftDockWidgetArea, ft_dock);
     splitDockWidget(runs_dock, ft_dock, Qt::Vertical);
     connect(ft_panel_, &FaultTolerancePanel::assumptionsChanged, this, &MainWindow::saveSettings);
@@ -194,6 +215,7 @@ QWidget* MainWindow::buildPlotControls() {
     smoothing_->setRange(0, 99);
     smoothing_->setValue(80);
     smoothing_->setMaximumWidth(160);
+    smoothing_->setMinimumWidth(90);  // a narrow window or longer labels (pt_BR) must not crush it to a dot
     smoothing_->setToolTip(tr("Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it."));
     smoothing_label_ = new QLabel(QStringLiteral("0.80"), w);
     h->addWidget(smoothing_);
@@ -209,9 +231,11 @@ QWidget* MainWindow::buildPlotControls() {
     reset->setToolTip(tr("Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom."));
     h->addWidget(reset);
     h->addStretch(1);
-    auto* hint = new QLabel(tr("Right-click the plot to resume from a step"), w);
+    auto* hint = new HintLabel(tr("Right-click the plot to resume from a step"), w);
     hint->setStyleSheet(QStringLiteral("color: #666;"));
-    h->addWidget(hint);
+    // A hint, not a control: in a narrow window it is what gives way.
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    h->addWidget(hint, 1);
 
     connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
         plot_->setXMode(static_cast<XMode>(i));
@@ -383,7 +407,13 @@ void MainWindow::setLanguage(const QString& code) {
 
 void MainWindow::loadSettings() {
     QSettings& s = *settings_;
-    restoreGeometry(s.value(QStringLiteral("ui/geometry")).toByteArray());
+    if (!restoreGeometry(s.value(QStringLiteral("ui/geometry")).toByteArray())) {
+        // First start: the size the layout is made for, or most of a smaller screen.
+        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1560, 960);
+        const QSize size(std::min(1560, avail.width() * 9 / 10), std::min(960, avail.height() * 9 / 10));
+        resize(size);
+        move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+    }
     restoreState(s.value(QStringLiteral("ui/state")).toByteArray());
     xmode_->setCurrentIndex(s.value(QStringLiteral("plot/xmode"), 0).toInt());
     smoothing_->setValue(s.value(QStringLiteral("plot/smoothing"), 80).toInt());
@@ -461,6 +491,47 @@ void MainWindow::showError(const QString& text) {
 
 void MainWindow::log(const QString& text) {
     log_->appendPlainText(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss  ")) + text);
+}
+
+namespace {
+QString eventKey(const savepoint::EventRow& e) {
+    return QString::fromStdString(e.kind) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
+           QString::fromStdString(e.message);
+}
+}  // namespace
+
+void MainWindow::logEvent(const savepoint::EventRow& e) {
+    if (e.run_id == events_shown_for_ && history_keys_.contains(eventKey(e))) return;  // listed with the history
+    // Live events are reported before the I/O thread stamps them.
+    const QDateTime at = e.created_at > 0 ? QDateTime::fromMSecsSinceEpoch(qint64(e.created_at * 1000))
+                                          : QDateTime::currentDateTime();
+    // Today's events by time alone, older ones with their date.
+    const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
+                                                            : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromStdString(e.kind) + QStringLiteral("] ") +
+                          QString::fromStdString(e.message));
+}
+
+void MainWindow::showEventHistory(std::int64_t run_id) {
+    if (!reg_ || run_id == events_shown_for_) return;
+    std::vector<savepoint::EventRow> events;
+    std::optional<savepoint::RunRow> run;
+    try {
+        run = reg_->run_by_id(run_id);
+        events = reg_->events(run_id);
+    } catch (const std::exception& e) {
+        showError(tr("Cannot read the registry: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    if (!run) return;
+    log_->clear();
+    events_shown_for_ = 0;
+    history_keys_.clear();
+    log_->appendPlainText(tr("Run “%1”: %n event(s) recorded in the registry", nullptr, int(events.size()))
+                              .arg(QString::fromStdString(run->name)));
+    for (const auto& e : events) logEvent(e);
+    for (const auto& e : events) history_keys_.insert(eventKey(e));
+    events_shown_for_ = run_id;
 }
 
 }  // namespace savepoint::ui

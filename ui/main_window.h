@@ -10,6 +10,7 @@
 #include "plot_series_store.h"
 
 #include <QMainWindow>
+#include <QSet>
 #include <QPointer>
 #include <QTimer>
 
@@ -123,6 +124,10 @@ private:
     void updateActions();
     void showError(const QString& text);
     void log(const QString& text);
+    // One registry event in the Events pane, stamped with when it happened.
+    void logEvent(const savepoint::EventRow& e);
+    // Replaces the Events pane with the run's history from the registry.
+    void showEventHistory(std::int64_t run_id);
     std::optional<savepoint::CheckpointRow> selectedCheckpoint() const;
     savepoint::TrainRequest baseRequest(const QString& name) const;
 
@@ -184,6 +189,8 @@ private:
     std::int64_t last_metric_rowid_ = 0;
     bool catch_up_ = false;            // poll the viewed run once more though it is not running
     std::int64_t last_event_id_ = 0;
+    std::int64_t events_shown_for_ = 0;  // the run whose history the Events pane shows
+    QSet<QString> history_keys_;         // those events, so a live copy of one is not listed twice
     int load_generation_ = 0;
     bool loading_ = false;
     std::vector<savepoint::MetricRow> pending_live_;

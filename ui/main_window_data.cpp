@@ -58,6 +58,7 @@ void MainWindow::selectRun(qint64 run_id) {
     } catch (const std::exception&) {
     }
     refreshRuns();
+    showEventHistory(run_id);
     loadRunData(run_id);
     updateActions();
 }
@@ -150,6 +151,7 @@ void MainWindow::refreshSelected() {
             plot_->appendMetrics(rows);
             for (const auto& e : reg_->events(view_run_, last_event_id_)) {
                 plot_->addEvent(e);
+                logEvent(e);  // another process's run: its events reach this pane only through the registry
                 last_event_id_ = e.id;
             }
             checkpoints_dirty_ = true;
@@ -204,6 +206,10 @@ void MainWindow::updateFaultPanel() {
         useful = last_progress_.global_step;
     }
     FtInputs in = FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds());
+    if (run->head_checkpoint_id)
+        for (const auto& c : ckpt_list_->rows())
+            if (c.id == *run->head_checkpoint_id) in.resume_point_global_step = c.global_step;
+    if (!run->head_checkpoint_id) in.resume_point_global_step = 0;  // a resume starts from the beginning
     const auto counts = reg_->event_counts(view_run_);
     auto count = [&](const char* kind) {
         const auto it = counts.find(kind);

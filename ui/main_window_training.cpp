@@ -208,12 +208,12 @@ void MainWindow::onMetrics(const MetricBatch& rows) {
 
 void MainWindow::onEvent(const savepoint::EventRow& e) {
     const QString kind = QString::fromStdString(e.kind);
-    log(QStringLiteral("[%1] %2").arg(kind, QString::fromStdString(e.message)));
     if (train_run_ != e.run_id) {
         train_run_ = e.run_id;
         refreshRuns();
-        if (view_run_ != e.run_id) selectRun(e.run_id);
+        if (view_run_ != e.run_id) selectRun(e.run_id);  // its history first, then this event
     }
+    logEvent(e);
     if (e.run_id == view_run_ && !loading_) {
         plot_->addEvent(e);
         if (e.id > last_event_id_) last_event_id_ = e.id;

@@ -58,6 +58,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         g->setLayer(QStringLiteral("markers"));
         g->setSelectable(QCP::stSingleData);
         (p == loss_ ? loss_ckpt_ : acc_ckpt_) = g;
+        if (p == loss_) g->removeFromLegend();  // the legend is the accuracy plot's
         connect(p, &QCustomPlot::mouseMove, this, [this, p](QMouseEvent* e) { onMouseMove(p, e); });
         connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent*) { follow_ = false; });
         connect(p, &QCustomPlot::mouseWheel, this, [this](QWheelEvent*) { follow_ = false; });
@@ -66,13 +67,30 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         connect(p, &QWidget::customContextMenuRequested, this, [this, p](const QPoint& pos) { onContextMenu(p, pos); });
         connect(p, &QCustomPlot::beforeReplot, this, [this, p] { cutLinesFor(p); });
     }
-    acc_->legend->setVisible(false);
-    loss_->legend->setVisible(true);
+    // The legend sits in the accuracy plot's lower right, which a rising accuracy
+    // curve leaves empty; the loss plot's top edge is where the event labels go,
+    // and the newest (rightmost) one used to hide under a legend there.
+    loss_->legend->setVisible(false);
+    acc_->legend->setVisible(true);
     QFont lf = font();
     lf.setPointSizeF(lf.pointSizeF() * 0.85);
-    loss_->legend->setFont(lf);
-    loss_->legend->setBrush(QColor(255, 255, 255, 215));
-    loss_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    acc_->legend->setFont(lf);
+    acc_->legend->setBrush(QColor(255, 255, 255, 215));
+    // Three entries a row: two short rows fit the accuracy plot even in a small window.
+    acc_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    acc_->legend->setWrap(3);
+    acc_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // The two plots share their x axis: their plot areas must start at the same
+    // pixel, whatever width each one's y tick labels need.
+    for (QCustomPlot* p : {loss_, acc_})
+        connect(p, &QCustomPlot::afterLayout, this, [this] {
+            const int left = std::max(loss_->axisRect()->margins().left(), acc_->axisRect()->margins().left());
+            for (QCustomPlot* q : {loss_, acc_})
+                if (q->axisRect()->minimumMargins().left() < left) {
+                    q->axisRect()->setMinimumMargins(QMargins(left, 0, 0, 0));
+                    q->replot(QCustomPlot::rpQueuedReplot);
+                }
+        });
     // Keep the two x axes in step.
     connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis,
             [this](const QCPRange& r) { acc_->xAxis->setRange(r); acc_->replot(QCustomPlot::rpQueuedReplot); });
@@ -86,7 +104,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         lost->setBrush(QColor(0xd3, 0x2f, 0x2f, 60));
         lost->setName(tr("lost work (recomputed)"));
         lost->setSelectable(QCP::stNone);
-        if (p == acc_) lost->removeFromLegend();
+        if (p == loss_) lost->removeFromLegend();
     }
     setLogLoss(true);
     applyAxisTickers();
@@ -302,9 +320,15 @@ void MetricsPlot::styleSegment(int i) {
         val->setName(tr("validation (per epoch)"));
         val->removeFromLegend();
     }
-    // Legend: one entry per live or abandoned line, one for validation, one for checkpoints.
-    g.acc_ema->removeFromLegend();
-    if (i == 0) g.loss_val->addToLegend();
+    // Legend (the accuracy plot's): one entry per live line, one per branch for its
+    // abandoned spans however many there are, one for validation, one for checkpoints.
+    g.loss_ema->removeFromLegend();
+    bool listed = false;
+    for (int j = 0; j < i && s.abandoned; ++j)
+        listed = listed || (store_.segments()[j].abandoned && store_.segments()[j].branch_id == s.branch_id);
+    if (listed) g.acc_ema->removeFromLegend();
+    else g.acc_ema->addToLegend();
+    if (i == 0) g.acc_val->addToLegend();
 }
 
 void MetricsPlot::pushSegment(int i, bool full) {
@@ -387,7 +411,7 @@ void MetricsPlot::updateRanges() {
             loss_->yAxis->setRange(std::min(0.0, l.lo), l.hi + (l.hi - l.lo) * 0.25 + 1e-9);
     }
     const Range a = store_.accRange();
-    if (a.valid) acc_->yAxis->setRange(std::max(0.0, a.lo - 0.05), std::min(1.02, a.hi + 0.05));
+    if (a.valid) acc_->yAxis->setRange(std::max(0.0, a.lo - 0.05), std::min(1.06, a.hi + 0.06));  // room for a marker at 1.0
 }
 
 void MetricsPlot::rebuildMarkers() {

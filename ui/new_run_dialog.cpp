@@ -155,7 +155,8 @@ void NewRunDialog::addField(QFormLayout* form, const QString& name, const QStrin
     auto* err = new QLabel(box);
     err->setObjectName(name + QStringLiteral("Error"));
     err->setStyleSheet(QStringLiteral("color: #b71c1c;"));
-    err->setWordWrap(true);
+    // One line each (the messages are short): a wrapped label in a form layout
+    // gets too little height and shows cut in half.
     err->hide();
     v->addWidget(err);
     error_labels_[name] = err;
@@ -208,6 +209,8 @@ bool NewRunDialog::validateAll() {
     setError(QStringLiteral("keep"), engineCheck([this](auto& c) { c.keep = keep_->value(); }));
     setError(QStringLiteral("threads"), engineCheck([this](auto& c) { c.threads = threads_->value(); }));
     if (QPushButton* ok = buttons_ ? buttons_->button(QDialogButtonBox::Ok) : nullptr) ok->setEnabled(errors_.isEmpty());
+    // Messages that appear make room for themselves: the dialog grows (never shrinks while open).
+    if (isVisible()) resize(size().expandedTo(sizeHint()));
     return errors_.isEmpty();
 }
 

@@ -12,7 +12,44 @@ private Q_SLOTS:
     void noFailureUsesAssumedMtbf();
     void forcedAssumedMtbfAndReplay();
     void youngDalyEdgeCases();
+    void liveNumbersBeforeSessionsEnd();
 };
+
+// Session 1 crashed at 100 with its head checkpoint at 80, and nobody has
+// resumed yet: 20 steps are lost already. Session 2 of another run is still
+// running: its saves' write times and its time so far count before it ends.
+void TestFaultToleranceStats::liveNumbersBeforeSessionsEnd() {
+    FtInputs crashed;
+    FtSession a;
+    a.end_global_step = 100;
+    a.ended_by = "crash";
+    a.started_at = 0;
+    a.ended_at = 200;
+    a.steps_computed = 100;
+    a.train_seconds = 100;
+    crashed.sessions = {a};
+    crashed.resume_point_global_step = 80;
+    QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(20));
+    crashed.resume_point_global_step = -1;  // unknown: nothing claimed
+    QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(0));
+    crashed.sessions[0].ended_by = "finished";
+    crashed.resume_point_global_step = 80;
+    QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(0));
+
+    FtInputs live;
+    FtSession r;
+    r.started_at = 1000;  // ended_at 0: running, counters not written yet
+    r.end_global_step = 50;
+    r.steps_computed = 50;
+    live.sessions = {r};
+    live.now = 1010;
+    live.checkpoint_write_ms = {4, 6, NAN};
+    live.checkpoints_written = 3;
+    const FtStats s = compute_fault_tolerance(live);
+    QCOMPARE(s.checkpoint_seconds, 0.010);
+    QCOMPARE(s.train_seconds, 10.0);
+    QCOMPARE(s.checkpoint_share, 0.001);
+}
 
 // Session 1 trains steps 1..100 and crashes; the newest checkpoint is at 80.
 // Session 2 resumes from 80 and finishes at 300.

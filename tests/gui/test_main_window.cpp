@@ -11,6 +11,7 @@
 #include "durable_io.h"
 #include "registry.h"
 #include "run_list_model.h"
+#include "trainer.h"
 #include "trainer_worker.h"
 
 #include <QAbstractItemModelTester>
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void diskFullShowsMessageAndContinuesOnceSpaceIsBack();
     void deleteRefusesHeadAndDeletesOthers();
     void settingsPersist();
+    void eventsPaneListsTheRunsHistory();
 
 private:
     savepoint::TrainConfig smallConfig() const;
@@ -410,6 +412,43 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
                                  .arg(*run->head_checkpoint_id)
                                  .arg(QString::fromStdString(reg.checkpoint(*run->head_checkpoint_id)->sha256));
     QVERIFY2(eventLog->toPlainText().contains(expected), qPrintable(eventLog->toPlainText().right(600)));
+}
+
+// A run trained and crashed elsewhere (the CLI, an earlier session): selecting
+// it lists its history from the registry, each event once, with its date.
+void TestMainWindow::eventsPaneListsTheRunsHistory() {
+    savepoint::TrainRequest req;
+    req.home = w_->home().toStdString();
+    req.run_name = "elsewhere";
+    req.config = smallConfig();
+    req.interrupt_at_step = 12;
+    QCOMPARE(savepoint::Trainer(req).run().outcome, savepoint::Outcome::Crashed);
+    savepoint::TrainRequest again;
+    again.home = req.home;
+    again.run_name = req.run_name;
+    again.resume = true;
+    QCOMPARE(savepoint::Trainer(again).run().outcome, savepoint::Outcome::Finished);
+
+    savepoint::Registry reg(req.home);
+    const auto run = reg.find_run("elsewhere");
+    QVERIFY(run);
+    const auto events = reg.events(run->id);
+    QVERIFY(events.size() >= 5);
+    w_->refreshRuns();
+    w_->selectRun(run->id);
+    auto* pane = w_->findChild<QPlainTextEdit*>(QStringLiteral("eventLog"));
+    QVERIFY(pane);
+    const QString text = pane->toPlainText();
+    // (No translator in this test: the source text's "event(s)"; the app loads the English plural forms.)
+    QVERIFY2(text.startsWith(QStringLiteral("Run “elsewhere”: %1 event").arg(events.size())), qPrintable(text.left(300)));
+    for (const auto& e : events) {
+        const QString line = QStringLiteral("[%1] %2").arg(QString::fromStdString(e.kind), QString::fromStdString(e.message));
+        QVERIFY2(text.count(line) == 1, qPrintable(line + QStringLiteral("\n--- in ---\n") + text.left(2000)));
+    }
+    for (const char* kind : {"[start]", "[interruption]", "[resume]", "[finish]"}) QVERIFY2(text.contains(QLatin1String(kind)), kind);
+    // Selecting it again keeps the pane as it is (no second copy).
+    w_->selectRun(run->id);
+    QCOMPARE(pane->toPlainText(), text);
 }
 
 void TestMainWindow::settingsPersist() {
