@@ -66,7 +66,8 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
           message, head());
     writer->release_recycled_file();  // no save follows: the retired file kept for one goes
     writer->drain();
-    phase = "done";
+    // The last progress line says how the session ended, not just that it did.
+    phase = outcome == Outcome::Finished || outcome == Outcome::NothingToDo ? "done" : outcome_name(outcome);
     report_progress(true);
     TrainResult r;
     r.outcome = outcome;

@@ -74,7 +74,12 @@ struct Progress {
     std::int64_t steps_per_epoch = 0, epochs = 0, total_steps = 0;
     double loss = NAN, accuracy = NAN;
     double steps_per_second = 0, eta_seconds = 0, elapsed_seconds = 0;
-    std::string phase;  // loading | replaying | training | validating | checkpointing | paused | waiting-for-disk | done
+    // loading | replaying | training | validating | checkpointing | paused | waiting-for-disk,
+    // then, in the last report: done | interrupted | preempted | stopped | failed (see ended())
+    std::string phase;
+    bool ended() const {
+        return phase == "done" || phase == "interrupted" || phase == "preempted" || phase == "stopped" || phase == "failed";
+    }
     double last_checkpoint_at = 0;  // wall clock of the last committed checkpoint (0: none yet)
     std::string device;
 };

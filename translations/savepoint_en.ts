@@ -1264,5 +1264,21 @@
         <source>Last checkpoint %1 ago</source>
         <translation>Last checkpoint %1 ago</translation>
     </message>
+    <message>
+        <source>Interrupted (crash)</source>
+        <translation>Interrupted (crash)</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>Preempted</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Stopped</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
 </context>
 </TS>

@@ -1264,5 +1264,21 @@
         <source>Last checkpoint %1 ago</source>
         <translation>Dernière sauvegarde il y a %1</translation>
     </message>
+    <message>
+        <source>Interrupted (crash)</source>
+        <translation>Interrompu (plantage)</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>Préempté</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Arrêté</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échec</translation>
+    </message>
 </context>
 </TS>

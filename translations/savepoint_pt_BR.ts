@@ -1264,5 +1264,21 @@
         <source>Last checkpoint %1 ago</source>
         <translation>Último checkpoint há %1</translation>
     </message>
+    <message>
+        <source>Interrupted (crash)</source>
+        <translation>Interrompido (falha)</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>Preemptado</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Parado</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
 </context>
 </TS>

@@ -50,6 +50,10 @@ QString StatusBarFields::phaseText(const QString& p) {
     if (p == QLatin1String("paused")) return tr("Paused");
     if (p == QLatin1String("waiting-for-disk")) return tr("Waiting for disk space");
     if (p == QLatin1String("done")) return tr("Done");
+    if (p == QLatin1String("interrupted")) return tr("Interrupted (crash)");
+    if (p == QLatin1String("preempted")) return tr("Preempted");
+    if (p == QLatin1String("stopped")) return tr("Stopped");
+    if (p == QLatin1String("failed")) return tr("Failed");
     return p;
 }
 
@@ -57,7 +61,9 @@ void StatusBarFields::setProgress(const savepoint::Progress& p) {
     phase_->setText(tr("%1 — %2").arg(QString::fromStdString(p.run), phaseText(QString::fromStdString(p.phase))));
     device_->setText(tr("Device: %1").arg(QString::fromStdString(p.device)));
     speed_->setText(tr("%1 steps/s").arg(QLocale().toString(p.steps_per_second, 'f', 1)));
-    eta_->setText(tr("ETA %1").arg(p.phase == "done" ? QStringLiteral("–") : duration(p.eta_seconds)));
+    // Nothing to estimate once it has ended, or while it waits on someone.
+    eta_->setText(tr("ETA %1").arg(p.ended() || p.phase == "paused" || p.phase == "waiting-for-disk" ? QStringLiteral("–")
+                                                                                                   : duration(p.eta_seconds)));
     progress_->setRange(0, int(std::max<std::int64_t>(1, p.total_steps)));
     progress_->setValue(int(p.global_step));
     progress_->setFormat(tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step).arg(p.steps_per_epoch));

@@ -36,7 +36,7 @@ public:
 
     void on_progress(const Progress& p) override {
         const double t = now_seconds();
-        if (p.phase != "done" && t - last_print_ < (tty_ ? 0.2 : 2.0)) return;
+        if (!p.ended() && t - last_print_ < (tty_ ? 0.2 : 2.0)) return;
         last_print_ = t;
         char buf[256];
         std::snprintf(buf, sizeof buf, "epoch %lld/%lld  step %lld/%lld  global %lld/%lld  loss %.4f  acc %.4f  %.1f steps/s  ETA %s  [%s]",

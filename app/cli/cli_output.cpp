@@ -108,16 +108,22 @@ void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow
 
 void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>& runs) {
     char line[256];
-    std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %9s  %s\n", "run", "status", "step", "head", "branches",
-                  "config");
+    // "step" is how far training got; "resumes at" where a resume would start (the
+    // head checkpoint's global step): after a crash, the work between them is lost.
+    std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %10s %9s  %s\n", "run", "status", "step", "head",
+                  "resumes at", "branches", "config");
     out << line;
     for (const auto& r : runs) {
         auto cfg = nlohmann::json::parse(r.config_json, nullptr, false);
         std::string summary = cfg.is_object() ? cfg.value("model", "?") + " on " + cfg.value("data", "?") : "?";
         std::string step = std::to_string(r.global_step) + "/" + std::to_string(r.total_steps);
-        std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %9zu  %s\n", r.name.c_str(), r.status.c_str(),
+        std::string resume_at = "0";
+        if (r.head_checkpoint_id)
+            if (auto h = reg.checkpoint(*r.head_checkpoint_id)) resume_at = std::to_string(h->global_step);
+        if (r.status == "finished") resume_at = "-";
+        std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %10s %9zu  %s\n", r.name.c_str(), r.status.c_str(),
                       step.c_str(), r.head_checkpoint_id ? std::to_string(*r.head_checkpoint_id).c_str() : "-",
-                      reg.branches(r.id).size(), summary.c_str());
+                      resume_at.c_str(), reg.branches(r.id).size(), summary.c_str());
         out << line;
     }
 }

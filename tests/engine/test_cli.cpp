@@ -329,6 +329,15 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("saved checkpoint #1 at epoch 1, step 5 (global step 5)"));
         QVERIFY(r.out.contains("finished: 5 steps"));
         QCOMPARE(testsupport::paramsShaFromOutput(r.out).size(), 64);
+        QVERIFY2(r.out.contains("[done]"), r.describe());
+        // The last progress line says how a session ended.
+        CliResult crashed = runInProcess(testsupport::trainArgs(fresh("progress-crash"), "c", 1, 5, "epoch", {"--interrupt-at-step", "3"}));
+        QVERIFY2(crashed.exitCode == 3 && crashed.out.contains("global 3/5") && crashed.out.contains("[interrupted]") &&
+                     !crashed.out.contains("[done]"), crashed.describe());
+        // runs: how far it got, and where a resume starts (no checkpoint yet: the beginning).
+        CliResult listed = runInProcess({"runs", "--home", fresh("progress-crash")});
+        static const QRegularExpression row("\\nc +interrupted +3/5 +- +0 +1  mlp on synthetic\\n");
+        QVERIFY2(listed.exitCode == 0 && row.match(listed.out).hasMatch(), listed.describe());
         // resume of a finished run: nothing to do, exit 0.
         CliResult again = testsupport::runCli({"resume", "--home", home, "--run", "p"});
         QVERIFY2(again.exitCode == 0 && again.out.contains("nothing to resume"), again.describe());
