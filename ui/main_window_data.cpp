@@ -43,6 +43,7 @@ void MainWindow::refreshRuns() {
         if (run_view_->currentIndex().row() != idx.row())
             run_view_->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     }
+    updateActions();  // a run another process finished has nothing left to resume
 }
 
 void MainWindow::selectRun(qint64 run_id) {

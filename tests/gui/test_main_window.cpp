@@ -446,6 +446,9 @@ void TestMainWindow::eventsPaneListsTheRunsHistory() {
         QVERIFY2(text.count(line) == 1, qPrintable(line + QStringLiteral("\n--- in ---\n") + text.left(2000)));
     }
     for (const char* kind : {"[start]", "[interruption]", "[resume]", "[finish]"}) QVERIFY2(text.contains(QLatin1String(kind)), kind);
+    // It finished: nothing to resume, but it can still be rolled back.
+    QVERIFY(!w_->action(QStringLiteral("resume"))->isEnabled());
+    QVERIFY(w_->action(QStringLiteral("resumeAt"))->isEnabled());
     // Selecting it again keeps the pane as it is (no second copy).
     w_->selectRun(run->id);
     QCOMPARE(pane->toPlainText(), text);
