@@ -103,6 +103,12 @@ class Registry {
 public:
     // Opens (creating if needed) <home>/registry.sqlite and migrates it.
     explicit Registry(const std::string& home);
+    // Opens an existing registry without writing anything, not even WAL's
+    // shared-memory file: for a home that cannot be written (a backup, a
+    // snapshot, a read-only mount). Writes fail; recovery must not be run on it.
+    struct ReadOnly {};
+    Registry(const std::string& home, ReadOnly);
+    bool read_only() const { return read_only_; }
     ~Registry();
     Registry(const Registry&) = delete;
     Registry& operator=(const Registry&) = delete;
@@ -205,6 +211,7 @@ private:
     std::string home_;
     std::string path_;
     sqlite3* db_ = nullptr;
+    bool read_only_ = false;
 };
 
 }  // namespace savepoint

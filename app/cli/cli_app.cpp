@@ -148,6 +148,23 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
     return exit_code(r.outcome);
 }
 
+std::unique_ptr<Registry> open_registry(const std::string& home, std::ostream& err);
+
+// Whether this process may write the home and its registry (a backup, a
+// snapshot or a read-only mount may not; root may write almost anything).
+bool home_writable(const std::string& home) {
+    const std::string reg = registry_path(home);
+    return ::access(home.c_str(), W_OK) == 0 && (!file_exists(reg) || ::access(reg.c_str(), W_OK) == 0);
+}
+
+// For commands that only read: a home that cannot be written is read as it is,
+// without recovery (which writes), and says so.
+std::unique_ptr<Registry> open_registry_to_read(const std::string& home, std::ostream& err) {
+    if (home_writable(home)) return open_registry(home, err);
+    err << "note: " << home << " cannot be written: showing the registry as it is (recovery, which writes, was not run)\n";
+    return std::make_unique<Registry>(home, Registry::ReadOnly{});
+}
+
 std::unique_ptr<Registry> open_registry(const std::string& home, std::ostream& err) {
     auto reg = std::make_unique<Registry>(home);
     // What recovery changed is said, as a training run says it: files moved to quarantine/ must not be a surprise.
@@ -219,7 +236,7 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
                 ++ok;
             } else {
                 std::string why = v.ok ? "header names another checkpoint (file swapped?)" : v.error;
-                reg.set_checkpoint_state(c.id, file_exists(path) ? "corrupt" : "missing", why);
+                if (!reg.read_only()) reg.set_checkpoint_state(c.id, file_exists(path) ? "corrupt" : "missing", why);
                 // v.error starts with the path already.
                 err << "DAMAGED " << run.name << " #" << c.id << " " << (v.ok ? path + ": " : std::string()) << why << "\n";
                 ++damaged;
@@ -227,7 +244,7 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
         }
         // The head may have just become unusable: recovery moves it to the newest good ancestor.
     }
-    if (damaged) reconcile_registry(reg);
+    if (damaged && !reg.read_only()) reconcile_registry(reg);
     out << ok << " verified, " << damaged << " damaged\n";
     const std::size_t quarantined = count_files(quarantine_dir(reg.home()));
     if (quarantined)
@@ -397,7 +414,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 else out << "no runs in " << resolved_home << "\n";
                 return 0;
             }
-            auto reg = open_registry(resolved_home, err);
+            auto reg = open_registry_to_read(resolved_home, err);
             auto rows = reg->list_runs();
             if (json) {
                 nlohmann::json arr = nlohmann::json::array();
@@ -413,7 +430,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         if (checkpoints->parsed()) {
             validate_run_name(run_name);
             if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
-            auto reg = open_registry(resolved_home, err);
+            auto reg = open_registry_to_read(resolved_home, err);
             RunRow run = require_run(*reg, run_name);
             auto rows = reg->checkpoints(run.id);
             if (json) {
@@ -435,7 +452,11 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
             // The registry's own pages first, before recovery writes to it: a damaged
             // one can still list runs while other queries fail ("database disk image
             // is malformed"), and it is left exactly as it is.
-            auto reg = std::make_unique<Registry>(resolved_home);
+            const bool writable = home_writable(resolved_home);
+            if (!writable)
+                err << "note: " << resolved_home << " cannot be written: checking it as it is (damage is reported, not recorded)\n";
+            auto reg = writable ? std::make_unique<Registry>(resolved_home)
+                                : std::make_unique<Registry>(resolved_home, Registry::ReadOnly{});
             const auto problems = reg->integrity_problems();
             for (const auto& p : problems) err << "DAMAGED registry " << reg->path() << ": " << p << "\n";
             if (!problems.empty()) {
@@ -443,7 +464,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                     << " .recover)\n";
                 return 1;
             }
-            for (const auto& line : reconcile_registry(*reg).actions) err << "recovery: " << line << "\n";
+            if (writable)
+                for (const auto& line : reconcile_registry(*reg).actions) err << "recovery: " << line << "\n";
             return verify_runs(*reg, run_name, out, err);
         }
         if (pin->parsed() || unpin->parsed()) {

@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <unistd.h>
+
 #include <sstream>
 
 using testsupport::CliResult;
@@ -459,6 +461,53 @@ private Q_SLOTS:
         CliResult v = runInProcess({"verify", "--home", home});
         QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED registry " + db + ": ") && v.err.contains("left as it is"), v.describe());
         QCOMPARE(testsupport::fileSha256(db), sha);
+    }
+
+    // A home that cannot be written (a backup, a snapshot, a read-only mount) can
+    // still be listed and verified; nothing in it changes, damage is reported.
+    // As root (which may write anything) the commands run as nobody.
+    void readOnlyHomeCanBeInspected() {
+        const QString home = fresh("read-only");
+        QCOMPARE(runInProcess(testsupport::trainArgs(home, "r", 1, 20, "10")).exitCode, 0);
+        QJsonArray cks = testsupport::checkpointsJson(home, "r");
+        QCOMPARE(cks.size(), 2);
+        const QString victim = cks.at(0).toObject().value("path").toString();
+        QVERIFY(testsupport::flipByte(victim, cks.at(0).toObject().value("bytes").toInteger() / 2));
+        const auto before = testsupport::treeFingerprint(home);
+        const bool root = ::geteuid() == 0;
+        if (root && QStandardPaths::findExecutable("setpriv").isEmpty()) QSKIP("running as root without setpriv to drop it");
+        // Read and search for everyone along the way; write for no one in the home.
+        for (QString d = home; d.startsWith(QDir::tempPath() + "/"); d = QFileInfo(d).path())
+            QFile::setPermissions(d, QFile::permissions(d) | QFileDevice::ReadOther | QFileDevice::ExeOther |
+                                         QFileDevice::ReadGroup | QFileDevice::ExeGroup);
+        QDirIterator it(home, QDir::AllEntries | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        QStringList all{home};
+        while (it.hasNext()) all << it.next();
+        for (const QString& f : all)
+            QFile::setPermissions(f, (QFile::permissions(f) | QFileDevice::ReadOther | QFileDevice::ReadGroup) &
+                                         ~(QFileDevice::WriteOwner | QFileDevice::WriteUser | QFileDevice::WriteGroup | QFileDevice::WriteOther));
+        auto run = [&](const QStringList& args) {
+            if (!root) return runInProcess(args);
+            QProcess p;
+            p.setProcessEnvironment(testsupport::cliEnvironment());
+            p.start("setpriv", QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", testsupport::cliPath()} + args);
+            CliResult r;
+            if (!p.waitForFinished(120000)) return r;
+            r.exitCode = p.exitCode();
+            r.out = QString::fromUtf8(p.readAllStandardOutput());
+            r.err = QString::fromUtf8(p.readAllStandardError());
+            return r;
+        };
+        CliResult runs = run({"runs", "--home", home});
+        QVERIFY2(runs.exitCode == 0 && runs.out.contains(QRegularExpression("\\nr +finished +20/20")) &&
+                     runs.err.contains("cannot be written: showing the registry as it is"), runs.describe());
+        CliResult list = run({"checkpoints", "--home", home, "--run", "r"});
+        QVERIFY2(list.exitCode == 0 && list.out.contains("committed"), list.describe());
+        CliResult v = run({"verify", "--home", home});
+        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED r #") && v.err.contains(victim) && v.out.contains("1 verified, 1 damaged"),
+                 v.describe());
+        for (const QString& f : all) QFile::setPermissions(f, QFile::permissions(f) | QFileDevice::WriteOwner | QFileDevice::WriteUser);
+        QVERIFY2(before == testsupport::treeFingerprint(home), "a read-only inspection changed the home");
     }
 
     void pinAndUnpin() {
