@@ -56,12 +56,7 @@ std::vector<CheckpointRow> lineage(Registry& reg, std::optional<std::int64_t> he
 
 bool file_exists_hint(const std::string& error) { return error.find("file is missing") != std::string::npos; }
 
-ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
-    ResumePlan plan;
-    std::int64_t head_gs = 0;
-    if (run.head_checkpoint_id)
-        if (auto h = reg.checkpoint(*run.head_checkpoint_id)) head_gs = h->global_step;
-
+void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
         if (!c || c->run_id != run.id)
@@ -70,6 +65,27 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
         if (!c->usable())
             throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
                              (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") + " and cannot be resumed from");
+    } else if (target.epoch || target.step) {
+        if (!target.epoch || !target.step)
+            throw InputError("--epoch/--step: expected both (the last completed step to resume after), found only " +
+                             std::string(target.epoch ? "--epoch" : "--step"));
+        if (*target.epoch < 1 || *target.epoch > epochs)
+            throw InputError("--epoch: expected 1 to " + std::to_string(epochs) + ", found " + std::to_string(*target.epoch));
+        if (*target.step < 0 || *target.step > run.steps_per_epoch)
+            throw InputError("--step: expected 0 to " + std::to_string(run.steps_per_epoch) + " (steps per epoch), found " +
+                             std::to_string(*target.step));
+    }
+}
+
+ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
+    check_resume_target(reg, run, target, epochs);
+    ResumePlan plan;
+    std::int64_t head_gs = 0;
+    if (run.head_checkpoint_id)
+        if (auto h = reg.checkpoint(*run.head_checkpoint_id)) head_gs = h->global_step;
+
+    if (target.checkpoint_id) {
+        auto c = reg.checkpoint(*target.checkpoint_id);
         std::vector<std::string> notes;
         if (!verify_or_mark(reg, *c, notes))
             throw InputError("--checkpoint: " + notes.back());
@@ -80,14 +96,6 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
     }
 
     if (target.epoch || target.step) {
-        if (!target.epoch || !target.step)
-            throw InputError("--epoch/--step: expected both (the last completed step to resume after), found only " +
-                             std::string(target.epoch ? "--epoch" : "--step"));
-        if (*target.epoch < 1 || *target.epoch > epochs)
-            throw InputError("--epoch: expected 1 to " + std::to_string(epochs) + ", found " + std::to_string(*target.epoch));
-        if (*target.step < 0 || *target.step > run.steps_per_epoch)
-            throw InputError("--step: expected 0 to " + std::to_string(run.steps_per_epoch) + " (steps per epoch), found " +
-                             std::to_string(*target.step));
         const std::int64_t g = global_step_of(*target.epoch, *target.step, run.steps_per_epoch);
         plan.target_global_step = g;
         for (const auto& c : lineage(reg, run.head_checkpoint_id)) {

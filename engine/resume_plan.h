@@ -29,5 +29,9 @@ struct ResumePlan {
 // out-of-range epoch/step. Marks checkpoints that fail full verification as
 // 'corrupt' in the registry (they are never offered again).
 ResumePlan plan_resume(Registry& registry, const RunRow& run, const ResumeTarget& target, std::int64_t epochs);
+// The target's own checks (the checkpoint exists in this run and is usable;
+// epoch and step in range), InputError otherwise; reads only. plan_resume
+// starts with them; a resume calls them first too, before loading its dataset.
+void check_resume_target(Registry& registry, const RunRow& run, const ResumeTarget& target, std::int64_t epochs);
 
 }  // namespace savepoint

@@ -42,6 +42,7 @@ void Trainer::Impl::setup() {
     if (req.resume) {
         if (!existing) throw no_such_run();
         cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json), reg->path() + " run '" + req.run_name + "'");
+        check_resume_target(*reg, *existing, req.target, cfg.epochs);  // a mistyped target is said before a second of loading
         obs->on_message("loading dataset " + cfg.data);
         data = load_dataset(cfg.data);
     } else if (existing) {
