@@ -240,7 +240,6 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
     {
         std::lock_guard<std::mutex> lock(mutex_);
         save_in_flight_ = true;
-        in_flight_.store(true, std::memory_order_release);
         // Moved, not copied: this runs on the training thread, inside its stall.
         queue_.push_back([this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
             std::optional<SaveOutcome> out;
@@ -267,7 +266,6 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
                 // older files, so the training thread need not wait for it.
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_in_flight_ = false;
-                in_flight_.store(false, std::memory_order_release);
             }
             cv_.notify_all();
             if (out) remove_retired(reg, out->retired, retention_detail(request));
@@ -277,7 +275,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
 }
 
 bool CheckpointWriter::save_in_flight() const {
-    return in_flight_.load(std::memory_order_acquire);
+    return save_in_flight_.load(std::memory_order_acquire);
 }
 
 void CheckpointWriter::wait_for_save() {
@@ -361,7 +359,6 @@ void CheckpointWriter::loop() {
             save_error_ = open_error;
             save_failed_ = true;
             save_in_flight_ = false;
-            in_flight_.store(false, std::memory_order_release);
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);

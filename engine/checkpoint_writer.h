@@ -95,14 +95,13 @@ private:
     std::condition_variable cv_;
     std::deque<std::function<void(Registry&)>> queue_;
     bool busy_ = false;
-    bool save_in_flight_ = false;
+    // Written under mutex_ (the condition variable's waiters rely on that), read
+    // without it by the training thread at every due save: never a sleep on a
+    // mutex the I/O thread holds (a wake-up from another vCPU costs ~40-60 us here).
+    std::atomic<bool> save_in_flight_{false};
     bool stopping_ = false;
     std::optional<std::string> save_error_;
     std::atomic<bool> save_failed_{false};
-    // save_in_flight_ as the training thread reads it at every due save: no lock,
-    // so never a sleep on a mutex the I/O thread holds (a wake-up from another
-    // vCPU costs ~40-60 us on these VMs). Written with it, under mutex_.
-    std::atomic<bool> in_flight_{false};
     std::optional<std::string> job_error_;
     std::thread thread_;
 };

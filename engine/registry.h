@@ -116,9 +116,6 @@ public:
     const std::string& home() const { return home_; }
     const std::string& path() const { return path_; }
     sqlite3* db() { return db_; }
-    // What SQLite's quick_check finds wrong with the file's pages and indexes
-    // (empty: sound), at most 10 lines.
-    std::vector<std::string> integrity_problems();
 
     // Runs
     std::int64_t create_run(const std::string& name, const std::string& config_json, std::int64_t steps_per_epoch,

@@ -457,9 +457,14 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 err << "note: " << resolved_home << " cannot be written: checking it as it is (damage is reported, not recorded)\n";
             auto reg = writable ? std::make_unique<Registry>(resolved_home)
                                 : std::make_unique<Registry>(resolved_home, Registry::ReadOnly{});
-            const auto problems = reg->integrity_problems();
-            for (const auto& p : problems) err << "DAMAGED registry " << reg->path() << ": " << p << "\n";
-            if (!problems.empty()) {
+            std::string check;
+            try {
+                check = reg->integrity_check();
+            } catch (const std::exception& e) {
+                check = e.what();  // too damaged to run the check at all
+            }
+            if (check != "ok") {
+                err << "DAMAGED registry " << reg->path() << ": " << check << "\n";
                 err << "the registry was left as it is; copy the home before trying to repair it (sqlite3 " << reg->path()
                     << " .recover)\n";
                 return 1;

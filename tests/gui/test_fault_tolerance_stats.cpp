@@ -5,6 +5,23 @@
 
 using namespace savepoint::ui;
 
+namespace {
+
+// A session that started at global step 0 and ended as `ended_by` at `end`,
+// having computed every step from 0 to it, each taking `seconds_per_step`.
+FtSession endedAt(std::int64_t end, const char* ended_by, double started, double ended, double seconds_per_step = 1) {
+    FtSession s;
+    s.end_global_step = end;
+    s.ended_by = ended_by;
+    s.started_at = started;
+    s.ended_at = ended;
+    s.steps_computed = end;
+    s.train_seconds = static_cast<double>(end) * seconds_per_step;
+    return s;
+}
+
+}  // namespace
+
 class TestFaultToleranceStats : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -20,14 +37,7 @@ private Q_SLOTS:
 // running: its saves' write times and its time so far count before it ends.
 void TestFaultToleranceStats::liveNumbersBeforeSessionsEnd() {
     FtInputs crashed;
-    FtSession a;
-    a.end_global_step = 100;
-    a.ended_by = "crash";
-    a.started_at = 0;
-    a.ended_at = 200;
-    a.steps_computed = 100;
-    a.train_seconds = 100;
-    crashed.sessions = {a};
+    crashed.sessions = {endedAt(100, "crash", 0, 200)};
     crashed.resume_point_global_step = 80;
     QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(20));
     crashed.resume_point_global_step = -1;  // unknown: nothing claimed
@@ -55,13 +65,7 @@ void TestFaultToleranceStats::liveNumbersBeforeSessionsEnd() {
 // Session 2 resumes from 80 and finishes at 300.
 void TestFaultToleranceStats::crashThenResume() {
     FtInputs in;
-    FtSession a;
-    a.end_global_step = 100;
-    a.ended_by = "crash";
-    a.started_at = 0;
-    a.ended_at = 200;
-    a.steps_computed = 100;
-    a.train_seconds = 100;
+    FtSession a = endedAt(100, "crash", 0, 200);
     a.checkpoint_seconds = 10;
     a.checkpoint_stall_seconds = 1;
     FtSession b;
@@ -106,14 +110,7 @@ void TestFaultToleranceStats::crashThenResume() {
 
 void TestFaultToleranceStats::noFailureUsesAssumedMtbf() {
     FtInputs in;
-    FtSession a;
-    a.end_global_step = 50;
-    a.ended_by = "finished";
-    a.started_at = 10;
-    a.ended_at = 110;
-    a.steps_computed = 50;
-    a.train_seconds = 25;
-    in.sessions = {a};
+    in.sessions = {endedAt(50, "finished", 10, 110, 0.5)};
     in.checkpoint_write_ms = {2000, 2000, NAN};  // NaN: a row written before write times were recorded
     in.useful_steps = 50;
     in.assumed_mtbf_seconds = 3600;
@@ -134,13 +131,7 @@ void TestFaultToleranceStats::noFailureUsesAssumedMtbf() {
 
 // A preempted session whose successor rolls back to step 20 and replays to 30.
 void TestFaultToleranceStats::forcedAssumedMtbfAndReplay() {
-    FtSession a;
-    a.end_global_step = 40;
-    a.ended_by = "preempted";
-    a.started_at = 0;
-    a.ended_at = 40;
-    a.steps_computed = 40;
-    a.train_seconds = 40;
+    FtSession a = endedAt(40, "preempted", 0, 40);
     FtSession b;
     b.start_global_step = 20;
     b.target_global_step = 30;
