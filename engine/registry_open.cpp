@@ -19,10 +19,11 @@ Registry::Registry(const std::string& home) : home_(home), path_(registry_path(h
         throw StorageError(path_ + ": cannot open registry: " + std::strerror(err), path_, err);
     if (sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         nullptr) != SQLITE_OK) {
-        std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        int os_errno = 0;
+        const std::string msg = sqlite_error_text(db_, &os_errno);
         sqlite3_close(db_);
         db_ = nullptr;
-        throw StorageError(path_ + ": cannot open registry: " + msg, path_, 0);
+        throw StorageError(path_ + ": cannot open registry: " + msg, path_, os_errno);
     }
     sqlite3_busy_timeout(db_, 10000);
     try {
@@ -68,10 +69,11 @@ Registry::Registry(const std::string& home, ReadOnly) : home_(home), path_(regis
     const bool wal = file_exists(path_ + "-wal") && file_exists(path_ + "-shm");
     const std::string uri = "file:" + uri_path(path_) + (wal ? "?mode=ro" : "?mode=ro&immutable=1");
     if (sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
-        std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        int os_errno = 0;
+        const std::string msg = sqlite_error_text(db_, &os_errno);
         sqlite3_close(db_);
         db_ = nullptr;
-        throw StorageError(path_ + ": cannot open registry read-only: " + msg, path_, 0);
+        throw StorageError(path_ + ": cannot open registry read-only: " + msg, path_, os_errno);
     }
     sqlite3_busy_timeout(db_, 10000);
     int version = 0;

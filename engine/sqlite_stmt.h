@@ -5,21 +5,64 @@
 #include "errors.h"
 
 #include <sqlite3.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 
 namespace savepoint {
 
+// Why SQLite could not open or create a file of the registry in `dir`, or 0.
+// SQLite's own errno is no help there: after open(O_CREAT) fails with ENOSPC
+// it retries read-only and keeps that retry's ENOENT.
+inline int cannot_open_cause(const std::string& dir) {
+    struct statvfs fs {};
+    if (::statvfs(dir.c_str(), &fs) == 0) {
+        if (fs.f_files > 0 && fs.f_favail == 0) return ENOSPC;  // out of inodes
+        if (fs.f_bavail == 0) return ENOSPC;
+    }
+    if (::access(dir.c_str(), W_OK) != 0) return errno;  // EACCES, EROFS
+    return 0;
+}
+
+// SQLite's message for the last error on `db`, with the operating system's
+// error behind it when SQLite failed on a file: "unable to open database file"
+// alone does not say that the disk is out of inodes. `os_errno` receives that
+// errno (0 if none), for StorageError.
+inline std::string sqlite_error_text(sqlite3* db, int* os_errno = nullptr) {
+    if (os_errno) *os_errno = 0;
+    if (!db) return "out of memory";
+    std::string msg = sqlite3_errmsg(db);
+    const int primary = sqlite3_extended_errcode(db) & 0xff;
+    int cause = 0;
+    if (primary == SQLITE_CANTOPEN) {
+        const char* file = sqlite3_db_filename(db, "main");
+        const std::string path = file ? file : "";
+        const auto slash = path.rfind('/');
+        cause = cannot_open_cause(slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : path.substr(0, slash));
+    } else if (primary == SQLITE_IOERR || primary == SQLITE_FULL) {
+        cause = sqlite3_system_errno(db);
+    }
+    if (cause != 0) {
+        msg += std::string(" (") + std::strerror(cause) + ")";
+        if (os_errno) *os_errno = cause;
+    }
+    return msg;
+}
+
 // Runs SQL without results; errors name the registry file.
 inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
     char* err = nullptr;
     if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-        std::string msg = err ? err : "unknown error";
-        sqlite3_free(err);
-        throw StorageError(path + ": registry: " + msg, path, 0);
+        sqlite3_free(err);  // the same text as sqlite3_errmsg, which sqlite_error_text extends
+        int os_errno = 0;
+        const std::string msg = sqlite_error_text(db, &os_errno);
+        throw StorageError(path + ": registry: " + msg, path, os_errno);
     }
 }
 
@@ -78,8 +121,9 @@ private:
     }
     [[noreturn]] void fail(const char* what) {
         int code = sqlite3_extended_errcode(db_);
-        std::string msg = path_ + ": registry " + what + " failed: " + sqlite3_errmsg(db_);
-        int err = (code & 0xff) == SQLITE_FULL ? 28 /* ENOSPC */ : (code & 0xff) == SQLITE_IOERR ? 5 /* EIO */ : 0;
+        int os_errno = 0;
+        std::string msg = path_ + ": registry " + what + " failed: " + sqlite_error_text(db_, &os_errno);
+        int err = os_errno ? os_errno : (code & 0xff) == SQLITE_FULL ? 28 /* ENOSPC */ : (code & 0xff) == SQLITE_IOERR ? 5 /* EIO */ : 0;
         if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
             msg += " (another Savepoint process is writing to this registry; try again)";
         throw StorageError(msg, path_, err);

@@ -31,9 +31,9 @@ const char* outcome_name(Outcome o) {
     return "failed";
 }
 
-bool Trainer::Impl::checkpoint_retry() {
+bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
     // The retry goes through the same queue; the snapshot was just captured.
-    writer->save_async(snapshot, save_request("regular"));
+    writer->save_async(snapshot, save_request(kind));
     writer->wait_for_save();
     if (auto err = writer->take_save_error()) {
         obs->on_storage_error(*err);

@@ -199,7 +199,7 @@ struct Trainer::Impl {
         if (deferred_gs) note_deferred_save_taken(kind);
         if (auto err = writer->take_save_error()) {
             // The recovery retries with a snapshot of this very step: saving again would duplicate it.
-            return recover_from_storage_error(*err);
+            return recover_from_storage_error(*err, kind);
         }
         phase = "checkpointing";
         snapshot->capture(*model, *optimizer);
@@ -214,7 +214,7 @@ struct Trainer::Impl {
         phase = "training";
         if (wait_until_committed) {
             writer->wait_for_save();
-            if (auto err = writer->take_save_error()) return recover_from_storage_error(*err);
+            if (auto err = writer->take_save_error()) return recover_from_storage_error(*err, kind);
         }
         return true;
     }
@@ -266,7 +266,8 @@ struct Trainer::Impl {
 
     // Training pauses until the save can be retried (request_continue() or the
     // retry timer). Returns false if asked to stop instead or out of retries.
-    bool recover_from_storage_error(const std::string& message) {
+    // The retry is a save of `kind` at this step (a final or emergency save stays one).
+    bool recover_from_storage_error(const std::string& message, const std::string& kind) {
         phase = "waiting-for-disk";
         event("error", "checkpoint could not be written: " + message +
                            "; training is paused, the previous checkpoint and the registry are intact");
@@ -284,7 +285,7 @@ struct Trainer::Impl {
             phase = "checkpointing";
             snapshot->capture(*model, *optimizer);
             // Retry synchronously on the I/O thread through the normal path.
-            if (checkpoint_retry()) {
+            if (checkpoint_retry(kind)) {
                 phase = "training";
                 return true;
             }
@@ -294,7 +295,7 @@ struct Trainer::Impl {
     }
     bool storage_failed = false;
 
-    bool checkpoint_retry();
+    bool checkpoint_retry(const std::string& kind);
     void setup();
     void load_resume_point(ResumePlan& plan);
     void check_simulated_failure_steps(std::int64_t after, std::int64_t last) const;

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "background_jobs.h"
 #include "banner.h"
 #include "checkpoint_list.h"
 #include "checkpoint_table_model.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
                QMessageBox::Yes;
     };
     worker_ = new TrainerWorker(this);
+    jobs_ = new BackgroundJobs(this);
     buildUi();
     buildActions();
     buildMenus();
@@ -114,6 +116,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
 MainWindow::~MainWindow() {
     refresh_timer_.stop();
+    delete jobs_;  // waits for a history read or a verification still running; drops their results
+    jobs_ = nullptr;
     if (worker_->isRunning()) {
         worker_->stop();
         worker_->wait();

@@ -1,8 +1,8 @@
 // The Savepoint window: run list, live plots, checkpoint table, the
 // fault-tolerance panel and the training controls. Owns one TrainerWorker (one
 // run trains at a time per window) and a Registry connection for the GUI
-// thread; large metric loads run on a short-lived thread with its own
-// connection. Every action has a public slot so tests and the demo can drive
+// thread; a selected run's history is read by BackgroundJobs thread with
+// its own connection. Every action has a public slot so tests and the demo can drive
 // the window without dialogs. GUI thread only.
 #pragma once
 
@@ -11,9 +11,9 @@
 
 #include <QMainWindow>
 #include <QSet>
-#include <QPointer>
 #include <QTimer>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -32,6 +32,7 @@ class QTableView;
 namespace savepoint {
 class CheckpointList;
 class Registry;
+struct VerifyResult;
 }
 
 namespace savepoint::ui {
@@ -40,6 +41,7 @@ class Banner;
 class CheckpointTableModel;
 class FaultTolerancePanel;
 class MetricsPlot;
+class BackgroundJobs;
 class RunListModel;
 class StatusBarFields;
 class TrainerWorker;
@@ -141,7 +143,8 @@ private:
     void tickPreemption();
 
     void loadRunData(std::int64_t run_id);
-    void applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
+    void showVerification(qint64 id, const savepoint::VerifyResult& v);
+    void applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
                             std::vector<savepoint::CheckpointRow> checkpoints);
     void ensureBranches(const std::vector<savepoint::MetricRow>& rows);
     // Takes the viewed run's new and changed checkpoint rows (all of them on a
@@ -191,7 +194,10 @@ private:
     std::int64_t last_event_id_ = 0;
     std::int64_t events_shown_for_ = 0;  // the run whose history the Events pane shows
     QSet<QString> history_keys_;         // those events, so a live copy of one is not listed twice
+    BackgroundJobs* jobs_ = nullptr;  // history reads and verifications, off this thread
     int load_generation_ = 0;
+    // The newest load's generation, for a queued load to see it is no longer wanted.
+    std::shared_ptr<std::atomic<int>> latest_load_ = std::make_shared<std::atomic<int>>(0);
     bool loading_ = false;
     std::vector<savepoint::MetricRow> pending_live_;
     bool checkpoints_dirty_ = false;

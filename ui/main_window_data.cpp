@@ -2,6 +2,7 @@
 // events, checkpoints and sessions), checkpoint actions, and export.
 #include "main_window.h"
 
+#include "background_jobs.h"
 #include "banner.h"
 #include "checkpoint_format.h"
 #include "checkpoint_list.h"
@@ -21,7 +22,6 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
-#include <QThread>
 #include <QUrl>
 
 namespace savepoint::ui {
@@ -79,34 +79,35 @@ void MainWindow::loadRunData(std::int64_t run_id) {
     checkpoints_shown_ = false;
     showCheckpoints();
     // Metrics can be millions of rows, and the checkpoint history tens of
-    // thousands (330 ms at 50,000): read them on a thread with its own connection.
+    // thousands (330 ms at 50,000): read them off this thread, on a connection of their own.
     loading_ = true;
     pending_live_.clear();
     const int gen = ++load_generation_;
-    const std::string home = home_.toStdString();
-    QPointer<MainWindow> self(this);
-    QThread* t = QThread::create([self, gen, home, run_id] {
+    latest_load_->store(gen);
+    jobs_->start([this, gen, latest = latest_load_, home = home_.toStdString(), run_id]() -> BackgroundJobs::Deliver {
+        if (latest->load() != gen) return {};  // the user has already moved on to another run
         std::vector<savepoint::MetricRow> rows;
         std::vector<savepoint::CheckpointRow> checkpoints;
         std::int64_t last = 0;
+        std::string error;
         try {
             savepoint::Registry reg(home);
             checkpoints = reg.checkpoints(run_id);
             rows = reg.metrics(run_id, 0, &last);
-        } catch (const std::exception&) {
+        } catch (const std::exception& e) {
+            error = e.what();
         }
-        if (!self) return;
-        QMetaObject::invokeMethod(self, [self, gen, rows = std::move(rows), last, checkpoints = std::move(checkpoints)]() mutable {
-            if (self) self->applyLoadedMetrics(gen, std::move(rows), last, std::move(checkpoints));
-        }, Qt::QueuedConnection);
+        return [this, gen, rows = std::move(rows), last, checkpoints = std::move(checkpoints), error]() mutable {
+            if (gen != load_generation_) return;  // a newer selection won
+            if (!error.empty())
+                showError(tr("Cannot read the history of this run: %1").arg(QString::fromStdString(error)));
+            applyLoadedMetrics(std::move(rows), last, std::move(checkpoints));
+        };
     });
-    connect(t, &QThread::finished, t, &QObject::deleteLater);
-    t->start();
 }
 
-void MainWindow::applyLoadedMetrics(int generation, std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
+void MainWindow::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
                                     std::vector<savepoint::CheckpointRow> checkpoints) {
-    if (generation != load_generation_) return;  // a newer selection won
     loading_ = false;
     ckpt_list_->load(view_run_, std::move(checkpoints));
     reloadCheckpoints();  // and what changed since they were read
@@ -248,33 +249,29 @@ void MainWindow::verifyCheckpoint(qint64 id) {
     if (!c) return;
     const std::string path = reg_->absolute(c->path), sha = c->sha256;
     log(tr("Verifying checkpoint #%1…").arg(id));
-    QPointer<MainWindow> self(this);
     // Hashing a big file takes a while: off the GUI thread.
-    QThread* t = QThread::create([self, id, path, sha] {
+    jobs_->start([this, id, path, sha]() -> BackgroundJobs::Deliver {
         const savepoint::VerifyResult v = savepoint::verify_checkpoint_file(path, sha);
-        if (!self) return;
-        QMetaObject::invokeMethod(self, [self, id, v] {
-            if (!self) return;
-            const QString detail = v.ok ? self->tr("checksum %1 matches the footer and the registry (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
-                                        : QString::fromStdString(v.error);
-            self->ckpts_->setVerified(id, v.ok, detail);
-            self->log(v.ok ? self->tr("Checkpoint #%1 verified: %2").arg(id).arg(detail)
-                           : self->tr("Checkpoint #%1 is damaged: %2").arg(id).arg(detail));
-            if (!v.ok) {
-                try {
-                    const bool missing = v.error.find("file is missing") != std::string::npos;
-                    self->reg_->set_checkpoint_state(id, missing ? "missing" : "corrupt", v.error);
-                } catch (const std::exception&) {
-                }
-                self->banner_->showMessage(Banner::Kind::Error,
-                                           self->tr("Checkpoint #%1 is damaged and will not be resumed from: %2").arg(id).arg(detail.toHtmlEscaped()));
-                self->reloadCheckpoints(id);
-            }
-            Q_EMIT self->verificationFinished(id, v.ok);
-        }, Qt::QueuedConnection);
+        return [this, id, v] { showVerification(id, v); };
     });
-    connect(t, &QThread::finished, t, &QObject::deleteLater);
-    t->start();
+}
+
+void MainWindow::showVerification(qint64 id, const savepoint::VerifyResult& v) {
+    const QString detail = v.ok ? tr("checksum %1 matches the footer and the registry (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
+                                : QString::fromStdString(v.error);
+    ckpts_->setVerified(id, v.ok, detail);
+    log(v.ok ? tr("Checkpoint #%1 verified: %2").arg(id).arg(detail) : tr("Checkpoint #%1 is damaged: %2").arg(id).arg(detail));
+    if (!v.ok) {
+        try {
+            const bool missing = v.error.find("file is missing") != std::string::npos;
+            reg_->set_checkpoint_state(id, missing ? "missing" : "corrupt", v.error);
+        } catch (const std::exception&) {
+        }
+        banner_->showMessage(Banner::Kind::Error,
+                             tr("Checkpoint #%1 is damaged and will not be resumed from: %2").arg(id).arg(detail.toHtmlEscaped()));
+        reloadCheckpoints(id);
+    }
+    Q_EMIT verificationFinished(id, v.ok);
 }
 
 void MainWindow::togglePinSelected() {

@@ -77,6 +77,23 @@ private:
         return {QStringLiteral("--disk-retries"), QString::number(n), QStringLiteral("--disk-retry-seconds"), seconds};
     }
 
+    // Mounts a tmpfs with 64 inodes at `mnt` and trains run r in `*home` on it, interrupted
+    // at step 4. `*home` stays empty if mounting is not permitted.
+    CliResult interruptedOnInodeLimitedTmpfs(const QString& mnt, QString* home) {
+        if (!mountTmpfs(mnt, QStringLiteral("size=64m,nr_inodes=64"))) return {};
+        *home = mnt + QStringLiteral("/home");
+        return reliability::runCli(train(*home, {QStringLiteral("--interrupt-at-step"), QStringLiteral("4")}));
+    }
+    // Creates empty files in `dir` until the filesystem has no inode left; returns them.
+    static QStringList useUpInodes(const QString& dir) {
+        QStringList fillers;
+        for (int i = 0; i < 1000; ++i) {
+            QFile f(dir + QStringLiteral("/f%1").arg(i));
+            if (!f.open(QIODevice::WriteOnly)) break;
+            fillers << f.fileName();
+        }
+        return fillers;
+    }
     bool mountTmpfs(const QString& dir, const QString& options) {
         QDir().mkpath(dir);
         return ::mount("tmpfs", dir.toLocal8Bit().constData(), "tmpfs", 0, options.toLocal8Bit().constData()) == 0;
@@ -149,26 +166,20 @@ private Q_SLOTS:
         QCOMPARE(testsupport::paramsShaFromOutput(w.out), reference_);
         HomeState e = checkHome(home, run_);
         QVERIFY2(e.ok, qPrintable(e.why));
+        QVERIFY2(duplicateSaves(e).isEmpty(), qPrintable(duplicateSaves(e)));
     }
 
     void tmpfsOutOfInodes() {
         const QString mnt = tmp_.filePath(QStringLiteral("tmpfs-inodes"));
-        if (!mountTmpfs(mnt, QStringLiteral("size=64m,nr_inodes=64")))
-            QSKIP("mount -t tmpfs not permitted here; run as root");
+        QString home;
+        const CliResult b = interruptedOnInodeLimitedTmpfs(mnt, &home);
+        if (home.isEmpty()) QSKIP("mount -t tmpfs not permitted here; run as root");
         auto unmount = qScopeGuard([&] { ::umount2(mnt.toLocal8Bit().constData(), MNT_DETACH); });
-        const QString home = mnt + QStringLiteral("/home");
-        CliResult b = reliability::runCli(train(home, {QStringLiteral("--interrupt-at-step"), QStringLiteral("4")}));
         QVERIFY2(b.exitCode == 3, b.describe().constData());
         // The registry's -wal/-shm files exist only while a connection is open: hold one,
         // so the files the CLI needs exist and the first new inode it asks for is the temp file.
         savepoint::Registry holder(home.toStdString());
-        // Use up every inode left.
-        QStringList fillers;
-        for (int i = 0; i < 1000; ++i) {
-            QFile f(mnt + QStringLiteral("/f%1").arg(i));
-            if (!f.open(QIODevice::WriteOnly)) break;
-            fillers << f.fileName();
-        }
+        const QStringList fillers = useUpInodes(mnt);
         QVERIFY(!fillers.isEmpty());
         Watched w;
         w.start(resumeArgs(home, run_, retries(200, QStringLiteral("0.2"))));
@@ -183,6 +194,35 @@ private Q_SLOTS:
         QCOMPARE(testsupport::paramsShaFromOutput(w.out), reference_);
         HomeState e = checkHome(home, run_);
         QVERIFY2(e.ok, qPrintable(e.why));
+        QVERIFY2(duplicateSaves(e).isEmpty(), qPrintable(duplicateSaves(e)));
+    }
+
+    // Out of inodes with no registry connection open: SQLite cannot create the
+    // registry's -wal and -shm files, and its own message ("unable to open
+    // database file") does not say why. The CLI must name the cause, exit
+    // non-zero and leave the home as it was.
+    void tmpfsOutOfInodesBeforeTheRegistryOpens() {
+        const QString mnt = tmp_.filePath(QStringLiteral("tmpfs-inodes-open"));
+        QString home;
+        const CliResult b = interruptedOnInodeLimitedTmpfs(mnt, &home);
+        if (home.isEmpty()) QSKIP("mount -t tmpfs not permitted here; run as root");
+        auto unmount = qScopeGuard([&] { ::umount2(mnt.toLocal8Bit().constData(), MNT_DETACH); });
+        QVERIFY2(b.exitCode == 3, b.describe().constData());
+        QVERIFY(!QFile::exists(home + QStringLiteral("/registry.sqlite-wal")));  // no connection open
+        const QByteArray registryBefore = testsupport::fileSha256(home + QStringLiteral("/registry.sqlite"));
+        const QStringList fillers = useUpInodes(mnt);
+        QVERIFY(!fillers.isEmpty());
+        for (const QStringList& args : {QStringList{QStringLiteral("runs"), QStringLiteral("--home"), home}, resumeArgs(home, run_, {})}) {
+            CliResult r = reliability::runCli(args);
+            QVERIFY2(r.exitCode != 0 && !r.crashed, r.describe().constData());
+            QVERIFY2(r.err.contains(home + QStringLiteral("/registry.sqlite")) && r.err.contains(QLatin1String("No space left on device")),
+                     r.describe().constData());
+        }
+        QCOMPARE(testsupport::fileSha256(home + QStringLiteral("/registry.sqlite")), registryBefore);
+        for (const auto& f : fillers) QFile::remove(f);
+        HomeState s = checkHome(home, run_);
+        QVERIFY2(s.ok, qPrintable(s.why));
+        QVERIFY(hasCommitted(s, 1));
     }
 
     void injected_data() {
@@ -229,6 +269,7 @@ private Q_SLOTS:
         HomeState s = checkHome(home, run_);
         QVERIFY2(s.ok, qPrintable(s.why));
         QVERIFY(hasCommitted(s, 1));  // the previous checkpoint survived
+        QVERIFY2(duplicateSaves(s).isEmpty(), qPrintable(duplicateSaves(s)));
         if (op.startsWith(QLatin1String("registry.commit")) && !r.err.contains(QLatin1String("error:"))) {
             // A commit of metrics (best effort) rather than of the checkpoint: nothing to report.
             return;

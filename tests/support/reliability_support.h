@@ -14,6 +14,7 @@
 
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSet>
 
 #include <csignal>
 #include <optional>
@@ -146,6 +147,20 @@ inline bool hasCommitted(const HomeState& s, qint64 id) {
     for (const auto& c : s.committed)
         if (c.id == id) return true;
     return false;
+}
+
+// Two committed checkpoints of one branch at the same global step: a save
+// retried after a storage error must not be taken a second time. Empty if none.
+inline QString duplicateSaves(const HomeState& s) {
+    QSet<QPair<qint64, qint64>> seen;
+    for (const auto& c : s.committed) {
+        const QPair<qint64, qint64> key(c.branch_id, c.global_step);
+        if (seen.contains(key))
+            return QStringLiteral("two committed checkpoints at global step %1 of branch %2 (one is #%3)")
+                .arg(c.global_step).arg(c.branch_id).arg(c.id);
+        seen.insert(key);
+    }
+    return {};
 }
 
 // Runs the CLI asynchronously and SIGKILLs it when `killWhen` (polled about

@@ -1,0 +1,67 @@
+// A save that fails on the disk pauses training and is retried at the same
+// step: the retry must keep the save's kind (a final or emergency save stays
+// one, which the checkpoint table and `checkpoints` show) and must not leave
+// two checkpoints at that step. The disk fails through the engine's fault seam.
+#include "durable_io.h"
+#include "registry.h"
+#include "trainer.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+using namespace savepoint;
+
+class TestStorageRetry : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cleanup() { set_fault_hook(nullptr); }
+
+    void failedFinalSaveIsRetriedAsTheFinalSave() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        TrainRequest r;
+        r.home = dir.path().toStdString();
+        r.run_name = "r";
+        r.config.data = "synthetic";
+        r.config.model = "mlp";
+        r.config.epochs = 1;
+        r.config.steps_per_epoch = 12;
+        r.config.batch = 16;
+        r.config.save_every_steps = 5;  // regular saves at 5 and 10, the final one at 12
+        r.config.keep = 100;
+        r.config.threads = 1;
+        r.storage_retry_seconds = 0.05;
+        r.storage_retries = 3;
+        // The third save's first write fails once with ENOSPC.
+        std::atomic<int> inserts{0}, failed{0};
+        set_fault_hook([&](const char* op, const std::string&) {
+            if (std::strcmp(op, "registry.insert_writing") == 0) ++inserts;
+            if (inserts == 3 && std::strcmp(op, "write") == 0 && failed == 0) {
+                ++failed;
+                return ENOSPC;
+            }
+            return 0;
+        });
+        const TrainResult result = Trainer(r).run();
+        set_fault_hook(nullptr);
+        QCOMPARE(failed.load(), 1);
+        QCOMPARE(int(result.outcome), int(Outcome::Finished));
+        QCOMPARE(result.global_step, std::int64_t(12));
+
+        Registry reg(r.home);
+        std::vector<std::pair<std::int64_t, std::string>> committed;
+        for (const auto& c : reg.checkpoints(result.run_id))
+            if (c.state == "committed") committed.emplace_back(c.global_step, c.kind);
+        std::sort(committed.begin(), committed.end());
+        const std::vector<std::pair<std::int64_t, std::string>> expected = {{5, "regular"}, {10, "regular"}, {12, "final"}};
+        QCOMPARE(committed, expected);
+        const auto counts = reg.event_counts(result.run_id);
+        QCOMPARE(counts.count("error") ? counts.at("error") : 0, std::int64_t(1));  // the failure, said once
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStorageRetry)
+#include "test_storage_retry.moc"
