@@ -837,6 +837,10 @@
             <numerusform>Run “%1”: %n events recorded in the registry</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot read the history of this run: %1</source>
+        <translation>Cannot read the history of this run: %1</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -837,6 +837,10 @@
             <numerusform>Exécution « %1 » : %n événements enregistrés dans le registre</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot read the history of this run: %1</source>
+        <translation>Impossible de lire l’historique de cette exécution : %1</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

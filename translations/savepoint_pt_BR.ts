@@ -837,6 +837,10 @@
             <numerusform>Execução “%1”: %n eventos registrados no registro</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot read the history of this run: %1</source>
+        <translation>Não foi possível ler o histórico desta execução: %1</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
