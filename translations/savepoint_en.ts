@@ -184,14 +184,6 @@
         <translation>Checkpoints written</translation>
     </message>
     <message>
-        <source>Time checkpointing</source>
-        <translation>Time checkpointing</translation>
-    </message>
-    <message>
-        <source>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</source>
-        <translation>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</translation>
-    </message>
-    <message>
         <source>Interruptions</source>
         <translation>Interruptions</translation>
     </message>
@@ -346,6 +338,22 @@
     <message>
         <source>%1 (%2 skipped, %3 taken late)</source>
         <translation>%1 (%2 skipped, %3 taken late)</translation>
+    </message>
+    <message>
+        <source>Checkpoint writing</source>
+        <translation>Checkpoint writing</translation>
+    </message>
+    <message>
+        <source>Total time the background I/O thread spent writing, hashing and committing checkpoints, and its share of the time spent computing steps. Training goes on meanwhile.</source>
+        <translation>Total time the background I/O thread spent writing, hashing and committing checkpoints, and its share of the time spent computing steps. Training goes on meanwhile.</translation>
+    </message>
+    <message>
+        <source>Training held up</source>
+        <translation>Training held up</translation>
+    </message>
+    <message>
+        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</source>
+        <translation>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</translation>
     </message>
 </context>
 <context>

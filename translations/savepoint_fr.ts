@@ -184,14 +184,6 @@
         <translation>Points de sauvegarde écrits</translation>
     </message>
     <message>
-        <source>Time checkpointing</source>
-        <translation>Temps de sauvegarde</translation>
-    </message>
-    <message>
-        <source>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</source>
-        <translation>Temps d’écriture total de toutes les sauvegardes, et sa part du temps de calcul des pas. Les écritures tournent dans un fil d’arrière-plan ; le fil d’entraînement n’attend que la copie de l’état.</translation>
-    </message>
-    <message>
         <source>Interruptions</source>
         <translation>Interruptions</translation>
     </message>
@@ -346,6 +338,22 @@
     <message>
         <source>%1 (%2 skipped, %3 taken late)</source>
         <translation>%1 (%2 sautées, %3 faites en retard)</translation>
+    </message>
+    <message>
+        <source>Checkpoint writing</source>
+        <translation>Écriture des points de sauvegarde</translation>
+    </message>
+    <message>
+        <source>Total time the background I/O thread spent writing, hashing and committing checkpoints, and its share of the time spent computing steps. Training goes on meanwhile.</source>
+        <translation>Temps total passé par le fil d’E/S en arrière-plan à écrire, hacher et valider les points de sauvegarde, et sa part du temps de calcul des pas. L’entraînement continue pendant ce temps.</translation>
+    </message>
+    <message>
+        <source>Training held up</source>
+        <translation>Entraînement retenu</translation>
+    </message>
+    <message>
+        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</source>
+        <translation>Temps total pendant lequel le fil d’entraînement a attendu les points de sauvegarde : pour prendre chaque instantané et, avec la politique « wait », pour que la sauvegarde précédente soit validée. C’est ce que les points de sauvegarde ont coûté directement à l’entraînement.</translation>
     </message>
 </context>
 <context>

@@ -184,14 +184,6 @@
         <translation>Checkpoints gravados</translation>
     </message>
     <message>
-        <source>Time checkpointing</source>
-        <translation>Tempo em checkpoints</translation>
-    </message>
-    <message>
-        <source>Total write time of all checkpoints, and its share of the time spent computing steps. Writes run on a background thread; the training thread only waits to copy the state.</source>
-        <translation>Tempo total de gravação de todos os checkpoints e sua parcela do tempo de cálculo dos passos. As gravações rodam em uma thread de fundo; a thread de treinamento só espera para copiar o estado.</translation>
-    </message>
-    <message>
         <source>Interruptions</source>
         <translation>Interrupções</translation>
     </message>
@@ -346,6 +338,22 @@
     <message>
         <source>%1 (%2 skipped, %3 taken late)</source>
         <translation>%1 (%2 pulados, %3 feitos com atraso)</translation>
+    </message>
+    <message>
+        <source>Checkpoint writing</source>
+        <translation>Gravação dos checkpoints</translation>
+    </message>
+    <message>
+        <source>Total time the background I/O thread spent writing, hashing and committing checkpoints, and its share of the time spent computing steps. Training goes on meanwhile.</source>
+        <translation>Tempo total que a thread de E/S em segundo plano gastou gravando, calculando o hash e confirmando os checkpoints, e sua parte do tempo de cálculo dos passos. O treinamento continua enquanto isso.</translation>
+    </message>
+    <message>
+        <source>Training held up</source>
+        <translation>Treinamento retido</translation>
+    </message>
+    <message>
+        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</source>
+        <translation>Tempo total em que a thread de treinamento esperou pelos checkpoints: para tirar cada instantâneo e, com a política “wait”, para que o salvamento anterior fosse confirmado. É o que os checkpoints custaram diretamente ao treinamento.</translation>
     </message>
 </context>
 <context>

@@ -34,9 +34,13 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
     ckpts_ = addRow(f1, tr("Checkpoints written"),
                     tr("Saves committed to the registry, in every session of this run; and those due while the previous "
                        "one was still being written that were skipped or taken late (the run's async policy)."));
-    ckpt_time_ = addRow(f1, tr("Time checkpointing"),
-                        tr("Total write time of all checkpoints, and its share of the time spent computing steps. "
-                           "Writes run on a background thread; the training thread only waits to copy the state."));
+    ckpt_time_ = addRow(f1, tr("Checkpoint writing"),
+                        tr("Total time the background I/O thread spent writing, hashing and committing checkpoints, "
+                           "and its share of the time spent computing steps. Training goes on meanwhile."));
+    ckpt_stall_ = addRow(f1, tr("Training held up"),
+                         tr("Total time the training thread waited for checkpoints: to take each snapshot, and, "
+                            "with the 'wait' policy, for the previous save to commit. This is what checkpointing "
+                            "cost the training directly."));
     interruptions_ = addRow(f1, tr("Interruptions"), tr("Sessions that ended by a crash, a preemption, a kill or a failure."));
     lost_ = addRow(f1, tr("Steps lost"), tr("Steps computed after the last checkpoint a later session resumed from."));
     recomputed_ = addRow(f1, tr("Steps recomputed"), tr("Of the lost steps, those trained (or replayed) again."));
@@ -119,6 +123,7 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         if (c.state == "writing" || c.state == "failed") continue;
         ++in.checkpoints_written;
         in.checkpoint_write_ms.push_back(c.write_ms);
+        in.checkpoint_stall_ms.push_back(c.stall_ms);
     }
     in.useful_steps = useful_steps;
     in.now = now;
@@ -150,6 +155,7 @@ void FaultTolerancePanel::recompute() {
                                    loc.toString(qlonglong(in_.saves_deferred)))
                         : loc.toString(qlonglong(s.checkpoints_written)));
     ckpt_time_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_seconds), pct(s.checkpoint_share)));
+    ckpt_stall_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_stall_seconds), pct(s.stall_share)));
     interruptions_->setText(loc.toString(s.interruptions));
     lost_->setText(loc.toString(qlonglong(s.steps_lost)));
     recomputed_->setText(loc.toString(qlonglong(s.steps_recomputed)));

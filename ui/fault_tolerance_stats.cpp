@@ -48,17 +48,22 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
             s.steps_lost += std::max<std::int64_t>(0, x.end_global_step - in.resume_point_global_step);
         }
     }
-    // Sessions add their write time to the registry when they end; the saves'
-    // own rows have it as each one commits (and the two agree once all have ended).
-    double saves_seconds = 0;
-    for (double ms : in.checkpoint_write_ms)
-        if (std::isfinite(ms)) saves_seconds += ms / 1000.0;
-    s.checkpoint_seconds = std::max(s.checkpoint_seconds, saves_seconds);
+    // Sessions add their write and stall times to the registry when they end; the
+    // saves' own rows have them as each one commits (the two agree once all have ended).
+    auto seconds_of = [](const std::vector<double>& ms) {
+        double total = 0;
+        for (double x : ms)
+            if (std::isfinite(x)) total += x / 1000.0;
+        return total;
+    };
+    s.checkpoint_seconds = std::max(s.checkpoint_seconds, seconds_of(in.checkpoint_write_ms));
+    s.checkpoint_stall_seconds = std::max(s.checkpoint_stall_seconds, seconds_of(in.checkpoint_stall_ms));
     s.seconds_per_step = in.seconds_per_step_override > 0 ? in.seconds_per_step_override
                          : s.steps_computed > 0           ? s.train_seconds / static_cast<double>(s.steps_computed)
                                                           : 0;
     s.wall_seconds_lost = static_cast<double>(s.steps_lost) * s.seconds_per_step + s.downtime_seconds;
     s.checkpoint_share = s.train_seconds > 0 ? s.checkpoint_seconds / s.train_seconds : 0;
+    s.stall_share = s.train_seconds > 0 ? s.checkpoint_stall_seconds / s.train_seconds : 0;
     s.goodput = s.steps_computed > 0 ? std::min(1.0, static_cast<double>(s.useful_steps) / s.steps_computed) : 1;
 
     double total_ms = 0;

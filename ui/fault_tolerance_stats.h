@@ -26,6 +26,7 @@ struct FtInputs {
     std::vector<FtSession> sessions;       // in the order they ran
     std::int64_t checkpoints_written = 0;  // committed saves (any later state)
     std::vector<double> checkpoint_write_ms;  // per save, for the mean cost
+    std::vector<double> checkpoint_stall_ms;  // per save, the training thread's wait for it
     // Saves the async policy skipped or took late because the previous one was
     // still being written (the run's save_skipped / save_deferred events).
     std::int64_t saves_skipped = 0, saves_deferred = 0;
@@ -46,6 +47,7 @@ struct FtStats {
     double checkpoint_seconds = 0;     // total write time
     double checkpoint_stall_seconds = 0;
     double checkpoint_share = 0;       // checkpoint_seconds / train_seconds
+    double stall_share = 0;            // checkpoint_stall_seconds / train_seconds: what saves cost training
     double train_seconds = 0;          // compute time of all steps
     int interruptions = 0;             // sessions ended by crash, preemption, kill or failure
     std::int64_t steps_computed = 0;   // every step trained or replayed, in every session

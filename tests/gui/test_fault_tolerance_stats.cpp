@@ -54,11 +54,15 @@ void TestFaultToleranceStats::liveNumbersBeforeSessionsEnd() {
     live.sessions = {r};
     live.now = 1010;
     live.checkpoint_write_ms = {4, 6, NAN};
+    live.checkpoint_stall_ms = {0.5, 1.5, NAN};
     live.checkpoints_written = 3;
     const FtStats s = compute_fault_tolerance(live);
     QCOMPARE(s.checkpoint_seconds, 0.010);
     QCOMPARE(s.train_seconds, 10.0);
     QCOMPARE(s.checkpoint_share, 0.001);
+    // The training thread's waits, from the same rows, before the session writes its own total.
+    QCOMPARE(s.checkpoint_stall_seconds, 0.002);
+    QCOMPARE(s.stall_share, 0.0002);
 }
 
 // Session 1 trains steps 1..100 and crashes; the newest checkpoint is at 80.
