@@ -488,7 +488,9 @@ void TestMainWindow::closingWhileAHistoryLoadsWaitsForIt() {
     w_.reset();
     // The window waited for both: no thread of it is left reading the home, and
     // no result was delivered to it (the sanitizer builds check that part).
-    QCOMPARE(threadCount(), idle);
+    // (At most: a thread of Qt's own pool may expire meanwhile.)
+    const int left = threadCount();
+    QVERIFY2(left <= idle, qPrintable(QStringLiteral("%1 threads after closing, %2 before the read").arg(left).arg(idle)));
     QCOMPARE(savepoint::Registry(req.home).checkpoint(*run->head_checkpoint_id)->state, std::string("committed"));
 }
 
