@@ -20,7 +20,7 @@ Registry::Registry(const std::string& home) : home_(home), path_(registry_path(h
     if (sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         nullptr) != SQLITE_OK) {
         int os_errno = 0;
-        const std::string msg = sqlite_error_text(db_, &os_errno);
+        const std::string msg = sqlite_error_text(db_, path_, &os_errno);
         sqlite3_close(db_);
         db_ = nullptr;
         throw StorageError(path_ + ": cannot open registry: " + msg, path_, os_errno);
@@ -70,7 +70,7 @@ Registry::Registry(const std::string& home, ReadOnly) : home_(home), path_(regis
     const std::string uri = "file:" + uri_path(path_) + (wal ? "?mode=ro" : "?mode=ro&immutable=1");
     if (sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
         int os_errno = 0;
-        const std::string msg = sqlite_error_text(db_, &os_errno);
+        const std::string msg = sqlite_error_text(db_, path_, &os_errno, /*read_only=*/true);
         sqlite3_close(db_);
         db_ = nullptr;
         throw StorageError(path_ + ": cannot open registry read-only: " + msg, path_, os_errno);

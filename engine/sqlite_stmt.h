@@ -5,6 +5,7 @@
 #include "errors.h"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -17,10 +18,18 @@
 
 namespace savepoint {
 
-// Why SQLite could not open or create a file of the registry in `dir`, or 0.
-// SQLite's own errno is no help there: after open(O_CREAT) fails with ENOSPC
-// it retries read-only and keeps that retry's ENOENT.
-inline int cannot_open_cause(const std::string& dir) {
+// Why SQLite could not open or create `file` (the registry, or its -wal/-shm
+// beside it), or 0 when no cause can be named. SQLite's own errno is no help
+// there: after open(O_CREAT) fails with ENOSPC it retries read-only and keeps
+// that retry's ENOENT. `writing`: the connection creates files, so a full disk,
+// no inodes left or an unwritable directory explain the failure; a read-only
+// open needs none of that (and read-only media report no free space at all).
+inline int cannot_open_cause(const std::string& file, bool writing) {
+    struct stat st {};
+    if (::stat(file.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return EISDIR;
+    if (!writing) return 0;
+    const auto slash = file.rfind('/');
+    const std::string dir = slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : file.substr(0, slash);
     struct statvfs fs {};
     if (::statvfs(dir.c_str(), &fs) == 0) {
         if (fs.f_files > 0 && fs.f_favail == 0) return ENOSPC;  // out of inodes
@@ -30,21 +39,22 @@ inline int cannot_open_cause(const std::string& dir) {
     return 0;
 }
 
-// SQLite's message for the last error on `db`, with the operating system's
-// error behind it when SQLite failed on a file: "unable to open database file"
-// alone does not say that the disk is out of inodes. `os_errno` receives that
-// errno (0 if none), for StorageError.
-inline std::string sqlite_error_text(sqlite3* db, int* os_errno = nullptr) {
+// SQLite's message for the last error on `db` (the registry `file`), with the
+// operating system's error behind it when SQLite failed on a file: "unable to
+// open database file" alone does not say that the disk is out of inodes.
+// `os_errno` receives that errno (0 if none), for StorageError. `read_only`:
+// how the connection was opened, when the open itself failed (SQLite cannot
+// say then).
+inline std::string sqlite_error_text(sqlite3* db, const std::string& file, int* os_errno = nullptr,
+                                     bool read_only = false) {
     if (os_errno) *os_errno = 0;
     if (!db) return "out of memory";
     std::string msg = sqlite3_errmsg(db);
     const int primary = sqlite3_extended_errcode(db) & 0xff;
     int cause = 0;
     if (primary == SQLITE_CANTOPEN) {
-        const char* file = sqlite3_db_filename(db, "main");
-        const std::string path = file ? file : "";
-        const auto slash = path.rfind('/');
-        cause = cannot_open_cause(slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : path.substr(0, slash));
+        const int ro = sqlite3_db_readonly(db, "main");  // -1: no "main" yet, the open itself failed
+        cause = cannot_open_cause(file, ro == -1 ? !read_only : ro == 0);
     } else if (primary == SQLITE_IOERR || primary == SQLITE_FULL) {
         cause = sqlite3_system_errno(db);
     }
@@ -61,7 +71,7 @@ inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
     if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
         sqlite3_free(err);  // the same text as sqlite3_errmsg, which sqlite_error_text extends
         int os_errno = 0;
-        const std::string msg = sqlite_error_text(db, &os_errno);
+        const std::string msg = sqlite_error_text(db, path, &os_errno);
         throw StorageError(path + ": registry: " + msg, path, os_errno);
     }
 }
@@ -122,7 +132,7 @@ private:
     [[noreturn]] void fail(const char* what) {
         int code = sqlite3_extended_errcode(db_);
         int os_errno = 0;
-        std::string msg = path_ + ": registry " + what + " failed: " + sqlite_error_text(db_, &os_errno);
+        std::string msg = path_ + ": registry " + what + " failed: " + sqlite_error_text(db_, path_, &os_errno);
         int err = os_errno ? os_errno : (code & 0xff) == SQLITE_FULL ? 28 /* ENOSPC */ : (code & 0xff) == SQLITE_IOERR ? 5 /* EIO */ : 0;
         if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
             msg += " (another Savepoint process is writing to this registry; try again)";

@@ -268,6 +268,17 @@ struct Trainer::Impl {
     // retry timer). Returns false if asked to stop instead or out of retries.
     // The retry is a save of `kind` at this step (a final or emergency save stays one).
     bool recover_from_storage_error(const std::string& message, const std::string& kind) {
+        if ((cmd.stop || cmd.preempt) && !cmd.crash) {
+            // Leaving anyway (a stop, or a preemption's grace period): no waiting for the
+            // disk, but one attempt now, since the failure may have been an earlier save's.
+            event("error", "checkpoint could not be written: " + message + "; trying once more before stopping");
+            obs->on_storage_error(message);
+            phase = "checkpointing";
+            snapshot->capture(*model, *optimizer);
+            const bool ok = checkpoint_retry(kind);
+            phase = "training";
+            return ok;
+        }
         phase = "waiting-for-disk";
         event("error", "checkpoint could not be written: " + message +
                            "; training is paused, the previous checkpoint and the registry are intact");

@@ -849,6 +849,10 @@
         <source>Cannot read the history of this run: %1</source>
         <translation>Cannot read the history of this run: %1</translation>
     </message>
+    <message>
+        <source>Cannot verify checkpoint #%1: %2</source>
+        <translation>Cannot verify checkpoint #%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

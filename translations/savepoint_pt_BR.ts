@@ -849,6 +849,10 @@
         <source>Cannot read the history of this run: %1</source>
         <translation>Não foi possível ler o histórico desta execução: %1</translation>
     </message>
+    <message>
+        <source>Cannot verify checkpoint #%1: %2</source>
+        <translation>Não foi possível verificar o checkpoint #%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -1,5 +1,9 @@
 #include "background_jobs.h"
 
+#include <QPointer>
+
+#include <system_error>
+
 namespace savepoint::ui {
 
 BackgroundJobs::BackgroundJobs(QObject* parent) : QObject(parent) {}
@@ -18,23 +22,42 @@ BackgroundJobs::~BackgroundJobs() {
 
 void BackgroundJobs::start(Job job) {
     reapFinished();
-    std::lock_guard<std::mutex> l(mutex_);
+    std::unique_lock<std::mutex> l(mutex_);
     workers_.emplace_back();
     Worker* w = &workers_.back();  // list nodes do not move
-    w->thread = std::thread([this, w, job = std::move(job)] {
-        Deliver deliver = job();
-        bool wake = false;
-        {
-            std::lock_guard<std::mutex> l(mutex_);
-            w->done = true;
-            if (!closing_ && deliver) {
-                wake = inbox_.empty();
-                inbox_.push_back(std::move(deliver));
-            }
+    auto shared_job = std::make_shared<Job>(std::move(job));
+    try {
+        w->thread = std::thread([this, w, shared_job] { finish(w, runGuarded(*shared_job)); });
+    } catch (const std::system_error&) {
+        // No thread to be had (resource limits): do the work here, late but not lost.
+        workers_.pop_back();
+        l.unlock();
+        if (Deliver deliver = runGuarded(*shared_job)) deliver();
+    }
+}
+
+BackgroundJobs::Deliver BackgroundJobs::runGuarded(const Job& job) {
+    // An exception must not end the process from a worker thread (std::terminate);
+    // a job reports its own failures through its closure, so this is a last resort.
+    try {
+        return job();
+    } catch (...) {
+        return {};
+    }
+}
+
+void BackgroundJobs::finish(Worker* w, Deliver deliver) {
+    bool wake = false;
+    {
+        std::lock_guard<std::mutex> l(mutex_);
+        w->done = true;
+        if (!closing_ && deliver) {
+            wake = inbox_.empty();
+            inbox_.push_back(std::move(deliver));
         }
-        // One queued call drains everything delivered until it runs.
-        if (wake) QMetaObject::invokeMethod(this, "drain", Qt::QueuedConnection);
-    });
+    }
+    // One queued call drains everything delivered until it runs.
+    if (wake) QMetaObject::invokeMethod(this, "drain", Qt::QueuedConnection);
 }
 
 int BackgroundJobs::running() const {
@@ -63,7 +86,12 @@ void BackgroundJobs::drain() {
         std::lock_guard<std::mutex> l(mutex_);
         batch.swap(inbox_);
     }
-    for (auto& deliver : batch) deliver();
+    // A closure may end up deleting this object's owner, and so this object.
+    QPointer<BackgroundJobs> alive(this);
+    for (auto& deliver : batch) {
+        deliver();
+        if (!alive) return;
+    }
     reapFinished();
 }
 

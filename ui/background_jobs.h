@@ -25,7 +25,7 @@ class BackgroundJobs : public QObject {
     Q_OBJECT
 public:
     using Deliver = std::function<void()>;  // GUI thread
-    using Job = std::function<Deliver()>;   // a worker thread; must not throw
+    using Job = std::function<Deliver()>;   // a worker thread; reports its failures through its closure
 
     explicit BackgroundJobs(QObject* parent = nullptr);
     ~BackgroundJobs() override;
@@ -41,6 +41,8 @@ private:
         std::thread thread;
         bool done = false;  // under mutex_
     };
+    static Deliver runGuarded(const Job& job);  // an exception delivers nothing
+    void finish(Worker* w, Deliver deliver);     // on the worker thread: queue the closure
     void reapFinished();  // joins the threads whose job has returned
 
     mutable std::mutex mutex_;

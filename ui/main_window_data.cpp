@@ -251,8 +251,16 @@ void MainWindow::verifyCheckpoint(qint64 id) {
     log(tr("Verifying checkpoint #%1…").arg(id));
     // Hashing a big file takes a while: off the GUI thread.
     jobs_->start([this, id, path, sha]() -> BackgroundJobs::Deliver {
-        const savepoint::VerifyResult v = savepoint::verify_checkpoint_file(path, sha);
-        return [this, id, v] { showVerification(id, v); };
+        try {
+            const savepoint::VerifyResult v = savepoint::verify_checkpoint_file(path, sha);
+            return [this, id, v] { showVerification(id, v); };
+        } catch (const std::exception& e) {
+            // No verdict on the file (out of memory, say): nothing is marked damaged.
+            return [this, id, what = std::string(e.what())] {
+                showError(tr("Cannot verify checkpoint #%1: %2").arg(id).arg(QString::fromStdString(what)));
+                Q_EMIT verificationFinished(id, false);
+            };
+        }
     });
 }
 

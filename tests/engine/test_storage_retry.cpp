@@ -9,10 +9,28 @@
 #include <QtTest>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <cerrno>
 #include <cstring>
 
 using namespace savepoint;
+
+// A small synthetic run of one epoch of `steps` steps, saving every 5.
+static TrainRequest request(const QTemporaryDir& dir, std::int64_t steps) {
+    TrainRequest r;
+    r.home = dir.path().toStdString();
+    r.run_name = "r";
+    r.config.data = "synthetic";
+    r.config.model = "mlp";
+    r.config.epochs = 1;
+    r.config.steps_per_epoch = steps;
+    r.config.batch = 16;
+    r.config.save_every_steps = 5;
+    r.config.keep = 100;
+    r.config.threads = 1;
+    return r;
+}
 
 class TestStorageRetry : public QObject {
     Q_OBJECT
@@ -22,17 +40,7 @@ private Q_SLOTS:
     void failedFinalSaveIsRetriedAsTheFinalSave() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        TrainRequest r;
-        r.home = dir.path().toStdString();
-        r.run_name = "r";
-        r.config.data = "synthetic";
-        r.config.model = "mlp";
-        r.config.epochs = 1;
-        r.config.steps_per_epoch = 12;
-        r.config.batch = 16;
-        r.config.save_every_steps = 5;  // regular saves at 5 and 10, the final one at 12
-        r.config.keep = 100;
-        r.config.threads = 1;
+        TrainRequest r = request(dir, 12);  // regular saves at 5 and 10, the final one at 12
         r.storage_retry_seconds = 0.05;
         r.storage_retries = 3;
         // The third save's first write fails once with ENOSPC.
@@ -60,6 +68,43 @@ private Q_SLOTS:
         QCOMPARE(committed, expected);
         const auto counts = reg.event_counts(result.run_id);
         QCOMPARE(counts.count("error") ? counts.at("error") : 0, std::int64_t(1));  // the failure, said once
+    }
+
+    // A preemption notice arrives while a regular save is failing. The failure is
+    // collected by the emergency save, which must still be attempted (once, at
+    // once: the grace period is running) and committed, not given up because
+    // training is stopping anyway.
+    void preemptionDuringAFailingSaveStillWritesTheEmergencyCheckpoint() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        TrainRequest r = request(dir, 20);
+        r.preempt_at_step = 6;  // the save of step 5 is still failing then
+        r.storage_retry_seconds = 30;  // a pause would outlast the test: there must be none
+        std::atomic<int> inserts{0}, failed{0};
+        set_fault_hook([&](const char* op, const std::string&) {
+            if (std::strcmp(op, "registry.insert_writing") == 0) ++inserts;
+            if (inserts == 1 && std::strcmp(op, "write") == 0 && failed == 0) {
+                ++failed;
+                std::this_thread::sleep_for(std::chrono::milliseconds(500));  // a slow, failing disk
+                return EIO;
+            }
+            return 0;
+        });
+        const auto t0 = std::chrono::steady_clock::now();
+        const TrainResult result = Trainer(r).run();
+        set_fault_hook(nullptr);
+        QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+        QCOMPARE(failed.load(), 1);
+        QCOMPARE(int(result.outcome), int(Outcome::Preempted));
+
+        Registry reg(r.home);
+        std::vector<std::pair<std::int64_t, std::string>> committed;
+        for (const auto& c : reg.checkpoints(result.run_id))
+            if (c.state == "committed") committed.emplace_back(c.global_step, c.kind);
+        QCOMPARE(committed.size(), std::size_t(1));
+        QCOMPARE(committed[0].second, std::string("emergency"));
+        QCOMPARE(committed[0].first, result.global_step);
+        QVERIFY(reg.run_by_id(result.run_id)->head_checkpoint_id);
     }
 };
 

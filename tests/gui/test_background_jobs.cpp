@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 using namespace savepoint::ui;
@@ -19,6 +20,7 @@ private Q_SLOTS:
     void jobRunsOffThreadAndDeliversOnIt();
     void destructionWaitsForRunningJobsAndDropsTheirResults();
     void manyJobsAllDeliverAndThreadsAreReaped();
+    void aThrowingJobDeliversNothingAndTheProcessLives();
 };
 
 void TestBackgroundJobs::jobRunsOffThreadAndDeliversOnIt() {
@@ -68,6 +70,15 @@ void TestBackgroundJobs::manyJobsAllDeliverAndThreadsAreReaped() {
             return [&] { ++delivered; };
         });
     QTRY_COMPARE(delivered, 45);
+    QTRY_COMPARE(jobs.running(), 0);
+}
+
+void TestBackgroundJobs::aThrowingJobDeliversNothingAndTheProcessLives() {
+    BackgroundJobs jobs;
+    int delivered = 0;
+    jobs.start([]() -> BackgroundJobs::Deliver { throw std::runtime_error("out of memory, say"); });
+    jobs.start([&]() -> BackgroundJobs::Deliver { return [&] { ++delivered; }; });
+    QTRY_COMPARE(delivered, 1);  // (std::terminate would have ended the test before)
     QTRY_COMPARE(jobs.running(), 0);
 }
 

@@ -239,7 +239,7 @@ private Q_SLOTS:
         QTest::addRow("registry: not a database") << QStringLiteral("registry:garbage") << QStringList{QStringLiteral("runs"), QStringLiteral("--home"), QStringLiteral("%HOME")} << 1
                                                   << QStringLiteral("registry.sqlite: registry: file is not a database");
         QTest::addRow("registry: a directory") << QStringLiteral("registry:directory") << QStringList{QStringLiteral("runs"), QStringLiteral("--home"), QStringLiteral("%HOME")} << 1
-                                               << QStringLiteral("registry.sqlite: cannot open registry: unable to open database file");
+                                               << QStringLiteral("registry.sqlite: cannot open registry: unable to open database file (Is a directory)");
         QTest::addRow("registry: newer schema") << QStringLiteral("registry:v99") << QStringList{QStringLiteral("runs"), QStringLiteral("--home"), QStringLiteral("%HOME")} << 2
                                                 << QStringLiteral("registry.sqlite: registry schema version: expected at most 2, found 99 (made by a newer Savepoint; nothing was changed)");
         QTest::addRow("home: a regular file") << QStringLiteral("home:file")
