@@ -2,6 +2,7 @@
 // file. Internal to the registry code.
 #pragma once
 
+#include "durable_io.h"
 #include "errors.h"
 
 #include <sqlite3.h>
@@ -28,8 +29,7 @@ inline int cannot_open_cause(const std::string& file, bool writing) {
     struct stat st {};
     if (::stat(file.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return EISDIR;
     if (!writing) return 0;
-    const auto slash = file.rfind('/');
-    const std::string dir = slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : file.substr(0, slash);
+    const std::string dir = parent_directory(file);
     struct statvfs fs {};
     if (::statvfs(dir.c_str(), &fs) == 0) {
         if (fs.f_files > 0 && fs.f_favail == 0) return ENOSPC;  // out of inodes
