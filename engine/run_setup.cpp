@@ -73,7 +73,6 @@ void Trainer::Impl::setup() {
     else
         optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
-    snapshot->set_copy_free(req.copy_free_snapshots);
     // The I/O thread goes where the disk's interrupts land; training moves off
     // that CPU when it has cores to spare (io_affinity.h).
     const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
@@ -94,6 +93,7 @@ void Trainer::Impl::setup() {
         obs->on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
                         (training_cpus.empty() ? sharing : "; training kept off it"));
     }
+    snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
     writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
         {
             std::lock_guard<std::mutex> l(saved_mutex);

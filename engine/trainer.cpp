@@ -31,6 +31,11 @@ const char* outcome_name(Outcome o) {
     return "failed";
 }
 
+bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus) {
+    if (mode != CaptureMode::Auto) return mode == CaptureMode::CopyFree;
+    return training_threads >= cpus;
+}
+
 bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
     // The retry goes through the same queue; the snapshot was just captured.
     writer->save_async(snapshot, save_request(kind));
@@ -82,6 +87,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.checkpoint_stall_seconds = stall_seconds;
     r.max_checkpoint_stall_ms = max_stall_ms;
     r.checkpoints_requested = checkpoints_requested;
+    r.copy_free_captures = copy_free_captures;
     r.saves_skipped = saves_skipped;
     r.saves_deferred = saves_deferred;
     r.steps_deferred = steps_deferred;
@@ -184,7 +190,8 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
             if (cmd.preempt) goto preempted;
             if (gs > replay_until) {
-                const bool due = cfg.save_every_steps > 0 ? gs % cfg.save_every_steps == 0 : end_of_epoch;
+                bool due = cfg.save_every_steps > 0 ? gs % cfg.save_every_steps == 0 : end_of_epoch;
+                if (req.save_blocks > 0 && ((gs - 1) / req.save_blocks) % 2 == 1) due = false;
                 if (gs < total && regular_save(due)) saved_at_gs = true;
             }
             if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();

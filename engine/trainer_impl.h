@@ -72,6 +72,7 @@ struct Trainer::Impl {
     std::int64_t steps_at_start = 0;
     double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
+    std::int64_t copy_free_captures = 0;
     // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
     // the next due point), saves taken late ('defer') and by how many steps in all.
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
@@ -207,6 +208,7 @@ struct Trainer::Impl {
         stall_seconds += stall_ms / 1000;
         max_stall_ms = std::max(max_stall_ms, stall_ms);
         ++checkpoints_requested;
+        if (snapshot->last_capture_was_copy_free()) ++copy_free_captures;
 
         SaveRequest sr = save_request(kind);
         sr.stall_ms = stall_ms;

@@ -4,17 +4,22 @@
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
 //               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
+//   bench_train --only interleaved [--every N] [--copying|--copy-free] [--runs R] [--batch N]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
 //   checkpoints  training-thread stall per checkpoint, end-to-end overhead of
 //                saving every 1, 10, 30 steps and every epoch (mlp, batch 32 and 128),
-//                and where a save's overhead goes (OverheadShares)
+//                and where a save's overhead goes (OverheadShares); each save
+//                frequency twice: from paired runs, and interleaved inside single
+//                runs (interleaved_ratios), which this machine's drift cannot reach
+//   interleaved  only the interleaved figure of one save frequency (trying a change)
 //   registry     metric-ingest rows/s (batched transactions, synchronous=FULL); what
 //                a view of a run's checkpoints pays per refresh at 1k/10k/50k rows
 //                (a full read against CheckpointList::refresh)
 //   hash         SHA-256 GB/s: OpenSSL, and sha256_streams with 1, 2 and 3 streams
 #include "checkpoint_list.h"
+#include "io_affinity.h"
 #include "registry.h"
 #include "sha256.h"
 #include "sha256_streams.h"
@@ -39,9 +44,18 @@ using namespace savepoint;
 
 namespace {
 
+// Under $SAVEPOINT_BENCH_DIR if set (another disk, or tmpfs to take the disk out), else /tmp.
+const char* capture_name(CaptureMode m) {
+    return m == CaptureMode::Auto ? "auto" : m == CaptureMode::CopyFree ? "copy-free" : "copying";
+}
+
 std::string temp_home() {
-    char tmpl[] = "/tmp/savepoint-bench-XXXXXX";
-    if (!::mkdtemp(tmpl)) std::abort();
+    const char* dir = std::getenv("SAVEPOINT_BENCH_DIR");
+    std::string tmpl = std::string(dir && *dir ? dir : "/tmp") + "/savepoint-bench-XXXXXX";
+    if (!::mkdtemp(tmpl.data())) {
+        std::perror(("bench_train: cannot create a directory like " + tmpl).c_str());
+        std::exit(2);
+    }
     return tmpl;
 }
 
@@ -53,6 +67,7 @@ struct RunStats {
     double max_stall_ms = 0;
     double mean_stall_ms = 0;
     std::int64_t checkpoints = 0;
+    std::int64_t copy_free_captures = 0;
     std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
 };
@@ -61,11 +76,11 @@ struct RunStats {
 // (0: only the final checkpoint). Throughput excludes validation, which
 // happens once at the end and is the same for every variant.
 RunStats train_once(const std::string& data, const std::string& model, std::int64_t batch, std::int64_t threads,
-                    std::int64_t steps, std::int64_t save_every, bool copy_free = true,
-                    const std::string& async_policy = "wait") {
+                    std::int64_t steps, std::int64_t save_every, CaptureMode capture = CaptureMode::Auto,
+                    const std::string& async_policy = "wait", std::int64_t save_blocks = 0) {
     const std::string home = temp_home();
     TrainRequest req;
-    req.copy_free_snapshots = copy_free;
+    req.capture = capture;
     req.home = home;
     req.run_name = "bench";
     req.config.data = data;
@@ -78,6 +93,7 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     req.config.keep = 3;
     req.config.async_policy = async_policy;
     req.record_step_times = true;
+    req.save_blocks = save_blocks;
     Trainer trainer(req);
     TrainResult r = trainer.run();
     remove_tree(home);
@@ -87,6 +103,7 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.samples_per_second = static_cast<double>(r.steps * batch) / train_seconds;
     s.max_stall_ms = r.max_checkpoint_stall_ms;
     s.checkpoints = r.checkpoints_requested;
+    s.copy_free_captures = r.copy_free_captures;
     s.deferred = r.saves_deferred;
     s.steps_deferred = r.steps_deferred;
     s.skipped = r.saves_skipped;
@@ -219,6 +236,26 @@ OverheadShares overhead_shares(const std::vector<double>& steps, double baseline
     return o;
 }
 
+// The interleaved estimate: in a run that saves only in every other block of
+// `block` steps (TrainRequest::save_blocks), each saving block's mean step
+// against the mean of the quiet blocks either side of it; the ratios of
+// every such block. Both conditions share the run, so the machine's drift
+// between runs (often 10-20 %) cancels. The first `settle` steps of a block
+// are left out: a quiet block may begin while the last save of the block
+// before is still writing. Blocks 0 and 1 are the warm-up.
+std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::int64_t block, std::int64_t settle) {
+    const std::size_t b = static_cast<std::size_t>(block), skip = static_cast<std::size_t>(settle);
+    std::vector<double> means;
+    for (std::size_t start = 0; start + b <= steps.size(); start += b) {
+        double sum = 0;
+        for (std::size_t i = start + skip; i < start + b; ++i) sum += steps[i];
+        means.push_back(sum / static_cast<double>(b - skip));
+    }
+    std::vector<double> ratios;
+    for (std::size_t k = 2; k + 1 < means.size(); k += 2) ratios.push_back(means[k] / ((means[k - 1] + means[k + 1]) / 2));
+    return ratios;
+}
+
 double mean_step_seconds(const std::vector<double>& steps) {
     if (steps.size() < 20) return NAN;
     double sum = 0;
@@ -293,6 +330,9 @@ int main(int argc, char** argv) {
     bool quick = false;
     std::string data = "fashion-mnist", json_path, only;
     std::int64_t only_batch = 0;  // 0: every batch size
+    std::int64_t probe_every = 10;  // --only interleaved
+    int probe_runs = 4;
+    CaptureMode probe_capture = CaptureMode::Auto;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--quick") quick = true;
@@ -301,13 +341,22 @@ int main(int argc, char** argv) {
         else if (a == "--only" && i + 1 < argc &&
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
                   std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture" ||
-                  std::string(argv[i + 1]) == "hash"))
+                  std::string(argv[i + 1]) == "hash" || std::string(argv[i + 1]) == "interleaved"))
             only = argv[++i];
         else if (a == "--batch" && i + 1 < argc && std::atoll(argv[i + 1]) > 0)
             only_batch = std::atoll(argv[++i]);
+        else if (a == "--every" && i + 1 < argc && std::atoll(argv[i + 1]) > 0)
+            probe_every = std::atoll(argv[++i]);
+        else if (a == "--runs" && i + 1 < argc && std::atoi(argv[i + 1]) > 0)
+            probe_runs = std::atoi(argv[++i]);
+        else if (a == "--copying")
+            probe_capture = CaptureMode::Copying;
+        else if (a == "--copy-free")
+            probe_capture = CaptureMode::CopyFree;
         else {
             std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
-                                 "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n");
+                                 "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n"
+                                 "       bench_train --only interleaved [--every N] [--copying|--copy-free] [--runs R] [--batch N]\n");
             return 2;
         }
     }
@@ -356,22 +405,32 @@ int main(int argc, char** argv) {
     };
     std::vector<Breakdown> breakdown;
     if (wanted("checkpoints")) {
-        std::printf("\n%-6s %6s %10s %10s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
-                    "stall_mean", "stall_max");
         struct Variant {
             std::string name;
             std::int64_t save_every;
-            bool copy_free;
+            CaptureMode capture;
             std::string policy = "wait";
         };
         // "epoch" saves once, at the end, like the baseline: its overhead is the noise.
-        // "10 (copy)" and "30 (copy)" use the copying capture, for comparison;
+        // The unnamed rows capture as savepoint-cli does (CaptureMode::Auto);
+        // "10 (copy-free)" and "10 (copying)" each way, for comparison;
         // "10 (defer)" the policy that takes a save due during another once it commits;
         // "20": at batch 32 a save every ~16 ms, what "every 10" meant at the 1.6 ms
         // step issue 5's targets assumed.
         const std::vector<Variant> variants = {
-            {"1", 1, true}, {"10", 10, true}, {"10 (copy)", 10, false}, {"10 (defer)", 10, true, "defer"},
-            {"20", 20, true}, {"30", 30, true}, {"30 (copy)", 30, false}, {"epoch", 0, true}};
+            {"1", 1, CaptureMode::Auto}, {"10", 10, CaptureMode::Auto}, {"10 (copy-free)", 10, CaptureMode::CopyFree},
+            {"10 (copying)", 10, CaptureMode::Copying}, {"10 (defer)", 10, CaptureMode::Auto, "defer"},
+            {"20", 20, CaptureMode::Auto}, {"30", 30, CaptureMode::Auto}, {"epoch", 0, CaptureMode::Auto}};
+        for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
+            if (only_batch && batch != only_batch) continue;
+            const int threads = batch >= 128 ? 2 : 1;
+            std::printf("\ncapture as savepoint-cli chooses it, batch %lld: %s (%d training thread%s, %d CPUs)",
+                        static_cast<long long>(batch),
+                        capture_is_copy_free(CaptureMode::Auto, threads, available_cpus()) ? "copy-free" : "copying",
+                        threads, threads == 1 ? "" : "s", available_cpus());
+        }
+        std::printf("\n%-6s %6s %14s %10s %12s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
+                    "interleaved", "stall_mean", "stall_max");
         const int reps = quick ? 1 : 5;
         auto median = [](std::vector<double> v) {
             std::sort(v.begin(), v.end());
@@ -392,11 +451,12 @@ int main(int argc, char** argv) {
                 std::vector<double> ratios, rates;
                 std::vector<OverheadShares> shares;
                 double stall_sum = 0, stall_max = 0;
-                std::int64_t checkpoints = 0, deferred = 0, steps_deferred = 0, skipped = 0;
+                std::int64_t checkpoints = 0, deferred = 0, steps_deferred = 0, skipped = 0, copy_free_captures = 0;
                 RunStats before = train_once(data, "mlp", batch, threads, steps, 0);
                 for (int r = 0; r < reps; ++r) {
-                    const RunStats s = train_once(data, "mlp", batch, threads, steps, v.save_every, v.copy_free, v.policy);
+                    const RunStats s = train_once(data, "mlp", batch, threads, steps, v.save_every, v.capture, v.policy);
                     deferred += s.deferred;
+                    copy_free_captures += s.copy_free_captures;
                     steps_deferred += s.steps_deferred;
                     skipped += s.skipped;
                     const RunStats after = train_once(data, "mlp", batch, threads, steps, 0);
@@ -412,10 +472,26 @@ int main(int argc, char** argv) {
                 }
                 const double pct = 100.0 * (median(ratios) - 1);
                 const double stall_mean = checkpoints ? stall_sum / static_cast<double>(checkpoints) : 0;
-                std::printf("%-6s %6lld %10s %10.0f %11.1f%% %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
-                            v.name.c_str(), median(rates), pct, stall_mean, stall_max);
+                // The same variant measured inside single runs (interleaved_ratios): ten saves
+                // a block, or 100 steps when saves are more frequent than every 10 steps.
+                std::vector<double> blocks;
+                if (v.save_every > 0) {
+                    const std::int64_t block = quick ? 2 * v.save_every : std::max<std::int64_t>(100, 10 * v.save_every);
+                    const int runs = quick ? 1 : (batch == 32 ? 3 : 2);
+                    for (int r = 0; r < runs; ++r) {
+                        const RunStats s = train_once(data, "mlp", batch, threads, 12 * block, v.save_every, v.capture,
+                                                      v.policy, block);
+                        const auto part = interleaved_ratios(s.step_seconds, block, block / 5);
+                        blocks.insert(blocks.end(), part.begin(), part.end());
+                    }
+                }
+                const double interleaved_pct = blocks.empty() ? NAN : 100.0 * (median(blocks) - 1);
+                char interleaved_text[32] = "-";
+                if (!blocks.empty()) std::snprintf(interleaved_text, sizeof interleaved_text, "%.1f%%", interleaved_pct);
+                std::printf("%-6s %6lld %14s %10.0f %11.1f%% %12s %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
+                            v.name.c_str(), median(rates), pct, interleaved_text, stall_mean, stall_max);
                 if (v.policy != "wait")
-                    std::printf("%30s per run: %.1f saves, %.1f of them late (%.1f steps on average), %.1f skipped\n", "",
+                    std::printf("%34s per run: %.1f saves, %.1f of them late (%.1f steps on average), %.1f skipped\n", "",
                                 double(checkpoints) / reps, double(deferred) / reps,
                                 deferred ? double(steps_deferred) / double(deferred) : 0.0, double(skipped) / reps);
                 std::fflush(stdout);
@@ -437,10 +513,12 @@ int main(int argc, char** argv) {
                 overhead.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads},
                                     {"overhead_us_per_save", {{"capture_and_wait", share.capture}, {"next_step", share.next},
                                                               {"second_step", share.second}, {"other_steps", share.rest}, {"saves_per_run", share.saves}}},
-                                    {"save_every", v.name}, {"copy_free", v.copy_free}, {"async_policy", v.policy},
+                                    {"save_every", v.name}, {"capture", capture_name(v.capture)}, {"copy_free_captures", copy_free_captures}, {"async_policy", v.policy},
                                     {"saves_deferred", double(deferred) / reps}, {"steps_deferred", double(steps_deferred) / reps},
                                     {"saves_skipped", double(skipped) / reps},
                                     {"overhead_percent", pct}, {"overhead_ratios", ratios},
+                                    {"overhead_interleaved_percent", blocks.empty() ? nlohmann::json(nullptr) : nlohmann::json(interleaved_pct)},
+                                    {"interleaved_block_ratios", blocks},
                                     {"samples_per_second", median(rates)}, {"stall_mean_ms", stall_mean},
                                     {"stall_max_ms", stall_max}, {"checkpoints", double(checkpoints) / reps},
                                     {"steps", steps}, {"pairs", reps}});
@@ -448,11 +526,11 @@ int main(int argc, char** argv) {
         }
     if (!breakdown.empty()) {
         std::printf("\nwhere a save's overhead goes (us of training time per save, median of the pairs):\n");
-        std::printf("%6s %6s %14s %10s %10s %10s %10s %12s\n", "batch", "save", "capture+wait", "step+1", "step+2",
+        std::printf("%6s %14s %14s %10s %10s %10s %10s %12s\n", "batch", "save", "capture+wait", "step+1", "step+2",
                     "others", "total", "interval");
         for (const auto& b : breakdown) {
             const double total = b.share.capture + b.share.next + b.share.second + b.share.rest;
-            std::printf("%6lld %6s %14.0f %10.0f %10.0f %10.0f %10.0f %9.0f us (%.1f %%)\n",
+            std::printf("%6lld %14s %14.0f %10.0f %10.0f %10.0f %10.0f %9.0f us (%.1f %%)\n",
                         static_cast<long long>(b.batch), b.save.c_str(), b.share.capture, b.share.next, b.share.second,
                         b.share.rest, total, b.interval_us, 100 * total / b.interval_us);
         }
@@ -460,6 +538,32 @@ int main(int argc, char** argv) {
     out["checkpoint_overhead"] = overhead;
     }
 
+    if (only == "interleaved") {
+        // Only on request: one variant, measured the interleaved way only (interleaved_ratios),
+        // for trying a change quickly: --every N (default 10), --copying or --copy-free (default:
+        // as savepoint-cli chooses), --runs R (default 4),
+        // --batch N (default 32; two threads from 128 on, as above).
+        const std::int64_t block = std::max<std::int64_t>(100, 10 * probe_every);
+        const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;
+        std::vector<double> all;
+        for (int r = 0; r < probe_runs; ++r) {
+            const RunStats s = train_once(data, "mlp", batch, threads, 12 * block, probe_every, probe_capture, "wait", block);
+            const auto part = interleaved_ratios(s.step_seconds, block, block / 5);
+            all.insert(all.end(), part.begin(), part.end());
+        }
+        if (all.empty()) return 1;
+        std::sort(all.begin(), all.end());
+        std::printf("mlp batch %lld (%lld thread%s), save every %lld (%s capture): overhead %.1f %% (median of %zu blocks; "
+                    "quartiles %.1f %% .. %.1f %%)\n",
+                    static_cast<long long>(batch), static_cast<long long>(threads), threads == 1 ? "" : "s",
+                    static_cast<long long>(probe_every),
+                    probe_capture != CaptureMode::Auto ? capture_name(probe_capture)
+                    : capture_is_copy_free(CaptureMode::Auto, static_cast<int>(threads), available_cpus()) ? "auto: copy-free"
+                                                                                                            : "auto: copying",
+                    100 * (all[all.size() / 2] - 1), all.size(), 100 * (all[all.size() / 4] - 1),
+                    100 * (all[3 * all.size() / 4] - 1));
+        out["interleaved"] = {{"batch", batch}, {"threads", threads}, {"save_every", probe_every}, {"capture", capture_name(probe_capture)}, {"block_ratios", all}};
+    }
     if (only == "capture") {
         // Only on request: the copy-free capture against the copying one, head to head,
         // saving every 10 steps. Runs alternate (F C F C ... F); each copying run is
@@ -472,10 +576,10 @@ int main(int argc, char** argv) {
             const std::int64_t steps = quick ? 30 : (batch == 32 ? 1500 : 450);
             const int pairs = quick ? 1 : 9;
             std::vector<double> ratios;
-            double before = train_once(data, "mlp", batch, threads, steps, 10, true).loop_seconds;
+            double before = train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::CopyFree).loop_seconds;
             for (int r = 0; r < pairs; ++r) {
-                const double copying = train_once(data, "mlp", batch, threads, steps, 10, false).loop_seconds;
-                const double after = train_once(data, "mlp", batch, threads, steps, 10, true).loop_seconds;
+                const double copying = train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::Copying).loop_seconds;
+                const double after = train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::CopyFree).loop_seconds;
                 ratios.push_back(copying / ((before + after) / 2));
                 before = after;
             }
@@ -530,7 +634,11 @@ int main(int argc, char** argv) {
     // The smoke test relies on this: a rate that is not a positive number means the bench is broken.
     bool sane = ingest > 0 && std::isfinite(ingest);
     for (const auto& t : throughput) sane = sane && t["samples_per_second"].get<double>() > 0;
-    for (const auto& o : overhead) sane = sane && std::isfinite(o["overhead_percent"].get<double>());
+    for (const auto& o : overhead) {
+        sane = sane && std::isfinite(o["overhead_percent"].get<double>());
+        if (!o["overhead_interleaved_percent"].is_null())
+            sane = sane && std::isfinite(o["overhead_interleaved_percent"].get<double>());
+    }
     if (!sane) std::fprintf(stderr, "bench_train: a measurement came out non-positive or not finite\n");
     return sane ? 0 : 1;
 }

@@ -81,11 +81,15 @@ struct PolicyRun {
     std::vector<EventRow> skipped, deferred;
 };
 
-PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerObserver* obs) {
+PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerObserver* obs,
+                    std::int64_t save_blocks = 0, CaptureMode capture = CaptureMode::Auto, std::int64_t threads = 1) {
     TrainRequest r;
+    r.save_blocks = save_blocks;
+    r.capture = capture;
     r.home = home;
     r.run_name = "r";
     r.config = config(policy);
+    r.config.threads = threads;
     r.record_step_times = true;
     PolicyRun o;
     {
@@ -138,6 +142,52 @@ private Q_SLOTS:
         stepMs_ = gaps[gaps.size() / 2];
         qInfo("a step takes %.2f ms; a slow save %.1f ms", stepMs_, stepMs_ * kSaveSteps);
         QCOMPARE(qsizetype(o.regular.size()), qsizetype(duePoints().size()));
+    }
+
+    // bench_train's interleaved schedule: due points save only inside the odd-numbered
+    // blocks of global steps (1..N, 2N+1..3N, ...), and the bits do not change.
+    void saveBlocksSaveOnlyEveryOtherBlock() {
+        const std::int64_t block = 2 * kSaveEvery;
+        PolicyRun o = trainWith(home("blocks"), "wait", nullptr, block);
+        QCOMPARE(int(o.result.outcome), int(Outcome::Finished));
+        QCOMPARE(o.result.params_sha256, reference_);
+        std::vector<std::int64_t> expected, at;
+        for (std::int64_t gs : duePoints())
+            if (((gs - 1) / block) % 2 == 0) expected.push_back(gs);
+        for (const auto& c : o.regular) at.push_back(c.global_step);
+        QVERIFY(!expected.empty() && expected.size() < duePoints().size());
+        QCOMPARE(at, expected);
+        QCOMPARE(o.result.checkpoints_requested, std::int64_t(expected.size()) + 1);  // and the final one
+    }
+
+    // Auto copies the snapshot when training leaves a CPU to the I/O thread and keeps
+    // the live buffers when it uses them all; either way the bits are the same.
+    void captureFollowsTheCpusLeftToTheIoThread() {
+        QVERIFY(!capture_is_copy_free(CaptureMode::Auto, 1, 2));
+        QVERIFY(!capture_is_copy_free(CaptureMode::Auto, 3, 8));
+        QVERIFY(capture_is_copy_free(CaptureMode::Auto, 2, 2));
+        QVERIFY(capture_is_copy_free(CaptureMode::Auto, 1, 1));
+        QVERIFY(capture_is_copy_free(CaptureMode::CopyFree, 1, 2));
+        QVERIFY(!capture_is_copy_free(CaptureMode::Copying, 2, 2));
+
+        const int cpus = available_cpus();
+        const PolicyRun spare = trainWith(home("capture-spare"), "wait", nullptr, 0, CaptureMode::Auto, 1);
+        const PolicyRun all = trainWith(home("capture-all"), "wait", nullptr, 0, CaptureMode::Auto, cpus);
+        const PolicyRun forced = trainWith(home("capture-forced"), "wait", nullptr, 0, CaptureMode::CopyFree, 1);
+        for (const PolicyRun* o : {&spare, &all, &forced}) {
+            QCOMPARE(int(o->result.outcome), int(Outcome::Finished));
+            QVERIFY(o->result.checkpoints_requested > 1);
+        }
+        QCOMPARE(spare.result.copy_free_captures, cpus > 1 ? std::int64_t(0) : spare.result.checkpoints_requested);
+        QCOMPARE(all.result.copy_free_captures, all.result.checkpoints_requested);
+        QCOMPARE(forced.result.copy_free_captures, forced.result.checkpoints_requested);
+        // Same config, so the same bits; the thread count can change them, so that run only with itself.
+        QCOMPARE(spare.result.params_sha256, reference_);
+        QCOMPARE(forced.result.params_sha256, reference_);
+        std::vector<std::string> a, b;
+        for (const auto& c : spare.regular) a.push_back(c.params_sha256);
+        for (const auto& c : forced.regular) b.push_back(c.params_sha256);
+        QCOMPARE(a, b);
     }
 
     // 'wait': every due point is saved on time, and the training thread pays for the slow disk.
