@@ -25,8 +25,8 @@ enum class CaptureMode { Auto, CopyFree, Copying };
 // Auto's choice. Copying when training leaves a CPU to the I/O thread: the
 // I/O core then reads only the snapshot's buffers, never the training core's
 // live ones, and in interleaved runs (bench_train, mlp batch 32 saving every
-// 10 steps on 2 CPUs) that cost the training thread ~2 points less overhead
-// than copy-free (ahead in 10 comparisons of 12). Copy-free when training uses every CPU:
+// 10 steps on 2 CPUs) that cost the training thread ~1 point less overhead
+// than copy-free (ahead in 10 comparisons of 13). Copy-free when training uses every CPU:
 // there the copy stalls all its threads (batch 128 on 2: ~17 % against ~26 %).
 bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus);
 
