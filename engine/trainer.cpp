@@ -191,7 +191,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             if (cmd.preempt) goto preempted;
             if (gs > replay_until) {
                 bool due = cfg.save_every_steps > 0 ? gs % cfg.save_every_steps == 0 : end_of_epoch;
-                if (req.save_blocks > 0 && ((gs - 1) / req.save_blocks) % 2 == 1) due = false;
+                if (due && req.save_blocks > 0 && ((gs - 1) / req.save_blocks) % 2 == 1) due = false;
                 if (gs < total && regular_save(due)) saved_at_gs = true;
             }
             if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();

@@ -44,11 +44,16 @@ using namespace savepoint;
 
 namespace {
 
-// Under $SAVEPOINT_BENCH_DIR if set (another disk, or tmpfs to take the disk out), else /tmp.
 const char* capture_name(CaptureMode m) {
     return m == CaptureMode::Auto ? "auto" : m == CaptureMode::CopyFree ? "copy-free" : "copying";
 }
 
+// What CaptureMode::Auto resolves to for a run on `threads` training threads here.
+const char* auto_capture_name(std::int64_t threads) {
+    return capture_is_copy_free(CaptureMode::Auto, static_cast<int>(threads), available_cpus()) ? "copy-free" : "copying";
+}
+
+// Under $SAVEPOINT_BENCH_DIR if set (another disk, or tmpfs to take the disk out), else /tmp.
 std::string temp_home() {
     const char* dir = std::getenv("SAVEPOINT_BENCH_DIR");
     std::string tmpl = std::string(dir && *dir ? dir : "/tmp") + "/savepoint-bench-XXXXXX";
@@ -242,7 +247,8 @@ OverheadShares overhead_shares(const std::vector<double>& steps, double baseline
 // every such block. Both conditions share the run, so the machine's drift
 // between runs (often 10-20 %) cancels. The first `settle` steps of a block
 // are left out: a quiet block may begin while the last save of the block
-// before is still writing. Blocks 0 and 1 are the warm-up.
+// before is still writing. Block 0, the run's warm-up, is not compared;
+// block 1 serves only as block 2's quiet neighbour.
 std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::int64_t block, std::int64_t settle) {
     const std::size_t b = static_cast<std::size_t>(block), skip = static_cast<std::size_t>(settle);
     std::vector<double> means;
@@ -254,6 +260,20 @@ std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::in
     std::vector<double> ratios;
     for (std::size_t k = 2; k + 1 < means.size(); k += 2) ratios.push_back(means[k] / ((means[k - 1] + means[k + 1]) / 2));
     return ratios;
+}
+
+// `runs` interleaved runs of mlp saving every `save_every` steps in blocks of
+// `block` (twelve blocks a run); the ratios of all their saving blocks.
+std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch, std::int64_t threads,
+                                     std::int64_t save_every, CaptureMode capture, const std::string& policy,
+                                     std::int64_t block, int runs) {
+    std::vector<double> all;
+    for (int r = 0; r < runs; ++r) {
+        const RunStats s = train_once(data, "mlp", batch, threads, 12 * block, save_every, capture, policy, block);
+        const auto part = interleaved_ratios(s.step_seconds, block, block / 5);
+        all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
 }
 
 double mean_step_seconds(const std::vector<double>& steps) {
@@ -425,9 +445,8 @@ int main(int argc, char** argv) {
             if (only_batch && batch != only_batch) continue;
             const int threads = batch >= 128 ? 2 : 1;
             std::printf("\ncapture as savepoint-cli chooses it, batch %lld: %s (%d training thread%s, %d CPUs)",
-                        static_cast<long long>(batch),
-                        capture_is_copy_free(CaptureMode::Auto, threads, available_cpus()) ? "copy-free" : "copying",
-                        threads, threads == 1 ? "" : "s", available_cpus());
+                        static_cast<long long>(batch), auto_capture_name(threads), threads, threads == 1 ? "" : "s",
+                        available_cpus());
         }
         std::printf("\n%-6s %6s %14s %10s %12s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
                     "interleaved", "stall_mean", "stall_max");
@@ -474,17 +493,11 @@ int main(int argc, char** argv) {
                 const double stall_mean = checkpoints ? stall_sum / static_cast<double>(checkpoints) : 0;
                 // The same variant measured inside single runs (interleaved_ratios): ten saves
                 // a block, or 100 steps when saves are more frequent than every 10 steps.
-                std::vector<double> blocks;
-                if (v.save_every > 0) {
-                    const std::int64_t block = quick ? 2 * v.save_every : std::max<std::int64_t>(100, 10 * v.save_every);
-                    const int runs = quick ? 1 : (batch == 32 ? 3 : 2);
-                    for (int r = 0; r < runs; ++r) {
-                        const RunStats s = train_once(data, "mlp", batch, threads, 12 * block, v.save_every, v.capture,
-                                                      v.policy, block);
-                        const auto part = interleaved_ratios(s.step_seconds, block, block / 5);
-                        blocks.insert(blocks.end(), part.begin(), part.end());
-                    }
-                }
+                const std::vector<double> blocks =
+                    v.save_every == 0 ? std::vector<double>{}
+                                      : interleaved_runs(data, batch, threads, v.save_every, v.capture, v.policy,
+                                                         quick ? 2 * v.save_every : std::max<std::int64_t>(100, 10 * v.save_every),
+                                                         quick ? 1 : (batch == 32 ? 3 : 2));
                 const double interleaved_pct = blocks.empty() ? NAN : 100.0 * (median(blocks) - 1);
                 char interleaved_text[32] = "-";
                 if (!blocks.empty()) std::snprintf(interleaved_text, sizeof interleaved_text, "%.1f%%", interleaved_pct);
@@ -543,23 +556,17 @@ int main(int argc, char** argv) {
         // for trying a change quickly: --every N (default 10), --copying or --copy-free (default:
         // as savepoint-cli chooses), --runs R (default 4),
         // --batch N (default 32; two threads from 128 on, as above).
-        const std::int64_t block = std::max<std::int64_t>(100, 10 * probe_every);
         const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;
-        std::vector<double> all;
-        for (int r = 0; r < probe_runs; ++r) {
-            const RunStats s = train_once(data, "mlp", batch, threads, 12 * block, probe_every, probe_capture, "wait", block);
-            const auto part = interleaved_ratios(s.step_seconds, block, block / 5);
-            all.insert(all.end(), part.begin(), part.end());
-        }
+        std::vector<double> all = interleaved_runs(data, batch, threads, probe_every, probe_capture, "wait",
+                                                   std::max<std::int64_t>(100, 10 * probe_every), probe_runs);
         if (all.empty()) return 1;
         std::sort(all.begin(), all.end());
         std::printf("mlp batch %lld (%lld thread%s), save every %lld (%s capture): overhead %.1f %% (median of %zu blocks; "
                     "quartiles %.1f %% .. %.1f %%)\n",
                     static_cast<long long>(batch), static_cast<long long>(threads), threads == 1 ? "" : "s",
                     static_cast<long long>(probe_every),
-                    probe_capture != CaptureMode::Auto ? capture_name(probe_capture)
-                    : capture_is_copy_free(CaptureMode::Auto, static_cast<int>(threads), available_cpus()) ? "auto: copy-free"
-                                                                                                            : "auto: copying",
+                    (probe_capture != CaptureMode::Auto ? std::string(capture_name(probe_capture))
+                                                        : std::string("auto: ") + auto_capture_name(threads)).c_str(),
                     100 * (all[all.size() / 2] - 1), all.size(), 100 * (all[all.size() / 4] - 1),
                     100 * (all[3 * all.size() / 4] - 1));
         out["interleaved"] = {{"batch", batch}, {"threads", threads}, {"save_every", probe_every}, {"capture", capture_name(probe_capture)}, {"block_ratios", all}};
