@@ -89,6 +89,8 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.checkpoints_requested = checkpoints_requested;
     r.copy_free_captures = copy_free_captures;
     r.saves_skipped = saves_skipped;
+    r.saves_waited = saves_waited;
+    r.save_wait_seconds = save_wait_seconds;
     r.saves_deferred = saves_deferred;
     r.steps_deferred = steps_deferred;
     r.step_started_at = std::move(step_started_at);

@@ -76,6 +76,8 @@ struct Trainer::Impl {
     // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
     // the next due point), saves taken late ('defer') and by how many steps in all.
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
+    std::int64_t saves_waited = 0;
+    double save_wait_seconds = 0;
     // Policy 'defer': the global step a regular save fell due at while the
     // previous one was still being written (0: none pending).
     std::int64_t deferred_gs = 0;
@@ -196,6 +198,8 @@ struct Trainer::Impl {
                 return false;
             }
             writer->wait_for_save();
+            ++saves_waited;
+            save_wait_seconds += trainer_detail::seconds_since(t0);
         }
         if (deferred_gs) note_deferred_save_taken(kind);
         if (auto err = writer->take_save_error()) {

@@ -127,6 +127,34 @@ struct SignalScope {
     struct sigaction old_term_ {}, old_int_ {};
 };
 
+// What checkpointing cost the training thread this session, and, when the
+// disk could not keep up with the save frequency, what to do about it.
+void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, const TrainResult& r) {
+    if (r.checkpoints_requested <= 0) return;
+    const double stall_ms = 1000 * r.checkpoint_stall_seconds;
+    char buf[400];
+    int n = std::snprintf(buf, sizeof buf,
+                          "checkpoints: %lld taken; they held training up %.1f ms in all (%.2f ms each on average, "
+                          "longest %.1f ms; %.1f %% of the training loop)",
+                          static_cast<long long>(r.checkpoints_requested), stall_ms,
+                          stall_ms / static_cast<double>(r.checkpoints_requested), r.max_checkpoint_stall_ms,
+                          r.loop_seconds > 0 ? 100 * r.checkpoint_stall_seconds / r.loop_seconds : 0.0);
+    if (r.saves_waited > 0 && n > 0 && n < static_cast<int>(sizeof buf))
+        std::snprintf(buf + n, sizeof buf - static_cast<std::size_t>(n),
+                      ", of which %.1f ms waiting for the previous save to commit (%lld time%s)", 1000 * r.save_wait_seconds,
+                      static_cast<long long>(r.saves_waited), r.saves_waited == 1 ? "" : "s");
+    observer.line(buf);
+    // One wait in ten is a disk that is too slow for this frequency, not a hiccup.
+    if (req.config.async_policy == "wait" && r.saves_waited >= 3 && r.saves_waited * 10 >= r.checkpoints_requested) {
+        const std::int64_t n = req.config.save_every_steps;
+        const std::string every = n == 1 ? "every step" : n > 1 ? "every " + std::to_string(n) + " steps" : "every epoch";
+        observer.line("the disk did not keep up with a checkpoint " + every + ": " + std::to_string(r.saves_waited) + " of " +
+                      std::to_string(r.checkpoints_requested) +
+                      " waited for the one before. --async-policy defer never waits (it takes such a checkpoint a step "
+                      "or two late), skip drops it; or save less often (--save-freq)");
+    }
+}
+
 int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals) {
     CliObserver observer(out, err);
     Trainer trainer(req, &observer);
@@ -142,6 +170,7 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
                       r.saves_deferred ? double(r.steps_deferred) / double(r.saves_deferred) : 0.0);
         observer.line(buf);
     }
+    report_checkpoint_cost(observer, req, r);
     if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed)
         observer.line("resume with: savepoint-cli resume --run " + req.run_name +
                       (req.home.empty() ? "" : " --home " + req.home));

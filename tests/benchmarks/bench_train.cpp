@@ -75,6 +75,8 @@ struct RunStats {
     std::int64_t copy_free_captures = 0;
     std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
+    std::int64_t waited = 0;  // captures that waited for the previous save to commit
+    double wait_ms = 0;       // that waiting, in all
 };
 
 // One session of `steps` steps (one epoch), saving every `save_every` steps
@@ -112,6 +114,8 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.deferred = r.saves_deferred;
     s.steps_deferred = r.steps_deferred;
     s.skipped = r.saves_skipped;
+    s.waited = r.saves_waited;
+    s.wait_ms = 1000 * r.save_wait_seconds;
     s.mean_stall_ms = r.checkpoints_requested ? r.checkpoint_stall_seconds * 1000 / r.checkpoints_requested : 0;
     for (std::size_t i = 0; i + 1 < r.step_started_at.size(); ++i)
         s.step_seconds.push_back(r.step_started_at[i + 1] - r.step_started_at[i]);
@@ -264,14 +268,48 @@ std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::in
 
 // `runs` interleaved runs of mlp saving every `save_every` steps in blocks of
 // `block` (twelve blocks a run); the ratios of all their saving blocks.
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Where a save's cost lands, from the same runs: each step of a saving block
+// less the mean step of the quiet blocks either side, grouped by the step's
+// distance from the last capture (0: the step that ended with the capture).
+// phases[d] collects those excesses in seconds.
+void collect_save_phases(const std::vector<double>& steps, std::int64_t block, std::int64_t settle,
+                         std::int64_t save_every, std::vector<std::vector<double>>& phases) {
+    const std::size_t b = static_cast<std::size_t>(block), skip = static_cast<std::size_t>(settle);
+    auto quiet_mean = [&](std::size_t start) {
+        double sum = 0;
+        for (std::size_t i = start + skip; i < start + b; ++i) sum += steps[i];
+        return sum / static_cast<double>(b - skip);
+    };
+    phases.resize(static_cast<std::size_t>(save_every));
+    for (std::size_t start = 2 * b; start + 2 * b <= steps.size(); start += 2 * b) {
+        const double quiet = (quiet_mean(start - b) + quiet_mean(start + b)) / 2;
+        for (std::size_t i = start + skip; i < start + b; ++i) {
+            const std::int64_t global_step = static_cast<std::int64_t>(i) + 1;
+            phases[static_cast<std::size_t>(global_step % save_every)].push_back(steps[i] - quiet);
+        }
+    }
+}
+
 std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch, std::int64_t threads,
                                      std::int64_t save_every, CaptureMode capture, const std::string& policy,
-                                     std::int64_t block, int runs) {
+                                     std::int64_t block, int runs, std::vector<std::vector<double>>* phases = nullptr,
+                                     RunStats* waits = nullptr) {
     std::vector<double> all;
     for (int r = 0; r < runs; ++r) {
         const RunStats s = train_once(data, "mlp", batch, threads, 12 * block, save_every, capture, policy, block);
         const auto part = interleaved_ratios(s.step_seconds, block, block / 5);
         all.insert(all.end(), part.begin(), part.end());
+        if (phases) collect_save_phases(s.step_seconds, block, block / 5, save_every, *phases);
+        if (waits) {
+            waits->checkpoints += s.checkpoints;
+            waits->waited += s.waited;
+            waits->wait_ms += s.wait_ms;
+        }
     }
     return all;
 }
@@ -451,10 +489,6 @@ int main(int argc, char** argv) {
         std::printf("\n%-6s %6s %14s %10s %12s %12s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
                     "interleaved", "stall_mean", "stall_max");
         const int reps = quick ? 1 : 5;
-        auto median = [](std::vector<double> v) {
-            std::sort(v.begin(), v.end());
-            return v[v.size() / 2];
-        };
         for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
             if (only_batch && batch != only_batch) continue;
             const std::int64_t threads = batch >= 128 ? 2 : 1;
@@ -557,9 +591,26 @@ int main(int argc, char** argv) {
         // as savepoint-cli chooses), --runs R (default 4),
         // --batch N (default 32; two threads from 128 on, as above).
         const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;
+        std::vector<std::vector<double>> phases;
+        RunStats waits;
         std::vector<double> all = interleaved_runs(data, batch, threads, probe_every, probe_capture, "wait",
-                                                   std::max<std::int64_t>(100, 10 * probe_every), probe_runs);
+                                                   std::max<std::int64_t>(100, 10 * probe_every), probe_runs, &phases, &waits);
         if (all.empty()) return 1;
+        // The captures that waited for the previous save: where a slow disk shows.
+        std::printf("%lld of %lld captures waited for the previous save to commit, %.1f ms in all\n",
+                    static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms);
+        // Per save, by the step's distance from the capture: median and mean excess in µs.
+        std::printf("steps after the capture, excess over the quiet blocks (µs, median / mean):");
+        double total_mean = 0;
+        for (std::size_t d = 0; d < phases.size(); ++d) {
+            if (phases[d].empty()) continue;
+            double sum = 0;
+            for (double v : phases[d]) sum += v;
+            const double mean = sum / static_cast<double>(phases[d].size());
+            total_mean += mean;
+            std::printf(" %zu: %.0f / %.0f;", d, 1e6 * median(phases[d]), 1e6 * mean);
+        }
+        std::printf(" sum of means %.0f\n", 1e6 * total_mean);
         std::sort(all.begin(), all.end());
         std::printf("mlp batch %lld (%lld thread%s), save every %lld (%s capture): overhead %.1f %% (median of %zu blocks; "
                     "quartiles %.1f %% .. %.1f %%)\n",

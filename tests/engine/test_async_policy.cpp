@@ -206,6 +206,13 @@ private Q_SLOTS:
         double longest = 0;
         for (const auto& c : o.regular) longest = std::max(longest, c.stall_ms);
         QVERIFY2(longest > stepMs_, qPrintable(QString::number(longest)));
+        // Those waits are counted apart from the capture itself: most captures waited,
+        // and the waiting is part of the stall, not more than it.
+        QVERIFY2(o.result.saves_waited * 2 > o.result.checkpoints_requested,
+                 qPrintable(QString("%1 of %2").arg(o.result.saves_waited).arg(o.result.checkpoints_requested)));
+        QVERIFY(o.result.saves_waited <= o.result.checkpoints_requested);
+        QVERIFY(o.result.save_wait_seconds * 1000 > stepMs_);
+        QVERIFY(o.result.save_wait_seconds <= o.result.checkpoint_stall_seconds);
     }
 
     // 'skip': saves only at due points; every due point is saved or recorded as skipped.
@@ -220,6 +227,8 @@ private Q_SLOTS:
         QCOMPARE(qsizetype(o.regular.size() + o.skipped.size()), qsizetype(due.size()));
         QVERIFY(o.deferred.empty());
         for (const auto& c : o.regular) QVERIFY2(c.stall_ms < 3 * stepMs_, qPrintable(QString::number(c.stall_ms)));
+        // Only the final checkpoint, which is never skipped, may wait.
+        QVERIFY2(o.result.saves_waited <= 1, qPrintable(QString::number(o.result.saves_waited)));
     }
 
     // 'defer': a save due while one is writing is taken at a later step boundary, never waited
@@ -244,6 +253,7 @@ private Q_SLOTS:
         QVERIFY(o.result.saves_deferred == late || o.result.saves_deferred == late + 1);
         QCOMPARE(onTime + o.result.saves_deferred + o.result.saves_skipped, std::int64_t(due.size()));
         QVERIFY(o.result.steps_deferred >= o.result.saves_deferred);
+        QVERIFY2(o.result.saves_waited <= 1, qPrintable(QString::number(o.result.saves_waited)));  // the final one
         // Defer keeps more checkpoints than skip would have: each one it takes is one skip drops.
         QVERIFY(o.result.saves_deferred > 0);
         for (const auto& e : o.deferred) {

@@ -334,6 +334,8 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("epoch 1: validation loss"));
         QVERIFY(r.out.contains("saved checkpoint #1 at epoch 1, step 5 (global step 5)"));
         QVERIFY(r.out.contains("finished: 5 steps"));
+        QVERIFY2(r.out.contains("checkpoints: 1 taken; they held training up "), r.describe());
+        QVERIFY2(!r.out.contains("did not keep up"), r.describe());
         QCOMPARE(testsupport::paramsShaFromOutput(r.out).size(), 64);
         QVERIFY2(r.out.contains("[done]"), r.describe());
         // The last progress line says how a session ended.
@@ -348,6 +350,22 @@ private Q_SLOTS:
         CliResult again = testsupport::runCli({"resume", "--home", home, "--run", "p"});
         QVERIFY2(again.exitCode == 0 && again.out.contains("nothing to resume"), again.describe());
         QCOMPARE(testsupport::paramsShaFromOutput(again.out), testsupport::paramsShaFromOutput(r.out));
+    }
+
+    // A checkpoint every step takes longer to write (hashing 5 MB alone) than a step
+    // takes: the summary counts the waits and says what to do about them.
+    void slowDiskAdviceAfterTraining() {
+        CliResult r = runInProcess(testsupport::trainArgs(fresh("every-step"), "s", 1, 40, "1"));
+        QVERIFY2(r.exitCode == 0, r.describe());
+        static const QRegularExpression summary(
+            "checkpoints: 40 taken; .* of which \\d+\\.\\d ms waiting for the previous save to commit \\((\\d+) times\\)");
+        const auto m = summary.match(r.out);
+        QVERIFY2(m.hasMatch() && m.captured(1).toInt() >= 4, r.describe());
+        QVERIFY2(r.out.contains("the disk did not keep up with a checkpoint every step: "), r.describe());
+        QVERIFY2(r.out.contains("--async-policy defer"), r.describe());
+        // 'skip' never waits for a regular save, so there is nothing to advise.
+        CliResult skip = runInProcess(testsupport::trainArgs(fresh("every-step-skip"), "s", 1, 40, "1", {"--async-policy", "skip"}));
+        QVERIFY2(skip.exitCode == 0 && !skip.out.contains("did not keep up"), skip.describe());
     }
 
     void homeFromEnvironment() {
