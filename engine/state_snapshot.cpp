@@ -68,13 +68,18 @@ torch::Tensor& StateSnapshot::owned_buffer(std::size_t index, c10::IntArrayRef s
 // Copies `src` into the reused buffer at `index`.
 void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src) {
     torch::Tensor& dst = owned_buffer(index, src.sizes(), src.scalar_type());
+    names_[index] = name;
+    if (reserving_) {
+        // Every page written once now, so that the first real capture faults none.
+        std::memset(dst.data_ptr(), 0, dst.numel() * dst.element_size());
+        return;
+    }
     // Same type, contiguous, on the CPU: a plain memcpy, without copy_'s
     // dispatch and TensorIterator set-up for what is one block of bytes.
     if (src.device().is_cpu() && src.is_contiguous())
         copy_streaming(dst.data_ptr(), src.data_ptr(), src.numel() * src.element_size());
     else
         dst.copy_(src.detach());
-    names_[index] = name;
 }
 
 // Writes a step count into the reused 0-d int64 buffer at `index`: no
@@ -136,12 +141,23 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     for (const auto& b : model.named_buffers(true)) copy_into(i++, "model/buffer/" + b.key(), b.value());
 
     auto& state = optimizer.state();
+    auto* adam_optimizer = dynamic_cast<torch::optim::Adam*>(&optimizer);
+    const bool adam_layout = adam_optimizer && optimizer.param_groups().size() == 1 &&
+                             !static_cast<const torch::optim::AdamOptions&>(optimizer.param_groups()[0].options()).amsgrad();
     std::size_t index = 0;
     for (const auto& group : optimizer.param_groups()) {
         for (const auto& p : group.params()) {
             auto it = state.find(optimizer_state_key(state, p));
             const std::string prefix = "optim/" + std::to_string(index++) + "/";
-            if (it == state.end()) continue;
+            if (it == state.end()) {
+                // Before the first step: the slots Adam's first step will create (no amsgrad).
+                if (reserving_ && adam_layout) {
+                    copy_scalar_into(i++, prefix + "step", 0);
+                    copy_into(i++, prefix + "exp_avg", p);
+                    copy_into(i++, prefix + "exp_avg_sq", p);
+                }
+                continue;
+            }
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
                 copy_scalar_into(i++, prefix + "step", adam->step());
                 take(i++, prefix + "exp_avg", adam->exp_avg());
@@ -162,6 +178,20 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     // Last: from here on the optimizer's next step leaves the kept tensors alone.
     if (copy_free) fused->freeze();
     last_copy_free_ = copy_free;
+}
+
+void StateSnapshot::reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
+    // A copy-free capture keeps the live tensors: nothing to lay out.
+    auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
+    if (copy_free_ && fused && fused->can_freeze()) return;
+    reserving_ = true;
+    try {
+        capture(model, optimizer);
+    } catch (...) {
+        reserving_ = false;
+        throw;
+    }
+    reserving_ = false;
 }
 
 std::vector<RawTensor> StateSnapshot::raw_tensors() const {

@@ -111,6 +111,8 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
     const std::int64_t replay_until = plan.target_global_step;
     steps_at_start = gs;
     if (req.record_step_times) step_started_at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, run.total_steps - gs)));
+    // The snapshot's buffers are allocated here, not by the first capture (StateSnapshot::reserve).
+    snapshot->reserve(*model, *optimizer);
     started = Clock::now();
     std::int64_t perm_epoch = -1;
     std::vector<std::int64_t> perm;

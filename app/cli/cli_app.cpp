@@ -146,8 +146,8 @@ void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, cons
     observer.line(buf);
     // One wait in ten is a disk that is too slow for this frequency, not a hiccup.
     if (req.config.async_policy == "wait" && r.saves_waited >= 3 && r.saves_waited * 10 >= r.checkpoints_requested) {
-        const std::int64_t n = req.config.save_every_steps;
-        const std::string every = n == 1 ? "every step" : n > 1 ? "every " + std::to_string(n) + " steps" : "every epoch";
+        const std::int64_t freq = req.config.save_every_steps;
+        const std::string every = freq == 1 ? "every step" : freq > 1 ? "every " + std::to_string(freq) + " steps" : "every epoch";
         observer.line("the disk did not keep up with a checkpoint " + every + ": " + std::to_string(r.saves_waited) + " of " +
                       std::to_string(r.checkpoints_requested) +
                       " waited for the one before. --async-policy defer never waits (it takes such a checkpoint a step "

@@ -266,8 +266,6 @@ std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::in
     return ratios;
 }
 
-// `runs` interleaved runs of mlp saving every `save_every` steps in blocks of
-// `block` (twelve blocks a run); the ratios of all their saving blocks.
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
@@ -295,6 +293,10 @@ void collect_save_phases(const std::vector<double>& steps, std::int64_t block, s
     }
 }
 
+// `runs` interleaved runs of mlp saving every `save_every` steps in blocks of
+// `block` (twelve blocks a run); the ratios of all their saving blocks.
+// Optionally also where each save's cost landed (collect_save_phases) and the
+// captures that waited for the previous save (waits: checkpoints, waited, wait_ms).
 std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch, std::int64_t threads,
                                      std::int64_t save_every, CaptureMode capture, const std::string& policy,
                                      std::int64_t block, int runs, std::vector<std::vector<double>>* phases = nullptr,

@@ -13,6 +13,8 @@
 
 #include <QtTest>
 
+#include <map>
+
 #include <torch/torch.h>
 
 using namespace savepoint;
@@ -131,6 +133,37 @@ private Q_SLOTS:
         restore_state(file->contents, *a, oa, "snap");  // clears Adam's state again
         step(*a, oa, x_, y_);
         QCOMPARE(qs(params_sha256(*a)), qs(expected));
+    }
+
+    // reserve() before training lays out every buffer the first capture after a
+    // step needs (Adam's moments included), so that capture allocates nothing,
+    // and it changes nothing that capture then saves.
+    void reservedBuffersAreTheOnesTheFirstCaptureFills() {
+        torch::manual_seed(11);
+        auto m = make_model("mlp");
+        FusedAdam opt(m->parameters(), torch::optim::AdamOptions(1e-3));
+        StateSnapshot reserved;
+        reserved.set_copy_free(false);
+        reserved.reserve(*m, opt);
+        QVERIFY(opt.state().empty());  // nothing created in the optimizer
+        std::map<std::string, const std::uint8_t*> where;
+        for (const auto& t : reserved.raw_tensors()) where[t.name] = t.data;
+        QVERIFY2(where.count("optim/0/exp_avg_sq") && where.count("optim/3/step"), "no slots for Adam's moments");
+
+        step(*m, opt, x_, y_);
+        step(*m, opt, x_, y_);
+        reserved.capture(*m, opt);
+        StateSnapshot fresh;
+        fresh.set_copy_free(false);
+        fresh.capture(*m, opt);
+        const auto got = reserved.raw_tensors();
+        QCOMPARE(got.size(), where.size());
+        for (const auto& t : got) {
+            QVERIFY2(where.count(t.name), t.name.c_str());
+            QVERIFY2(where[t.name] == t.data, (t.name + " was allocated again").c_str());
+        }
+        QVERIFY(toFile(reserved)->file == toFile(fresh)->file);
+        QCOMPARE(qs(reserved.params_sha256()), qs(params_sha256(*m)));
     }
 
     void tensorNamesAndSizes() {
