@@ -7,6 +7,7 @@
 #include <ATen/Parallel.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace savepoint {
@@ -65,6 +66,25 @@ bool FusedAdam::fusable_now() {
 }
 
 bool FusedAdam::can_freeze() { return fusable_now(); }
+
+void FusedAdam::reserve_spares() {
+    if (!fusable_now()) return;
+    for (auto& group : param_groups())
+        for (auto& p : group.params()) {
+            auto& spare = spares_[p.unsafeGetTensorImpl()];
+            if (spare[0].defined()) continue;
+            // Adam's moments have the parameter's shape and type.
+            for (auto& t : spare) {
+                t = torch::empty_like(p);
+                std::memset(t.data_ptr(), 0, static_cast<std::size_t>(t.numel()) * t.element_size());
+            }
+        }
+}
+
+const void* FusedAdam::spare_param_data(const torch::Tensor& p) const {
+    auto it = spares_.find(p.unsafeGetTensorImpl());
+    return it == spares_.end() || !it->second[0].defined() ? nullptr : it->second[0].data_ptr();
+}
 
 // The fallback below updates in place; frozen buffers belong to a snapshot
 // that may still be being written, so the live state moves to copies first.

@@ -181,9 +181,13 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
 }
 
 void StateSnapshot::reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
-    // A copy-free capture keeps the live tensors: nothing to lay out.
+    // A copy-free capture keeps the live tensors; what needs making is the
+    // optimizer's spares, which the first frozen step would otherwise allocate.
     auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
-    if (copy_free_ && fused && fused->can_freeze()) return;
+    if (copy_free_ && fused && fused->can_freeze()) {
+        fused->reserve_spares();
+        return;
+    }
     reserving_ = true;
     try {
         capture(model, optimizer);

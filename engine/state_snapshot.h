@@ -33,6 +33,7 @@ public:
     // capture 2-20 ms on these VMs (huge-page faults, compaction at times),
     // against ~0.2 ms for every later one. Adam's moments get the slots the
     // first step will create. Captures nothing; the next capture overwrites all.
+    // Copy-free, it has FusedAdam make its spare buffers instead (reserve_spares).
     void reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer);
     bool last_capture_was_copy_free() const { return last_copy_free_; }
 

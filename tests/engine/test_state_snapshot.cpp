@@ -47,6 +47,20 @@ void step(ClassifierImpl& m, torch::optim::Optimizer& opt, const torch::Tensor& 
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+// A fresh mlp with FusedAdam and a snapshot reserved for it before any step.
+struct Reserved {
+    std::shared_ptr<ClassifierImpl> model;
+    std::unique_ptr<FusedAdam> opt;
+    StateSnapshot snap;
+    Reserved(std::uint64_t seed, bool copyFree) {
+        torch::manual_seed(seed);
+        model = make_model("mlp");
+        opt = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(1e-3));
+        snap.set_copy_free(copyFree);
+        snap.reserve(*model, *opt);
+    }
+};
+
 }  // namespace
 
 class TestStateSnapshot : public QObject {
@@ -139,12 +153,10 @@ private Q_SLOTS:
     // step needs (Adam's moments included), so that capture allocates nothing,
     // and it changes nothing that capture then saves.
     void reservedBuffersAreTheOnesTheFirstCaptureFills() {
-        torch::manual_seed(11);
-        auto m = make_model("mlp");
-        FusedAdam opt(m->parameters(), torch::optim::AdamOptions(1e-3));
-        StateSnapshot reserved;
-        reserved.set_copy_free(false);
-        reserved.reserve(*m, opt);
+        Reserved r(11, false);
+        auto& m = r.model;
+        FusedAdam& opt = *r.opt;
+        StateSnapshot& reserved = r.snap;
         QVERIFY(opt.state().empty());  // nothing created in the optimizer
         std::map<std::string, const std::uint8_t*> where;
         for (const auto& t : reserved.raw_tensors()) where[t.name] = t.data;
@@ -164,6 +176,27 @@ private Q_SLOTS:
         }
         QVERIFY(toFile(reserved)->file == toFile(fresh)->file);
         QCOMPARE(qs(reserved.params_sha256()), qs(params_sha256(*m)));
+    }
+
+    // Copy-free, reserve() has the optimizer make its spares up front, and the
+    // first frozen step writes into exactly those.
+    void reservedSparesAreTheOnesTheFirstFrozenStepUses() {
+        Reserved r(12, true);
+        auto& m = r.model;
+        FusedAdam& opt = *r.opt;
+        StateSnapshot& snap = r.snap;
+        std::vector<const void*> spares;
+        for (const auto& p : m->parameters()) {
+            spares.push_back(opt.spare_param_data(p));
+            QVERIFY(spares.back() != nullptr);
+            QVERIFY(spares.back() != p.data_ptr());
+        }
+        step(*m, opt, x_, y_);
+        snap.capture(*m, opt);
+        QVERIFY(snap.last_capture_was_copy_free());
+        step(*m, opt, x_, y_);  // frozen: writes into the spares and swaps them in
+        std::size_t i = 0;
+        for (const auto& p : m->parameters()) QVERIFY2(p.data_ptr() == spares[i++], "the first frozen step allocated a new spare");
     }
 
     void tensorNamesAndSizes() {
