@@ -67,18 +67,23 @@ bool FusedAdam::fusable_now() {
 
 bool FusedAdam::can_freeze() { return fusable_now(); }
 
+// `p`'s spare parameter, exp_avg and exp_avg_sq buffers, made on first use
+// (Adam's moments have the parameter's shape and type). `touch`: write every
+// page now, so that the step that first uses them takes no page faults.
+std::array<torch::Tensor, 3>& FusedAdam::spares_for(const torch::Tensor& p, bool touch) {
+    auto& spare = spares_[p.unsafeGetTensorImpl()];
+    if (!spare[0].defined())
+        for (auto& t : spare) {
+            t = torch::empty_like(p);
+            if (touch) std::memset(t.data_ptr(), 0, static_cast<std::size_t>(t.numel()) * t.element_size());
+        }
+    return spare;
+}
+
 void FusedAdam::reserve_spares() {
     if (!fusable_now()) return;
     for (auto& group : param_groups())
-        for (auto& p : group.params()) {
-            auto& spare = spares_[p.unsafeGetTensorImpl()];
-            if (spare[0].defined()) continue;
-            // Adam's moments have the parameter's shape and type.
-            for (auto& t : spare) {
-                t = torch::empty_like(p);
-                std::memset(t.data_ptr(), 0, static_cast<std::size_t>(t.numel()) * t.element_size());
-            }
-        }
+        for (auto& p : group.params()) spares_for(p, true);
 }
 
 const void* FusedAdam::spare_param_data(const torch::Tensor& p) const {
@@ -155,12 +160,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
             // Negative control (tests/RELIABILITY.md): update in place although frozen.
             if (frozen_ && !planted_bug("write-frozen-state")) {
                 // Write into the spares; the frozen buffers stay as the snapshot saw them.
-                spare = &spares_[p.unsafeGetTensorImpl()];
-                if (!(*spare)[0].defined()) {
-                    (*spare)[0] = torch::empty_like(p);
-                    (*spare)[1] = torch::empty_like(s.exp_avg());
-                    (*spare)[2] = torch::empty_like(s.exp_avg_sq());
-                }
+                spare = &spares_for(p, false);
                 param_out = (*spare)[0].data_ptr<float>();
                 m_out = (*spare)[1].data_ptr<float>();
                 v_out = (*spare)[2].data_ptr<float>();

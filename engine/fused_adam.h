@@ -43,6 +43,7 @@ public:
 
 private:
     bool fusable_now();
+    std::array<torch::Tensor, 3>& spares_for(const torch::Tensor& p, bool touch);
     void thaw_one(torch::Tensor& p);
     void thaw_by_copying();
 

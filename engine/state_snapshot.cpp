@@ -141,17 +141,18 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     for (const auto& b : model.named_buffers(true)) copy_into(i++, "model/buffer/" + b.key(), b.value());
 
     auto& state = optimizer.state();
-    auto* adam_optimizer = dynamic_cast<torch::optim::Adam*>(&optimizer);
-    const bool adam_layout = adam_optimizer && optimizer.param_groups().size() == 1 &&
-                             !static_cast<const torch::optim::AdamOptions&>(optimizer.param_groups()[0].options()).amsgrad();
+    const bool adam = reserving_ && dynamic_cast<torch::optim::Adam*>(&optimizer) != nullptr;
     std::size_t index = 0;
     for (const auto& group : optimizer.param_groups()) {
+        // reserve() only: whether Adam's first step will give this group's parameters step, exp_avg, exp_avg_sq.
+        const bool adam_layout =
+            adam && !static_cast<const torch::optim::AdamOptions&>(group.options()).amsgrad();
         for (const auto& p : group.params()) {
             auto it = state.find(optimizer_state_key(state, p));
             const std::string prefix = "optim/" + std::to_string(index++) + "/";
             if (it == state.end()) {
                 // Before the first step: the slots Adam's first step will create (no amsgrad).
-                if (reserving_ && adam_layout) {
+                if (adam_layout) {
                     copy_scalar_into(i++, prefix + "step", 0);
                     copy_into(i++, prefix + "exp_avg", p);
                     copy_into(i++, prefix + "exp_avg_sq", p);

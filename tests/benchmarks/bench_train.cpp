@@ -253,7 +253,8 @@ OverheadShares overhead_shares(const std::vector<double>& steps, double baseline
 // are left out: a quiet block may begin while the last save of the block
 // before is still writing. Block 0, the run's warm-up, is not compared;
 // block 1 serves only as block 2's quiet neighbour.
-std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::int64_t block, std::int64_t settle) {
+// The mean step of each whole block of `block` steps, its first `settle` left out.
+std::vector<double> block_means(const std::vector<double>& steps, std::int64_t block, std::int64_t settle) {
     const std::size_t b = static_cast<std::size_t>(block), skip = static_cast<std::size_t>(settle);
     std::vector<double> means;
     for (std::size_t start = 0; start + b <= steps.size(); start += b) {
@@ -261,6 +262,11 @@ std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::in
         for (std::size_t i = start + skip; i < start + b; ++i) sum += steps[i];
         means.push_back(sum / static_cast<double>(b - skip));
     }
+    return means;
+}
+
+std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::int64_t block, std::int64_t settle) {
+    const std::vector<double> means = block_means(steps, block, settle);
     std::vector<double> ratios;
     for (std::size_t k = 2; k + 1 < means.size(); k += 2) ratios.push_back(means[k] / ((means[k - 1] + means[k + 1]) / 2));
     return ratios;
@@ -271,22 +277,19 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-// Where a save's cost lands, from the same runs: each step of a saving block
-// less the mean step of the quiet blocks either side, grouped by the step's
-// distance from the last capture (0: the step that ended with the capture).
-// phases[d] collects those excesses in seconds.
+// Where a save's cost lands, from the same runs and the same blocks as
+// interleaved_ratios: each step of a saving block less the mean step of the
+// quiet blocks either side, grouped by the step's distance from the last
+// capture (0: the step that ended with the capture). phases[d] collects those
+// excesses in seconds.
 void collect_save_phases(const std::vector<double>& steps, std::int64_t block, std::int64_t settle,
                          std::int64_t save_every, std::vector<std::vector<double>>& phases) {
     const std::size_t b = static_cast<std::size_t>(block), skip = static_cast<std::size_t>(settle);
-    auto quiet_mean = [&](std::size_t start) {
-        double sum = 0;
-        for (std::size_t i = start + skip; i < start + b; ++i) sum += steps[i];
-        return sum / static_cast<double>(b - skip);
-    };
+    const std::vector<double> means = block_means(steps, block, settle);
     phases.resize(static_cast<std::size_t>(save_every));
-    for (std::size_t start = 2 * b; start + 2 * b <= steps.size(); start += 2 * b) {
-        const double quiet = (quiet_mean(start - b) + quiet_mean(start + b)) / 2;
-        for (std::size_t i = start + skip; i < start + b; ++i) {
+    for (std::size_t k = 2; k + 1 < means.size(); k += 2) {
+        const double quiet = (means[k - 1] + means[k + 1]) / 2;
+        for (std::size_t i = k * b + skip; i < (k + 1) * b; ++i) {
             const std::int64_t global_step = static_cast<std::int64_t>(i) + 1;
             phases[static_cast<std::size_t>(global_step % save_every)].push_back(steps[i] - quiet);
         }
