@@ -45,6 +45,9 @@ std::string retention_detail(const SaveRequest& req) {
 // whose file to write over (its row 'deleting'; B marks it 'deleted').
 SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req,
                              const CheckpointRow* spare = nullptr, BackgroundSync* background = nullptr) {
+    // First of all: a background capture's copy, which the training thread's
+    // next optimizer update waits for (state_snapshot.h).
+    snapshot.finish_copies();
     const auto t0 = std::chrono::steady_clock::now();
     SaveOutcome out;
     CheckpointRow row = req.row;
@@ -155,7 +158,8 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         commit.sha256 = sha;
         commit.params_sha256 = row.params_sha256;
         commit.write_ms = out.write_ms;
-        commit.stall_ms = req.stall_ms;
+        // The capture's stall, and the training thread's part in its background copy.
+        commit.stall_ms = req.stall_ms + snapshot.training_copy_ms();
         for (const auto& c : out.retired) commit.retire.push_back(c.id);
         commit.retire_detail = retention_detail(req);
         if (out.recycled) commit.finished.push_back(spare->id);
@@ -168,7 +172,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         row.bytes = static_cast<std::int64_t>(size);
         row.sha256 = sha;
         row.write_ms = out.write_ms;
-        row.stall_ms = req.stall_ms;
+        row.stall_ms = commit.stall_ms;
     } catch (const std::exception& e) {
         // Nothing before transaction B touched the previous checkpoint. Drop this one.
         try {

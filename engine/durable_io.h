@@ -29,7 +29,7 @@ int fault_point(const char* op, const std::string& path);
 // only when the environment variable SAVEPOINT_PLANT_BUG equals `name`
 // (skip-fsync, skip-checksum, commit-before-rename, drop-rng, no-run-lock,
 // migrate-outside-transaction, ignore-write-error, skip-config-validation,
-// parser-no-bounds), so a test can
+// parser-no-bounds, write-frozen-state, update-before-copy), so a test can
 // prove it catches that bug. Unset, as everywhere outside those checks: false.
 bool planted_bug(const char* name);
 

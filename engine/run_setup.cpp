@@ -94,6 +94,8 @@ void Trainer::Impl::setup() {
                         (training_cpus.empty() ? sharing : "; training kept off it"));
     }
     snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
+    snapshot->set_background_copy(capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
+    stepper->guard(snapshot.get());
     writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
         {
             std::lock_guard<std::mutex> l(saved_mutex);

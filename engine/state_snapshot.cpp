@@ -9,9 +9,15 @@
 
 #include <ATen/Context.h>
 
+#include <chrono>
 #include <cstring>
 #include <sstream>
+#include <thread>
 #include <type_traits>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace savepoint {
 namespace {
@@ -65,8 +71,30 @@ torch::Tensor& StateSnapshot::owned_buffer(std::size_t index, c10::IntArrayRef s
     return dst;
 }
 
-// Copies `src` into the reused buffer at `index`.
-void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src) {
+namespace {
+
+// A background capture's copies go in pieces of this size: small enough that
+// the training thread, arriving at the optimizer step before the I/O thread
+// is done, can take over what is left and wait for at most one piece in
+// progress; large enough that handing them out costs nothing measurable.
+constexpr std::size_t kPieceBytes = 256 * 1024;
+// Below this a copy is left to the capture itself: microseconds, not worth a hand-over.
+constexpr std::size_t kBackgroundMinBytes = 64 * 1024;
+
+void cpu_relax(unsigned spins) {
+#if defined(__x86_64__)
+    _mm_pause();
+#endif
+    // On a busy or single CPU, give the thread being waited for a chance to run.
+    if (spins % 64 == 63) std::this_thread::yield();
+}
+
+}  // namespace
+
+// Copies `src` into the reused buffer at `index`; or, for a background
+// capture and a tensor only the optimizer step writes (`may_defer`), records
+// the copy for finish_copies().
+void StateSnapshot::copy_into(std::size_t index, const std::string& name, const torch::Tensor& src, bool may_defer) {
     torch::Tensor& dst = owned_buffer(index, src.sizes(), src.scalar_type());
     names_[index] = name;
     if (reserving_) {
@@ -74,10 +102,19 @@ void StateSnapshot::copy_into(std::size_t index, const std::string& name, const 
         std::memset(dst.data_ptr(), 0, dst.numel() * dst.element_size());
         return;
     }
+    const std::size_t bytes = src.numel() * src.element_size();
+    if (may_defer && background_copy_ && src.device().is_cpu() && src.is_contiguous() && bytes >= kBackgroundMinBytes) {
+        auto* d = static_cast<std::uint8_t*>(dst.data_ptr());
+        const auto* from = static_cast<const std::uint8_t*>(src.data_ptr());
+        for (std::size_t at = 0; at < bytes; at += kPieceBytes)
+            pieces_.push_back({d + at, from + at, std::min(kPieceBytes, bytes - at)});
+        sources_.push_back(src);
+        return;
+    }
     // Same type, contiguous, on the CPU: a plain memcpy, without copy_'s
     // dispatch and TensorIterator set-up for what is one block of bytes.
     if (src.device().is_cpu() && src.is_contiguous())
-        copy_streaming(dst.data_ptr(), src.data_ptr(), src.numel() * src.element_size());
+        copy_streaming(dst.data_ptr(), src.data_ptr(), bytes);
     else
         dst.copy_(src.detach());
 }
@@ -126,13 +163,39 @@ torch::Tensor to_tensor(const RawTensor& t) {
 
 }  // namespace
 
+double StateSnapshot::finish_copies(bool training_thread) const {
+    if (!pending_.load(std::memory_order_acquire)) return 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::size_t n = pieces_.size();
+    for (std::size_t i = next_piece_.fetch_add(1, std::memory_order_relaxed); i < n;
+         i = next_piece_.fetch_add(1, std::memory_order_relaxed)) {
+        copy_streaming(pieces_[i].dst, pieces_[i].src, pieces_[i].bytes);  // fenced: the stores are visible before the count
+        pieces_done_.fetch_add(1, std::memory_order_release);
+    }
+    // The other thread may still be on the piece it took.
+    for (unsigned spins = 0; pieces_done_.load(std::memory_order_acquire) < n; ++spins) cpu_relax(spins);
+    pending_.store(false, std::memory_order_release);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (training_thread) training_copy_ms_.store(ms, std::memory_order_release);
+    return ms / 1000;
+}
+
 void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
     torch::NoGradGuard no_grad;
+    // A capture comes only after the previous save is written, whose first act
+    // was to finish these; this keeps a capture without a save between (tests) safe too.
+    finish_copies();
+    pieces_.clear();
+    sources_.clear();
+    next_piece_.store(0, std::memory_order_relaxed);
+    pieces_done_.store(0, std::memory_order_relaxed);
+    training_copy_ms_.store(0, std::memory_order_relaxed);
     auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
     const bool copy_free = copy_free_ && fused && fused->can_freeze();
+    // Parameters and optimizer state: only the optimizer step writes them.
     auto take = [&](std::size_t index, const std::string& name, const torch::Tensor& t) {
         if (copy_free) keep_live(index, name, t);
-        else copy_into(index, name, t);
+        else copy_into(index, name, t, true);
     };
     std::size_t i = 0;
     auto params = model.named_parameters(true);
@@ -164,10 +227,10 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
                 take(i++, prefix + "exp_avg", adam->exp_avg());
                 take(i++, prefix + "exp_avg_sq", adam->exp_avg_sq());
                 if (adam->max_exp_avg_sq().defined())
-                    copy_into(i++, prefix + "max_exp_avg_sq", adam->max_exp_avg_sq());
+                    copy_into(i++, prefix + "max_exp_avg_sq", adam->max_exp_avg_sq(), true);
             } else if (auto* sgd = dynamic_cast<torch::optim::SGDParamState*>(it->second.get())) {
                 if (sgd->momentum_buffer().defined())
-                    copy_into(i++, prefix + "momentum_buffer", sgd->momentum_buffer());
+                    copy_into(i++, prefix + "momentum_buffer", sgd->momentum_buffer(), true);
             }
         }
     }
@@ -176,6 +239,8 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     buffers_.resize(i);
     names_.resize(i);
     owned_.resize(i);
+    // Published last: a reader that sees the flag sees every piece.
+    if (!pieces_.empty()) pending_.store(true, std::memory_order_release);
     // Last: from here on the optimizer's next step leaves the kept tensors alone.
     if (copy_free) fused->freeze();
     last_copy_free_ = copy_free;
@@ -200,6 +265,7 @@ void StateSnapshot::reserve(torch::nn::Module& model, torch::optim::Optimizer& o
 }
 
 std::vector<RawTensor> StateSnapshot::raw_tensors() const {
+    finish_copies();
     std::vector<RawTensor> out;
     out.reserve(buffers_.size());
     for (std::size_t i = 0; i < buffers_.size(); ++i) {
@@ -223,6 +289,7 @@ std::string StateSnapshot::params_sha256() const {
 }
 
 std::vector<Sha256Stream::Range> StateSnapshot::params_ranges() const {
+    finish_copies();
     std::vector<Sha256Stream::Range> out;
     for (std::size_t i = 0; i < param_count_; ++i)
         out.push_back({buffers_[i].data_ptr(), static_cast<std::size_t>(buffers_[i].numel() * buffers_[i].element_size())});

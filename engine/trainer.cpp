@@ -36,6 +36,11 @@ bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus) {
     return training_threads >= cpus;
 }
 
+bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus) {
+    if (mode != CaptureMode::Auto) return mode == CaptureMode::BackgroundCopy;
+    return training_threads < cpus;
+}
+
 bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
     // The retry goes through the same queue; the snapshot was just captured.
     writer->save_async(snapshot, save_request(kind));
@@ -88,6 +93,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.max_checkpoint_stall_ms = max_stall_ms;
     r.checkpoints_requested = checkpoints_requested;
     r.copy_free_captures = copy_free_captures;
+    r.background_copy_captures = background_copy_captures;
     r.saves_skipped = saves_skipped;
     r.saves_waited = saves_waited;
     r.save_wait_seconds = save_wait_seconds;
@@ -160,6 +166,12 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
             StepResult r = stepper->step(perm, step + 1);
             compute_seconds += seconds_since(t0);
+            if (r.copy_wait_seconds > 0) {
+                // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
+                compute_seconds -= r.copy_wait_seconds;
+                stall_seconds += r.copy_wait_seconds;
+                max_stall_ms = std::max(max_stall_ms, last_stall_ms + r.copy_wait_seconds * 1000);
+            }
             ++step;
             ++gs;
             saved_at_gs = false;

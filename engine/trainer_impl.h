@@ -71,8 +71,10 @@ struct Trainer::Impl {
     trainer_detail::Clock::time_point last_flush = trainer_detail::Clock::now(), last_progress = trainer_detail::Clock::now(), started = trainer_detail::Clock::now();
     std::int64_t steps_at_start = 0;
     double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
+    double last_stall_ms = 0;  // the last capture's, before any wait for its background copy
     std::int64_t checkpoints_requested = 0;
     std::int64_t copy_free_captures = 0;
+    std::int64_t background_copy_captures = 0;
     // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
     // the next due point), saves taken late ('defer') and by how many steps in all.
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
@@ -186,8 +188,10 @@ struct Trainer::Impl {
         return sr;
     }
 
-    // Hands a snapshot to the I/O thread. Blocks only to copy the state (and,
-    // with the 'wait' policy, while the previous save is still writing).
+    // Hands a snapshot to the I/O thread. Blocks only to take the state (a
+    // background capture leaves its copy to the I/O thread; the next update
+    // waits for what is left of it, in StepRunner::step) and, with the 'wait'
+    // policy, while the previous save is still writing.
     bool checkpoint(const std::string& kind, bool wait_until_committed) {
         const auto t0 = trainer_detail::Clock::now();
         if (writer->save_in_flight()) {
@@ -211,8 +215,10 @@ struct Trainer::Impl {
         const double stall_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - t0).count();
         stall_seconds += stall_ms / 1000;
         max_stall_ms = std::max(max_stall_ms, stall_ms);
+        last_stall_ms = stall_ms;
         ++checkpoints_requested;
         if (snapshot->last_capture_was_copy_free()) ++copy_free_captures;
+        if (snapshot->last_capture_was_background()) ++background_copy_captures;
 
         SaveRequest sr = save_request(kind);
         sr.stall_ms = stall_ms;

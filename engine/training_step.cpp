@@ -1,4 +1,6 @@
 #include "training_step.h"
+#include "durable_io.h"  // planted_bug (negative controls)
+#include "state_snapshot.h"
 
 #include "batch_gather.h"
 #include "data_order.h"
@@ -87,8 +89,11 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         loss = batch_loss.item<double>();
         correct = count_correct(logits, y);
     }
-    optimizer_.step();
     StepResult r;
+    // The forward and backward pass only read the parameters and optimizer
+    // state; the update writes them: a capture's copies must be done by now.
+    if (snapshot_ && !planted_bug("update-before-copy")) r.copy_wait_seconds = snapshot_->finish_copies(true);
+    optimizer_.step();
     r.loss = loss;
     r.accuracy = static_cast<double>(correct) / static_cast<double>(batch_);
     return r;

@@ -16,9 +16,12 @@
 
 namespace savepoint {
 
+class StateSnapshot;
+
 struct StepResult {
     double loss = 0;
     double accuracy = 0;
+    double copy_wait_seconds = 0;  // spent finishing a background capture's copies before the update
 };
 
 struct EvalResult {
@@ -37,6 +40,10 @@ public:
     // Loss and accuracy over the whole test split, in eval mode, without gradients.
     EvalResult evaluate();
 
+    // The snapshot whose background copies (StateSnapshot::finish_copies) each
+    // step must let finish before its optimizer update writes the tensors they read.
+    void guard(const StateSnapshot* snapshot) { snapshot_ = snapshot; }
+
 private:
     ClassifierImpl& model_;
     torch::optim::Optimizer& optimizer_;
@@ -46,6 +53,7 @@ private:
     torch::Tensor index_cpu_;
     torch::Tensor batch_x_, batch_y_;  // CPU: the batch, gathered into the same buffers every step
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
+    const StateSnapshot* snapshot_ = nullptr;
 };
 
 }  // namespace savepoint

@@ -4,7 +4,7 @@
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
 //               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
-//   bench_train --only interleaved [--every N] [--copying|--copy-free] [--runs R] [--batch N]
+//   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--runs R] [--batch N]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -45,12 +45,20 @@ using namespace savepoint;
 namespace {
 
 const char* capture_name(CaptureMode m) {
-    return m == CaptureMode::Auto ? "auto" : m == CaptureMode::CopyFree ? "copy-free" : "copying";
+    switch (m) {
+    case CaptureMode::Auto: return "auto";
+    case CaptureMode::CopyFree: return "copy-free";
+    case CaptureMode::Copying: return "copying";
+    case CaptureMode::BackgroundCopy: return "background copy";
+    }
+    return "?";
 }
 
 // What CaptureMode::Auto resolves to for a run on `threads` training threads here.
 const char* auto_capture_name(std::int64_t threads) {
-    return capture_is_copy_free(CaptureMode::Auto, static_cast<int>(threads), available_cpus()) ? "copy-free" : "copying";
+    const int t = static_cast<int>(threads);
+    if (capture_is_copy_free(CaptureMode::Auto, t, available_cpus())) return "copy-free";
+    return capture_copies_in_background(CaptureMode::Auto, t, available_cpus()) ? "background copy" : "copying";
 }
 
 // Under $SAVEPOINT_BENCH_DIR if set (another disk, or tmpfs to take the disk out), else /tmp.
@@ -416,10 +424,12 @@ int main(int argc, char** argv) {
             probe_capture = CaptureMode::Copying;
         else if (a == "--copy-free")
             probe_capture = CaptureMode::CopyFree;
+        else if (a == "--background-copy")
+            probe_capture = CaptureMode::BackgroundCopy;
         else {
             std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
                                  "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n"
-                                 "       bench_train --only interleaved [--every N] [--copying|--copy-free] [--runs R] [--batch N]\n");
+                                 "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--runs R] [--batch N]\n");
             return 2;
         }
     }
@@ -592,7 +602,7 @@ int main(int argc, char** argv) {
 
     if (only == "interleaved") {
         // Only on request: one variant, measured the interleaved way only (interleaved_ratios),
-        // for trying a change quickly: --every N (default 10), --copying or --copy-free (default:
+        // for trying a change quickly: --every N (default 10), --copying, --copy-free or --background-copy (default:
         // as savepoint-cli chooses), --runs R (default 4),
         // --batch N (default 32; two threads from 128 on, as above).
         const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;

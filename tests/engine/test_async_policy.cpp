@@ -160,8 +160,9 @@ private Q_SLOTS:
         QCOMPARE(o.result.checkpoints_requested, std::int64_t(expected.size()) + 1);  // and the final one
     }
 
-    // Auto copies the snapshot when training leaves a CPU to the I/O thread and keeps
-    // the live buffers when it uses them all; either way the bits are the same.
+    // Auto copies the snapshot when training leaves a CPU to the I/O thread (and
+    // leaves the copy to it) and keeps the live buffers when training uses them
+    // all; every way, the bits are the same.
     void captureFollowsTheCpusLeftToTheIoThread() {
         QVERIFY(!capture_is_copy_free(CaptureMode::Auto, 1, 2));
         QVERIFY(!capture_is_copy_free(CaptureMode::Auto, 3, 8));
@@ -169,25 +170,41 @@ private Q_SLOTS:
         QVERIFY(capture_is_copy_free(CaptureMode::Auto, 1, 1));
         QVERIFY(capture_is_copy_free(CaptureMode::CopyFree, 1, 2));
         QVERIFY(!capture_is_copy_free(CaptureMode::Copying, 2, 2));
+        QVERIFY(!capture_is_copy_free(CaptureMode::BackgroundCopy, 1, 1));
+        QVERIFY(capture_copies_in_background(CaptureMode::Auto, 1, 2));
+        QVERIFY(capture_copies_in_background(CaptureMode::Auto, 3, 8));
+        QVERIFY(!capture_copies_in_background(CaptureMode::Auto, 2, 2));
+        QVERIFY(!capture_copies_in_background(CaptureMode::Auto, 1, 1));
+        QVERIFY(!capture_copies_in_background(CaptureMode::Copying, 1, 2));
+        QVERIFY(!capture_copies_in_background(CaptureMode::CopyFree, 1, 2));
+        QVERIFY(capture_copies_in_background(CaptureMode::BackgroundCopy, 2, 2));
 
         const int cpus = available_cpus();
         const PolicyRun spare = trainWith(home("capture-spare"), "wait", nullptr, 0, CaptureMode::Auto, 1);
         const PolicyRun all = trainWith(home("capture-all"), "wait", nullptr, 0, CaptureMode::Auto, cpus);
         const PolicyRun forced = trainWith(home("capture-forced"), "wait", nullptr, 0, CaptureMode::CopyFree, 1);
-        for (const PolicyRun* o : {&spare, &all, &forced}) {
+        const PolicyRun copying = trainWith(home("capture-copying"), "wait", nullptr, 0, CaptureMode::Copying, 1);
+        const PolicyRun background = trainWith(home("capture-background"), "wait", nullptr, 0, CaptureMode::BackgroundCopy, 1);
+        for (const PolicyRun* o : {&spare, &all, &forced, &copying, &background}) {
             QCOMPARE(int(o->result.outcome), int(Outcome::Finished));
             QVERIFY(o->result.checkpoints_requested > 1);
         }
         QCOMPARE(spare.result.copy_free_captures, cpus > 1 ? std::int64_t(0) : spare.result.checkpoints_requested);
+        QCOMPARE(spare.result.background_copy_captures, cpus > 1 ? spare.result.checkpoints_requested : std::int64_t(0));
         QCOMPARE(all.result.copy_free_captures, all.result.checkpoints_requested);
+        QCOMPARE(all.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(forced.result.copy_free_captures, forced.result.checkpoints_requested);
+        QCOMPARE(copying.result.copy_free_captures + copying.result.background_copy_captures, std::int64_t(0));
+        QCOMPARE(background.result.background_copy_captures, background.result.checkpoints_requested);
         // Same config, so the same bits; the thread count can change them, so that run only with itself.
-        QCOMPARE(spare.result.params_sha256, reference_);
-        QCOMPARE(forced.result.params_sha256, reference_);
-        std::vector<std::string> a, b;
-        for (const auto& c : spare.regular) a.push_back(c.params_sha256);
-        for (const auto& c : forced.regular) b.push_back(c.params_sha256);
-        QCOMPARE(a, b);
+        std::vector<std::string> want;
+        for (const auto& c : copying.regular) want.push_back(c.params_sha256);
+        for (const PolicyRun* o : {&spare, &forced, &copying, &background}) {
+            QCOMPARE(o->result.params_sha256, reference_);
+            std::vector<std::string> got;
+            for (const auto& c : o->regular) got.push_back(c.params_sha256);
+            QCOMPARE(got, want);  // each checkpoint holds the parameters of its own step
+        }
     }
 
     // 'wait': every due point is saved on time, and the training thread pays for the slow disk.

@@ -4,16 +4,21 @@
 // more step gives the same bits as that step taken without the round trip.
 // A checkpoint of another model is refused, naming the tensor. A copy-free
 // capture (FusedAdam frozen, the snapshot keeping the live tensors) saves the
-// same bytes as a copying one while training goes on past it.
+// same bytes as a copying one while training goes on past it, and so does a
+// background one, whose copies the next update waits for.
 #include "checkpoint_format.h"
+#include "data_order.h"
+#include "dataset.h"
 #include "errors.h"
 #include "fused_adam.h"
 #include "models.h"
 #include "state_snapshot.h"
+#include "training_step.h"
 
 #include <QtTest>
 
 #include <map>
+#include <thread>
 
 #include <torch/torch.h>
 
@@ -224,6 +229,48 @@ private Q_SLOTS:
         snap.capture(*m, opt);
         QVERIFY(snap.params_sha256() != before);
         QCOMPARE(qs(snap.params_sha256()), qs(params_sha256(*m)));
+    }
+
+    // A background capture leaves its large copies pending. The training step
+    // finishes them before its update (here, with no I/O thread, by making them
+    // itself), so the snapshot still holds the state of its own step once
+    // training has moved on. Two threads finishing at once share the pieces.
+    void backgroundCaptureHoldsItsStepThroughTheNextUpdate() {
+        const DatasetPair data = make_synthetic_dataset(256, 64);
+        const auto perm = epoch_permutation(5, 1, 256);
+        torch::manual_seed(21);
+        auto m = make_model("mlp");
+        FusedAdam opt(m->parameters(), torch::optim::AdamOptions(1e-3));
+        StepRunner runner(*m, opt, data, torch::kCPU, 32);
+        StateSnapshot copied, background;
+        copied.set_copy_free(false);
+        background.set_copy_free(false);
+        background.set_background_copy(true);
+        runner.guard(&background);
+        for (int s = 1; s <= 3; ++s) runner.step(perm, s);
+        for (int round = 0; round < 3; ++round) {
+            copied.capture(*m, opt);
+            background.capture(*m, opt);
+            QVERIFY(!copied.last_capture_was_background() && !copied.copies_pending());
+            QVERIFY(background.last_capture_was_background());
+            QVERIFY(background.copies_pending());
+            const auto expected = toFile(copied)->file;
+            const std::string before = params_sha256(*m);
+            const StepResult r = runner.step(perm, 4 + round);
+            QVERIFY(params_sha256(*m) != before);
+            QVERIFY(!background.copies_pending());
+            QVERIFY(r.copy_wait_seconds > 0);  // the step made the copies
+            QCOMPARE(toFile(background)->file, expected);
+            QCOMPARE(runner.step(perm, 10 + round).copy_wait_seconds, 0.0);  // nothing pending: no wait
+        }
+        copied.capture(*m, opt);
+        background.capture(*m, opt);
+        const auto expected = toFile(copied)->file;
+        std::thread io([&] { background.finish_copies(); });
+        background.finish_copies(true);
+        io.join();
+        QVERIFY(!background.copies_pending());
+        QCOMPARE(toFile(background)->file, expected);
     }
 
     void copyFreeCaptureIsUntouchedByLaterSteps() {

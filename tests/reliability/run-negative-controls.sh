@@ -15,7 +15,8 @@
 #   migrate-outside-transaction  test_registry_upgrade  a failed migration leaves a half-migrated file
 #   skip-config-validation       test_bad_input_catalogue  bad flags and dialog fields accepted
 #   parser-no-bounds      checkpoint fuzz target    the checkpoint reader reads past its buffer
-#   write-frozen-state    test_resume               a copy-free snapshot changes under the I/O thread
+#   write-frozen-state    test_state_snapshot       a copy-free snapshot changes under the I/O thread
+#   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -37,7 +38,8 @@ run ignore-write-error test_disk_full
 run no-run-lock test_two_processes
 run migrate-outside-transaction test_registry_upgrade
 run skip-config-validation test_bad_input_catalogue
-B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_resume
+B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
+B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \
