@@ -25,6 +25,12 @@ QString pct(double f) { return QLocale().toString(f * 100, 'f', 1) + QStringLite
 
 }  // namespace
 
+QString FaultTolerancePanel::spotSecondsText(double s) {
+    // SageMaker's bill counts whole seconds; under 100 s a tenth is kept, so that
+    // a short demo run does not read "Billable seconds 0".
+    return QLocale().toString(s, 'f', s < 100 ? 1 : 0);
+}
+
 FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
@@ -169,9 +175,9 @@ void FaultTolerancePanel::recompute() {
                           ? tr("%1 ≈ every %2 steps").arg(secs(s.optimal_interval_seconds))
                                 .arg(loc.toString(std::max(1.0, std::round(s.optimal_interval_steps)), 'f', 0))
                           : tr("needs a measured checkpoint"));
-    spot_train_->setText(loc.toString(s.instance_seconds, 'f', 0));
-    spot_bill_->setText(loc.toString(s.billable_seconds, 'f', 0));
-    spot_save_->setText(tr("%1 (%2 s)").arg(pct(s.savings_fraction), loc.toString(s.savings_seconds, 'f', 0)));
+    spot_train_->setText(spotSecondsText(s.instance_seconds));
+    spot_bill_->setText(spotSecondsText(s.billable_seconds));
+    spot_save_->setText(tr("%1 (%2 s)").arg(pct(s.savings_fraction), spotSecondsText(s.savings_seconds)));
 }
 
 }  // namespace savepoint::ui

@@ -36,6 +36,9 @@ public:
     bool forceAssumedMtbf() const;
     void setForceAssumedMtbf(bool on);
 
+    // The spot figures' seconds: whole from 100 s on, to a tenth below.
+    static QString spotSecondsText(double s);
+
 Q_SIGNALS:
     void assumptionsChanged();
 

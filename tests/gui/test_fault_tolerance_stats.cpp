@@ -1,4 +1,5 @@
 // compute_fault_tolerance() against numbers worked out by hand.
+#include "fault_tolerance_panel.h"
 #include "fault_tolerance_stats.h"
 
 #include <QtTest>
@@ -27,6 +28,7 @@ class TestFaultToleranceStats : public QObject {
 private Q_SLOTS:
     void crashThenResume();
     void noFailureUsesAssumedMtbf();
+    void spotSecondsOfAShortRunAreNotRoundedAway();
     void forcedAssumedMtbfAndReplay();
     void youngDalyEdgeCases();
     void liveNumbersBeforeSessionsEnd();
@@ -175,6 +177,20 @@ void TestFaultToleranceStats::youngDalyEdgeCases() {
     const FtStats empty = compute_fault_tolerance({});
     QCOMPARE(empty.goodput, 1.0);
     QCOMPARE(empty.checkpoint_share, 0.0);
+}
+
+// A one-second demo run at a 70 % discount bills 0.3 s: shown as such, not as "0".
+void TestFaultToleranceStats::spotSecondsOfAShortRunAreNotRoundedAway() {
+    FtInputs in;
+    in.sessions = {endedAt(10, "finished", 0, 1.2, 0.1)};
+    in.useful_steps = 10;
+    in.spot_discount = 0.7;
+    const FtStats s = compute_fault_tolerance(in);
+    const QLocale loc;
+    QCOMPARE(FaultTolerancePanel::spotSecondsText(s.instance_seconds), loc.toString(1.2, 'f', 1));
+    QCOMPARE(FaultTolerancePanel::spotSecondsText(s.billable_seconds), loc.toString(0.4, 'f', 1));  // 0.36
+    QCOMPARE(FaultTolerancePanel::spotSecondsText(99.94), loc.toString(99.9, 'f', 1));
+    QCOMPARE(FaultTolerancePanel::spotSecondsText(150.4), loc.toString(150.0, 'f', 0));  // whole seconds, as a bill counts them
 }
 
 QTEST_GUILESS_MAIN(TestFaultToleranceStats)
