@@ -235,7 +235,7 @@ CheckpointWriter::~CheckpointWriter() {
 void CheckpointWriter::post(std::function<void(Registry&)> job) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        queue_.push_back(std::move(job));
+        queue_.push_back({std::move(job), nullptr});
     }
     cv_.notify_all();
 }
@@ -243,9 +243,11 @@ void CheckpointWriter::post(std::function<void(Registry&)> job) {
 void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot, SaveRequest request) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
+        ++saves_queued_;
         save_in_flight_ = true;
+        std::shared_ptr<const StateSnapshot> queued = snapshot;
         // Moved, not copied: this runs on the training thread, inside its stall.
-        queue_.push_back([this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
+        queue_.push_back({[this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
             std::optional<SaveOutcome> out;
             std::optional<CheckpointRow> spare = std::move(spare_);
             spare_.reset();
@@ -269,11 +271,11 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
                 // Committed: the save is no longer in flight. Retention only deletes
                 // older files, so the training thread need not wait for it.
                 std::lock_guard<std::mutex> lock(mutex_);
-                save_in_flight_ = false;
+                save_in_flight_ = --saves_queued_ > 0;
             }
             cv_.notify_all();
             if (out) remove_retired(reg, out->retired, retention_detail(request));
-        });
+        }, std::move(queued)});
     }
     cv_.notify_all();
 }
@@ -328,7 +330,8 @@ void CheckpointWriter::loop() {
         open_error = e.what();
     }
     for (;;) {
-        std::function<void(Registry&)> job;
+        Job job;
+        std::shared_ptr<const StateSnapshot> to_copy;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
@@ -340,7 +343,12 @@ void CheckpointWriter::loop() {
             job = std::move(queue_.front());
             queue_.pop_front();
             busy_ = true;
+            // A save queued behind this job (metrics, events, retention) may have
+            // copies the training thread's next update waits for: those first.
+            for (const Job& queued : queue_)
+                if (queued.snapshot && queued.snapshot->copies_pending()) to_copy = queued.snapshot;
         }
+        if (to_copy) to_copy->finish_copies();
         if (!reg) {
             // A failed open (EIO, a full disk) is retried with the next job, so one
             // bad moment does not make every later save of this session fail.
@@ -352,7 +360,7 @@ void CheckpointWriter::loop() {
         }
         if (reg) {
             try {
-                job(*reg);
+                job.run(*reg);
             } catch (const std::exception& e) {
                 // Metrics and events are best effort: a registry error must not kill training.
                 std::lock_guard<std::mutex> lock(mutex_);
@@ -362,7 +370,9 @@ void CheckpointWriter::loop() {
             std::lock_guard<std::mutex> lock(mutex_);
             save_error_ = open_error;
             save_failed_ = true;
-            save_in_flight_ = false;
+            // Only a save dropped here ends one in flight: clearing the flag for
+            // a metrics job would let a capture overwrite a snapshot still queued.
+            if (job.snapshot) save_in_flight_ = --saves_queued_ > 0;
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);

@@ -93,11 +93,17 @@ private:
     SavedCallback on_saved_;
     mutable std::mutex mutex_;
     std::condition_variable cv_;
-    std::deque<std::function<void(Registry&)>> queue_;
+    struct Job {
+        std::function<void(Registry&)> run;
+        std::shared_ptr<const StateSnapshot> snapshot;  // a save's; null for other jobs
+    };
+    std::deque<Job> queue_;
     bool busy_ = false;
+    int saves_queued_ = 0;  // under mutex_: queued or running
     // Written under mutex_ (the condition variable's waiters rely on that), read
     // without it by the training thread at every due save: never a sleep on a
     // mutex the I/O thread holds (a wake-up from another vCPU costs ~40-60 us here).
+    // True while any save is queued or running (saves_queued_ > 0).
     std::atomic<bool> save_in_flight_{false};
     bool stopping_ = false;
     std::optional<std::string> save_error_;

@@ -85,8 +85,13 @@ void cpu_relax(unsigned spins) {
 #if defined(__x86_64__)
     _mm_pause();
 #endif
-    // On a busy or single CPU, give the thread being waited for a chance to run.
-    if (spins % 64 == 63) std::this_thread::yield();
+    // On a busy or single CPU, give the thread being waited for a chance to
+    // run; past a few thousand spins (it was descheduled), stop burning CPU
+    // time a quota may be counting.
+    if (spins > 4096)
+        std::this_thread::sleep_for(std::chrono::microseconds(20));
+    else if (spins % 64 == 63)
+        std::this_thread::yield();
 }
 
 }  // namespace
@@ -108,7 +113,7 @@ void StateSnapshot::copy_into(std::size_t index, const std::string& name, const 
         const auto* from = static_cast<const std::uint8_t*>(src.data_ptr());
         for (std::size_t at = 0; at < bytes; at += kPieceBytes)
             pieces_.push_back({d + at, from + at, std::min(kPieceBytes, bytes - at)});
-        sources_.push_back(src);
+        sources_.push_back(src.detach());  // this storage, whatever set_data() later does to the parameter
         return;
     }
     // Same type, contiguous, on the CPU: a plain memcpy, without copy_'s

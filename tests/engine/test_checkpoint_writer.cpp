@@ -380,6 +380,101 @@ private Q_SLOTS:
         QVERIFY(tempFiles().isEmpty());
     }
 
+    // A registry that cannot be opened for one job fails that job only: a save
+    // queued behind it is still in flight, so the training thread does not take
+    // a new snapshot over it. (The writer once cleared the flag for any job it
+    // dropped so, a metrics flush included.)
+    void saveQueuedBehindAFailedRegistryOpenStaysInFlight() {
+        std::mutex m;
+        std::condition_variable cv;
+        bool reached = false, release = false;
+        int opens = 0;
+        std::vector<CheckpointRow> saved;
+        set_fault_hook([&](const char* op, const std::string&) {
+            if (std::string(op) != "registry.open") return 0;
+            std::unique_lock<std::mutex> l(m);
+            ++opens;
+            if (opens == 1) return EIO;  // the writer's own open, at start
+            if (opens == 2) {            // the retry for the metrics job: held until the save is queued
+                reached = true;
+                cv.notify_all();
+                cv.wait(l, [&] { return release; });
+                return EIO;
+            }
+            return 0;
+        });
+        {
+            CheckpointWriter writer(home(), [&](const SaveOutcome& o) {
+                std::lock_guard<std::mutex> l(m);
+                saved.push_back(o.row);
+            });
+            trainStep();
+            snap_->capture(*model_, *opt_);
+            writer.post([](Registry&) {});  // a metrics flush
+            {
+                std::unique_lock<std::mutex> l(m);
+                cv.wait(l, [&] { return reached; });
+            }
+            writer.save_async(snap_, request(10));
+            {
+                std::lock_guard<std::mutex> l(m);
+                release = true;
+            }
+            cv.notify_all();
+            writer.wait_for_save();
+            {
+                std::lock_guard<std::mutex> l(m);
+                QCOMPARE(saved.size(), std::size_t(1));  // it waited for the save, not for the dropped job
+            }
+            QVERIFY(!writer.save_in_flight());
+            QVERIFY(writer.take_save_error().has_value());  // the failed open is still reported
+        }
+        set_fault_hook(nullptr);
+        QCOMPARE(QString::fromStdString(reg_->checkpoints(run_).back().state), QStringLiteral("committed"));
+    }
+
+    // A save queued behind other jobs has its background copy made before
+    // them: the training thread's next update waits for that copy, and should
+    // not also wait for a metrics flush ahead of it in the queue.
+    void backgroundCopyOfAQueuedSaveGoesFirst() {
+        model_ = torch::nn::Linear(6, 20000);  // 480 KB of weights: copied in the background
+        opt_ = std::make_unique<torch::optim::Adam>(model_->parameters(), torch::optim::AdamOptions(1e-2));
+        snap_->set_copy_free(false);
+        snap_->set_background_copy(true);
+        trainStep();
+        SaveRequest r = request(10);
+        r.row.params_sha256.clear();  // hashed by the writer, which reads the snapshot only after the copy
+        std::mutex m;
+        std::condition_variable cv;
+        bool go = false;
+        std::optional<bool> copiedBeforeMetrics;
+        {
+            CheckpointWriter writer(home(), nullptr);
+            // The I/O thread busy with something else while the save is queued.
+            writer.post([&](Registry&) {
+                std::unique_lock<std::mutex> l(m);
+                cv.wait(l, [&] { return go; });
+            });
+            snap_->capture(*model_, *opt_);
+            QVERIFY(snap_->last_capture_was_background());
+            QVERIFY(snap_->copies_pending());
+            writer.post([&](Registry&) { copiedBeforeMetrics = !snap_->copies_pending(); });
+            writer.save_async(snap_, r);
+            {
+                std::lock_guard<std::mutex> l(m);
+                go = true;
+            }
+            cv.notify_all();
+            writer.wait_for_save();
+            QVERIFY(!writer.take_save_error().has_value());
+        }
+        QVERIFY(copiedBeforeMetrics.has_value());
+        QVERIFY(*copiedBeforeMetrics);
+        const auto row = reg_->checkpoints(run_).back();
+        QCOMPARE(QString::fromStdString(row.state), QStringLiteral("committed"));
+        QCOMPARE(row.params_sha256, params_sha256(*model_));  // the copy holds the parameters of its step
+    }
+
     void asyncSaveHashesTheParametersWhileTheTensorsFlush() {
         // As the trainer asks for it: no parameter hash given. The I/O thread
         // computes it after transaction A, once the tensors are written and

@@ -263,14 +263,28 @@ private Q_SLOTS:
             QCOMPARE(toFile(background)->file, expected);
             QCOMPARE(runner.step(perm, 10 + round).copy_wait_seconds, 0.0);  // nothing pending: no wait
         }
-        copied.capture(*m, opt);
-        background.capture(*m, opt);
-        const auto expected = toFile(copied)->file;
-        std::thread io([&] { background.finish_copies(); });
-        background.finish_copies(true);
-        io.join();
-        QVERIFY(!background.copies_pending());
-        QCOMPARE(toFile(background)->file, expected);
+        // Two threads at once, as the I/O thread and the training thread, and
+        // the update the moment the training thread's call returns: the pieces
+        // are shared between them and the snapshot still holds its step. (A
+        // missing wait for the other thread's last piece is a window of a few
+        // microseconds, which neither this nor TSan was seen to catch: the
+        // negative control is update-before-copy, above.)
+        for (int round = 0; round < 20; ++round) {
+            copied.capture(*m, opt);
+            background.capture(*m, opt);
+            const auto expected = toFile(copied)->file;
+            std::atomic<bool> started{false};
+            std::thread io([&] {
+                started = true;
+                background.finish_copies();
+            });
+            while (!started.load()) std::this_thread::yield();  // the other thread a step ahead, as the I/O thread usually is
+            background.finish_copies(true);
+            opt.step();  // gradients zeroed by the last pass: the moments alone still move the parameters
+            io.join();
+            QVERIFY(!background.copies_pending());
+            QCOMPARE(toFile(background)->file, expected);
+        }
     }
 
     void copyFreeCaptureIsUntouchedByLaterSteps() {
