@@ -92,7 +92,9 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     StepResult r;
     // The forward and backward pass only read the parameters and optimizer
     // state; the update writes them: a capture's copies must be done by now.
-    if (snapshot_ && !planted_bug("update-before-copy")) r.copy_wait_seconds = snapshot_->finish_copies(true);
+    // Most steps: one atomic load, nothing pending.
+    if (snapshot_ && snapshot_->copies_pending() && !planted_bug("update-before-copy"))
+        r.copy_wait_seconds = snapshot_->finish_copies(true);
     optimizer_.step();
     r.loss = loss;
     r.accuracy = static_cast<double>(correct) / static_cast<double>(batch_);
