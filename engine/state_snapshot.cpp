@@ -113,7 +113,7 @@ void StateSnapshot::copy_into(std::size_t index, const std::string& name, const 
         const auto* from = static_cast<const std::uint8_t*>(src.data_ptr());
         for (std::size_t at = 0; at < bytes; at += kPieceBytes)
             pieces_.push_back({d + at, from + at, std::min(kPieceBytes, bytes - at)});
-        sources_.push_back(src.detach());  // this storage, whatever set_data() later does to the parameter
+        sources_.push_back(src.storage());  // this storage, whatever set_data() later does to the parameter
         return;
     }
     // Same type, contiguous, on the CPU: a plain memcpy, without copy_'s
@@ -168,6 +168,27 @@ torch::Tensor to_tensor(const RawTensor& t) {
 
 }  // namespace
 
+const StateSnapshot::ModuleLayout& StateSnapshot::layout_of(torch::nn::Module& model) {
+    const std::shared_ptr<torch::nn::Module> held = layout_.model.lock();
+    if (held && held.get() == &model) return layout_;
+    layout_ = {};
+    // Empty when no shared_ptr owns the model: the walk below is then redone
+    // on every capture, since nothing tells this model from a later one.
+    layout_.model = model.weak_from_this();
+    for (const auto& p : model.named_parameters(true)) layout_.params.emplace_back("model/" + p.key(), p.value());
+    for (const auto& b : model.named_buffers(true)) layout_.buffers.emplace_back("model/buffer/" + b.key(), b.value());
+    return layout_;
+}
+
+const StateSnapshot::OptimNames& StateSnapshot::optim_names(std::size_t index) {
+    while (optim_names_.size() <= index) {
+        const std::string prefix = "optim/" + std::to_string(optim_names_.size()) + "/";
+        optim_names_.push_back({prefix + "step", prefix + "exp_avg", prefix + "exp_avg_sq", prefix + "max_exp_avg_sq",
+                                prefix + "momentum_buffer"});
+    }
+    return optim_names_[index];
+}
+
 double StateSnapshot::finish_copies(bool training_thread) const {
     if (!pending_.load(std::memory_order_acquire)) return 0;
     const auto t0 = std::chrono::steady_clock::now();
@@ -203,10 +224,10 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
         else copy_into(index, name, t, true);
     };
     std::size_t i = 0;
-    auto params = model.named_parameters(true);
-    for (const auto& p : params) take(i++, "model/" + p.key(), p.value());
+    const ModuleLayout& layout = layout_of(model);
+    for (const auto& [name, p] : layout.params) take(i++, name, p);
     param_count_ = i;
-    for (const auto& b : model.named_buffers(true)) copy_into(i++, "model/buffer/" + b.key(), b.value());
+    for (const auto& [name, b] : layout.buffers) copy_into(i++, name, b);
 
     auto& state = optimizer.state();
     const bool adam = reserving_ && dynamic_cast<torch::optim::Adam*>(&optimizer) != nullptr;
@@ -217,25 +238,25 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
             adam && !static_cast<const torch::optim::AdamOptions&>(group.options()).amsgrad();
         for (const auto& p : group.params()) {
             auto it = state.find(optimizer_state_key(state, p));
-            const std::string prefix = "optim/" + std::to_string(index++) + "/";
+            const OptimNames& names = optim_names(index++);
             if (it == state.end()) {
                 // Before the first step: the slots Adam's first step will create (no amsgrad).
                 if (adam_layout) {
-                    copy_scalar_into(i++, prefix + "step", 0);
-                    copy_into(i++, prefix + "exp_avg", p);
-                    copy_into(i++, prefix + "exp_avg_sq", p);
+                    copy_scalar_into(i++, names.step, 0);
+                    copy_into(i++, names.exp_avg, p);
+                    copy_into(i++, names.exp_avg_sq, p);
                 }
                 continue;
             }
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
-                copy_scalar_into(i++, prefix + "step", adam->step());
-                take(i++, prefix + "exp_avg", adam->exp_avg());
-                take(i++, prefix + "exp_avg_sq", adam->exp_avg_sq());
+                copy_scalar_into(i++, names.step, adam->step());
+                take(i++, names.exp_avg, adam->exp_avg());
+                take(i++, names.exp_avg_sq, adam->exp_avg_sq());
                 if (adam->max_exp_avg_sq().defined())
-                    copy_into(i++, prefix + "max_exp_avg_sq", adam->max_exp_avg_sq(), true);
+                    copy_into(i++, names.max_exp_avg_sq, adam->max_exp_avg_sq(), true);
             } else if (auto* sgd = dynamic_cast<torch::optim::SGDParamState*>(it->second.get())) {
                 if (sgd->momentum_buffer().defined())
-                    copy_into(i++, prefix + "momentum_buffer", sgd->momentum_buffer(), true);
+                    copy_into(i++, names.momentum_buffer, sgd->momentum_buffer(), true);
             }
         }
     }

@@ -5,6 +5,7 @@
 // update written out one float at a time (the vector clone this CPU runs,
 // AVX-512 on most x86 servers, must not fuse a multiply and an add).
 #include "fused_adam.h"
+#include "optimizer_state_key.h"
 
 #include <torch/torch.h>
 
@@ -65,6 +66,20 @@ private Q_SLOTS:
         QCOMPARE(rb.step(), ra.step());
         QVERIFY(torch::allclose(rb.exp_avg(), ra.exp_avg(), 1e-5, 1e-9));
         QVERIFY(torch::allclose(rb.exp_avg_sq(), ra.exp_avg_sq(), 1e-5, 1e-12));
+    }
+
+    // FusedAdam, the snapshot and restore find a parameter's state under the key
+    // LibTorch's own Adam files it under (optimizer_state_key formats it
+    // itself, faster). If they disagreed, a capture would silently miss the
+    // moments, and FusedAdam's fallback to LibTorch's step would start afresh.
+    void stateKeyIsLibTorchs() {
+        std::vector<torch::Tensor> params;
+        for (int i = 0; i < 5; ++i) params.push_back(make_param(static_cast<std::uint64_t>(i + 1)));
+        torch::optim::Adam reference(params, torch::optim::AdamOptions(1e-3));
+        for (auto& p : params) p.mutable_grad() = grad_for(1, p.numel());
+        reference.step();
+        QCOMPARE(reference.state().size(), params.size());
+        for (const auto& p : params) QVERIFY(reference.state().count(optimizer_state_key(reference.state(), p)) == 1);
     }
 
     void decayedMomentsBecomeZeroNotSubnormal() {

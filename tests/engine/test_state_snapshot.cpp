@@ -231,6 +231,48 @@ private Q_SLOTS:
         QCOMPARE(qs(snap.params_sha256()), qs(params_sha256(*m)));
     }
 
+    // The snapshot remembers the model's parameter list from one capture to
+    // the next (StateSnapshot::layout_of). Given another model, or a new model
+    // made where a destroyed one was, it must capture that model's parameters,
+    // not those of the one it remembers.
+    void snapshotFollowsTheModelItIsGiven() {
+        StateSnapshot snap;
+        snap.set_copy_free(false);
+        auto captured_is = [&](ClassifierImpl& m) { return snap.params_sha256() == params_sha256(m); };
+        torch::manual_seed(21);
+        auto a = make_model("mlp");
+        torch::optim::Adam oa(a->parameters(), torch::optim::AdamOptions(1e-3));
+        torch::manual_seed(22);
+        auto b = make_model("mlp");
+        torch::optim::Adam ob(b->parameters(), torch::optim::AdamOptions(1e-3));
+        QVERIFY(params_sha256(*a) != params_sha256(*b));
+        for (ClassifierImpl* m : {a.get(), b.get(), a.get()}) {
+            snap.capture(*m, m == a.get() ? static_cast<torch::optim::Optimizer&>(oa) : ob);
+            QVERIFY(captured_is(*m));
+        }
+        // A and its optimizer go; a model of the same type is made, which the
+        // allocator is free to place where A was.
+        const void* where_a_was = a.get();
+        a.reset();
+        torch::manual_seed(23);
+        auto c = make_model("mlp");
+        torch::optim::Adam oc(c->parameters(), torch::optim::AdamOptions(1e-3));
+        snap.capture(*c, oc);
+        QVERIFY2(captured_is(*c), c.get() == where_a_was ? "a model made where the last one was: its old parameters were captured"
+                                                          : "another model's parameters were captured");
+        // Models no shared_ptr owns: nothing to remember them by, walked every time.
+        torch::manual_seed(24);
+        MlpImpl d;
+        torch::optim::Adam od(d.parameters(), torch::optim::AdamOptions(1e-3));
+        torch::manual_seed(25);
+        MlpImpl e;
+        torch::optim::Adam oe(e.parameters(), torch::optim::AdamOptions(1e-3));
+        snap.capture(d, od);
+        QVERIFY(captured_is(d));
+        snap.capture(e, oe);
+        QVERIFY(captured_is(e));
+    }
+
     // A background capture leaves its large copies pending. The training step
     // finishes them before its update (here, with no I/O thread, by making them
     // itself), so the snapshot still holds the state of its own step once
