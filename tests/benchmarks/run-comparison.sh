@@ -81,15 +81,19 @@ for r in s["throughput"]:
     pct = f"{100 * r['samples_per_second'] / floor:5.1f} % of {floor:6.0f}" if floor else ""
     print(f"{r['model']:6} {r['batch']:6d} {r['threads']:8d} {r['samples_per_second']:11.0f} {q['samples_per_second']:9.0f} {ratio:7.2f} {pct:>21}")
 # sp_interleaved: Savepoint's overhead measured inside single runs (bench_train.cpp,
-# interleaved_ratios); PyTorch's loop has no such figure, only the paired one.
-print(f"\n{'batch':>6} {'save':>14} {'sp_overhead':>12} {'sp_interleaved':>15} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
+# interleaved_ratios), the median of the blocks; sp_il_mean: their mean and its
+# standard error (the blocks where a slow disk made a capture wait count in full).
+# PyTorch's loop has no such figure, only the paired one.
+print(f"\n{'batch':>6} {'save':>14} {'sp_overhead':>12} {'sp_interleaved':>15} {'sp_il_mean':>13} {'pt_overhead':>12} {'sp_stall_ms':>12} {'pt_save_ms':>11}")
 po = {(r["batch"], r["save_every"]): r for r in p["checkpoint_overhead"]}
 for r in s["checkpoint_overhead"]:
     q = po.get((r["batch"], r["save_every"].split(" ")[0]))  # "10 (copying)", "10 (defer)": against PyTorch's "10"
     if not q: continue
     il = r.get("overhead_interleaved_percent")
     il = f"{il:14.1f}%" if il is not None else f"{'-':>15}"
-    print(f"{r['batch']:6d} {r['save_every']:>14} {r['overhead_percent']:11.1f}% {il} {q['overhead_percent']:11.1f}% "
+    m, se = r.get("overhead_interleaved_mean_percent"), r.get("overhead_interleaved_se_percent")
+    ilm = f"{m:6.1f}% ± {se:3.1f}" if m is not None and se is not None else f"{'-':>13}"
+    print(f"{r['batch']:6d} {r['save_every']:>14} {r['overhead_percent']:11.1f}% {il} {ilm:>13} {q['overhead_percent']:11.1f}% "
           f"{r['stall_mean_ms']:12.3f} {q['save_ms']:11.2f}")
 print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.3f}s, ratio {sp_resume / pt_resume:.2f}"
       f" (LibTorch start-up alone: {torch_start:.3f}s trimmed, {torch_start_system:.3f}s with Debian's file)")
