@@ -216,6 +216,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     next_piece_.store(0, std::memory_order_relaxed);
     pieces_done_.store(0, std::memory_order_relaxed);
     training_copy_ms_.store(0, std::memory_order_relaxed);
+    handover_ms_.store(0, std::memory_order_relaxed);
     auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
     const bool copy_free = copy_free_ && fused && fused->can_freeze();
     // Parameters and optimizer state: only the optimizer step writes them.

@@ -40,6 +40,7 @@ public:
     // A copying capture leaves its large copies (parameters, optimizer state)
     // to finish_copies(). Nothing may write those tensors until it returns.
     void set_background_copy(bool on) { background_copy_ = on; }
+    bool background_copy() const { return background_copy_; }
 
     // Does the copies a background capture left, together with any other
     // thread doing the same, and returns once all are done: the seconds that
@@ -49,6 +50,11 @@ public:
     // What the training thread (`training_thread` in finish_copies) spent on
     // the last capture's copies: part of the checkpoint's stall.
     double training_copy_ms() const { return training_copy_ms_.load(std::memory_order_acquire); }
+    // What handing this capture to the I/O thread took the training thread
+    // (the request, the queue, the wake-up): part of the checkpoint's stall too.
+    // Noted right after the hand-over, read at the commit, milliseconds later.
+    void note_handover_ms(double ms) { handover_ms_.store(ms, std::memory_order_release); }
+    double handover_ms() const { return handover_ms_.load(std::memory_order_acquire); }
 
     // Before training starts: lays out and touches the buffers a copying
     // capture will fill, so that the first capture inside the training loop
@@ -116,6 +122,7 @@ private:
     mutable std::atomic<std::size_t> pieces_done_{0};
     mutable std::atomic<bool> pending_{false};
     mutable std::atomic<double> training_copy_ms_{0};
+    std::atomic<double> handover_ms_{0};
     bool reserving_ = false;  // inside reserve(): buffers are made and touched, not filled
     bool last_copy_free_ = false;
 };

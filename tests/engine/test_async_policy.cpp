@@ -196,6 +196,13 @@ private Q_SLOTS:
         QCOMPARE(forced.result.copy_free_captures, forced.result.checkpoints_requested);
         QCOMPARE(copying.result.copy_free_captures + copying.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(background.result.background_copy_captures, background.result.checkpoints_requested);
+        // With a CPU of its own the I/O thread is told when each save is due and is
+        // polling for it when it comes (CheckpointWriter::wait_for_job); with none,
+        // it never polls, since that would take time from training.
+        QVERIFY2(background.result.saves_found_awake > 0,
+                 qPrintable(QStringLiteral("0 of %1 saves found the I/O thread awake").arg(background.result.checkpoints_requested)));
+        QCOMPARE(all.result.saves_found_awake, std::int64_t(0));
+        QCOMPARE(copying.result.saves_found_awake, std::int64_t(0));
         // Same config, so the same bits; the thread count can change them, so that run only with itself.
         std::vector<std::string> want;
         for (const auto& c : copying.regular) want.push_back(c.params_sha256);

@@ -16,6 +16,9 @@
 
 #include <QtTest>
 
+#include <chrono>
+#include <thread>
+
 #include <torch/torch.h>
 
 #include <sys/stat.h>
@@ -377,6 +380,75 @@ private Q_SLOTS:
             QCOMPARE(order, (std::vector<int>{0, 1, 2, 3, 4}));
             QCOMPARE(QString::fromStdString(writer.take_job_error().value_or("")), QStringLiteral("metrics failed"));
         }
+        QVERIFY(tempFiles().isEmpty());
+    }
+
+    // The stall a checkpoint records is everything the training thread spent on
+    // it: the capture (the request's stall_ms), handing it over, and its part in
+    // a background copy. A capture starts the hand-over's count afresh.
+    void stallCountsTheCaptureAndItsHandOver() {
+        CheckpointWriter writer(home(), nullptr);
+        trainStep();
+        snap_->note_handover_ms(5.0);  // a previous capture's
+        snap_->capture(*model_, *opt_);
+        QCOMPARE(snap_->handover_ms(), 0.0);
+        snap_->note_handover_ms(0.25);
+        SaveRequest r = request(10);
+        r.stall_ms = 0.125;
+        writer.save_async(snap_, r);
+        writer.wait_for_save();
+        QVERIFY(!writer.take_save_error().has_value());
+        const auto rows = reg_->checkpoints(run_);
+        QCOMPARE(rows.size(), std::size_t(1));
+        QCOMPARE(rows[0].stall_ms, 0.125 + 0.25 + snap_->training_copy_ms());
+    }
+
+    // Told when the next save is due, the I/O thread polls for it from shortly
+    // before, so the hand-over finds it awake (no wake-up for the training
+    // thread to pay). Without a hint, or past the window, it blocks and is woken
+    // as before; a wrong hint loses nothing; a stop while it polls ends it.
+    void expectedSaveIsFoundAwake() {
+        using Clock = std::chrono::steady_clock;
+        using std::chrono::milliseconds;
+        auto handOver = [&](std::int64_t gs, CheckpointWriter& writer) {
+            trainStep();
+            snap_->capture(*model_, *opt_);
+            writer.save_async(snap_, request(gs));
+            writer.wait_for_save();
+            QVERIFY(!writer.take_save_error().has_value());
+        };
+        {
+            CheckpointWriter writer(home(), nullptr);
+            handOver(10, writer);  // no estimate: blocked, woken
+            QCOMPARE(writer.saves_found_awake(), std::uint64_t(0));
+
+            // As the trainer does it: the estimate for the next save comes with this one.
+            auto due = Clock::now() + milliseconds(500);
+            writer.expect_save_at(due, std::chrono::microseconds(1500));
+            handOver(20, writer);
+            QCOMPARE(writer.saves_found_awake(), std::uint64_t(0));
+            // The window opens 1.5 ms before `due`.
+            QVERIFY2(Clock::now() < due - milliseconds(2), "the disk took over 0.5 s to save checkpoint 20");
+            std::this_thread::sleep_until(due - std::chrono::microseconds(500));
+            handOver(30, writer);  // inside the window: found awake
+            QCOMPARE(writer.saves_found_awake(), std::uint64_t(1));
+
+            // A wrong estimate: the save comes 50 ms after the window closed, and is
+            // saved all the same, by a thread that was blocked again.
+            writer.expect_save_at(Clock::now() + milliseconds(2), std::chrono::microseconds(1500));
+            handOver(40, writer);
+            std::this_thread::sleep_for(milliseconds(55));
+            handOver(50, writer);
+            QCOMPARE(writer.saves_found_awake(), std::uint64_t(1));
+            QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), reg_->checkpoints(run_).back().id);
+
+            // Stopped while polling: the destructor below must return.
+            due = Clock::now() + milliseconds(200);
+            writer.expect_save_at(due, std::chrono::microseconds(1500));
+            handOver(60, writer);
+            std::this_thread::sleep_until(due);
+        }
+        QCOMPARE(static_cast<int>(reg_->checkpoints(run_).size()), 6);
         QVERIFY(tempFiles().isEmpty());
     }
 
