@@ -654,9 +654,7 @@ int main(int argc, char** argv) {
         double total_mean = 0;
         for (std::size_t d = 0; d < phases.size(); ++d) {
             if (phases[d].empty()) continue;
-            double sum = 0;
-            for (double v : phases[d]) sum += v;
-            const double mean = sum / static_cast<double>(phases[d].size());
+            const double mean = mean_and_se(phases[d]).mean;
             total_mean += mean;
             std::printf(" %zu: %.0f / %.0f;", d, 1e6 * median(phases[d]), 1e6 * mean);
         }
