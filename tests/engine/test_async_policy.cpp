@@ -14,8 +14,6 @@
 
 #include <QtTest>
 #include <omp.h>
-#include <pthread.h>
-#include <sched.h>
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -65,16 +63,6 @@ private:
     std::mutex mutex_;
 };
 
-std::vector<int> this_threads_cpus() {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    pthread_getaffinity_np(pthread_self(), sizeof set, &set);
-    std::vector<int> out;
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &set)) out.push_back(c);
-    return out;
-}
-
 // Mid-run, from the training loop's own thread: its CPUs, and those of each
 // thread of its OpenMP team (the one LibTorch's operators run on; this test is
 // built with the same libgomp, so its parallel region gets that team).
@@ -83,11 +71,11 @@ public:
     void on_progress(const Progress& p) override {
         if (seen || p.phase != "training" || p.global_step < 2) return;
         seen = true;
-        loop = this_threads_cpus();
+        loop = this_thread_cpus();
         const int n = torch::get_num_threads();
         std::vector<std::vector<int>> team(n);
 #pragma omp parallel num_threads(n)
-        team[omp_get_thread_num()] = this_threads_cpus();
+        team[omp_get_thread_num()] = this_thread_cpus();
         workers.assign(team.begin() + 1, team.end());
     }
     bool seen = false;
@@ -352,7 +340,7 @@ private Q_SLOTS:
     void onlyTheLoopThreadLeavesTheIoCpu() {
         const int cpus = available_cpus();
         if (cpus < 2) QSKIP("needs two CPUs");
-        const std::vector<int> all = this_threads_cpus();
+        const std::vector<int> all = this_thread_cpus();
         qputenv("SAVEPOINT_IO_CPUS", QByteArray::number(all.front()));
         Placement placement;
         TrainResult result;
