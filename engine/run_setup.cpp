@@ -75,18 +75,10 @@ void Trainer::Impl::setup() {
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
     // The I/O thread goes where the disk's interrupts land; training moves off
     // that CPU when it has cores to spare (io_affinity.h).
-    // When training needs every CPU, the I/O thread still takes its CPU time from
-    // a training thread, but which one matters: woken on the CPU of the thread
-    // that hands it the save, it preempts that thread inside the hand-over, and the
-    // checkpoint stalls the loop 1-2 ms (mlp, batch 128, two threads on two cores).
-    // With the loop's thread kept off the I/O CPU it preempts an OpenMP worker,
-    // whose lost time the next step pays as before: the overhead stays what it was
-    // (30-40 % every 10 steps there either way), the stall drops to ~0.07 ms.
     const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
-    if (!io_cpus.empty() && !device.is_cuda()) {
+    if (!io_cpus.empty() && !device.is_cuda() &&
+        torch::get_num_threads() + static_cast<int>(io_cpus.size()) <= available_cpus())
         training_cpus = cpus_except(io_cpus);
-        pin_loop_thread_only = torch::get_num_threads() + static_cast<int>(io_cpus.size()) > available_cpus();
-    }
     if (!io_cpus.empty()) {
         std::string list;
         for (int c : io_cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
@@ -94,12 +86,12 @@ void Trainer::Impl::setup() {
         // the whole step waits for it (README, Speed: batch 128 on two threads).
         const int spare = available_cpus() - static_cast<int>(io_cpus.size());
         std::string sharing;
-        if (pin_loop_thread_only && spare >= 1)
+        if (training_cpus.empty() && !device.is_cuda() && spare >= 1)
             sharing = "; training uses every CPU, so each save takes CPU time from it (" + std::to_string(spare) +
                       (spare == 1 ? " training thread" : " training threads") + " would leave CPU " + list +
                       " to checkpoint I/O)";
         obs->on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
-                        (pin_loop_thread_only ? sharing : "; training kept off it"));
+                        (training_cpus.empty() ? sharing : "; training kept off it"));
     }
     snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
     snapshot->set_background_copy(capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));

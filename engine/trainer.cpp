@@ -10,18 +10,6 @@ namespace savepoint {
 
 using namespace trainer_detail;
 
-namespace {
-
-// Runs one operator that LibTorch splits over all its intra-op threads
-// (TensorIterator's grain is 32,768 elements), which starts this thread's
-// OpenMP workers if they are not running yet.
-void start_openmp_workers() {
-    auto t = torch::zeros({std::int64_t{1} << 18});
-    t.add_(1);
-}
-
-}  // namespace
-
 int exit_code(Outcome o) {
     switch (o) {
     case Outcome::Finished: case Outcome::NothingToDo: return 0;
@@ -319,12 +307,6 @@ TrainResult Trainer::run() {
         m.event(plan.rollback ? "rollback" : "resume", msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }
-    // OpenMP workers take the mask of the thread that starts them, when its first
-    // parallel region does (libgomp keeps a pool per thread). Pinning only the
-    // loop's thread needs the pool started first, by an operator inside LibTorch
-    // (its parallel regions; ours are not compiled with OpenMP): started after
-    // the pin, every worker would share the loop's CPU, ~25x slower at two threads.
-    if (m.pin_loop_thread_only && torch::get_num_threads() > 1) start_openmp_workers();
     ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns
     return m.train_loop(plan);
 }

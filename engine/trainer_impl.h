@@ -61,10 +61,6 @@ struct Trainer::Impl {
     std::shared_ptr<StateSnapshot> snapshot = std::make_shared<StateSnapshot>();
     std::unique_ptr<CheckpointWriter> writer;
     std::vector<int> training_cpus;  // empty: leave the training thread where the scheduler puts it
-    // Training uses every CPU: only the loop's thread is kept off the I/O CPU
-    // (its OpenMP workers keep them all), so that waking the I/O thread for a
-    // save preempts a worker, not the thread handing the save over. See setup().
-    bool pin_loop_thread_only = false;
     SessionRow session;
     std::int64_t branch_id = 0;
     std::optional<std::int64_t> resumed_from;

@@ -6,17 +6,13 @@
 // policy is checked in the registry the CLI and the GUI read (checkpoint rows
 // and events), for the training thread's stall, and for bits: no policy may
 // change what is trained, and a checkpoint taken late resumes bit-exactly.
-// Also here: what the trainer says about where that I/O runs, and where it
-// puts the training threads when the I/O has no CPU of its own.
+// Also here: what the trainer says about where that I/O runs.
 #include "io_affinity.h"
 #include "registry.h"
 #include "trainer.h"
 
 #include <QtTest>
-#include <omp.h>
-#include <torch/torch.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -61,26 +57,6 @@ public:
 
 private:
     std::mutex mutex_;
-};
-
-// Mid-run, from the training loop's own thread: its CPUs, and those of each
-// thread of its OpenMP team (the one LibTorch's operators run on; this test is
-// built with the same libgomp, so its parallel region gets that team).
-class Placement : public TrainerObserver {
-public:
-    void on_progress(const Progress& p) override {
-        if (seen || p.phase != "training" || p.global_step < 2) return;
-        seen = true;
-        loop = this_thread_cpus();
-        const int n = torch::get_num_threads();
-        std::vector<std::vector<int>> team(n);
-#pragma omp parallel num_threads(n)
-        team[omp_get_thread_num()] = this_thread_cpus();
-        workers.assign(team.begin() + 1, team.end());
-    }
-    bool seen = false;
-    std::vector<int> loop;
-    std::vector<std::vector<int>> workers;
 };
 
 TrainConfig config(const std::string& policy) {
@@ -330,39 +306,6 @@ private Q_SLOTS:
         const TrainResult res = t.run();
         QCOMPARE(int(res.outcome), int(Outcome::Finished));
         QCOMPARE(res.params_sha256, reference_);
-    }
-
-    // With training on every CPU, only the loop's thread leaves the I/O CPU, so
-    // that the I/O thread, woken there for a save, preempts a worker and not the
-    // hand-over; the workers keep every CPU. They must have been started before
-    // the loop's thread was pinned: started after, they would all inherit its
-    // CPUs and share them (~25x slower at two threads on two cores).
-    void onlyTheLoopThreadLeavesTheIoCpu() {
-        const int cpus = available_cpus();
-        if (cpus < 2) QSKIP("needs two CPUs");
-        const std::vector<int> all = this_thread_cpus();
-        qputenv("SAVEPOINT_IO_CPUS", QByteArray::number(all.front()));
-        Placement placement;
-        TrainResult result;
-        // A thread of its own: a new OpenMP team, which the trainer has to start.
-        std::thread training([&] {
-            TrainRequest r;
-            r.home = home("loop-pin");
-            r.run_name = "t";
-            r.config = config("wait");
-            r.config.epochs = 1;
-            r.config.steps_per_epoch = 80;  // 0.2-0.4 s: progress is reported every 0.1 s
-            r.config.threads = cpus;
-            Trainer t(r, &placement);
-            result = t.run();
-        });
-        training.join();
-        qunsetenv("SAVEPOINT_IO_CPUS");
-        QCOMPARE(int(result.outcome), int(Outcome::Finished));
-        QVERIFY(placement.seen);
-        QCOMPARE(placement.loop, cpus_except({all.front()}));
-        QCOMPARE(int(placement.workers.size()), cpus - 1);
-        for (const auto& w : placement.workers) QCOMPARE(w, all);
     }
 
     // Where the I/O thread runs is said at the start, and so is the cost when training
