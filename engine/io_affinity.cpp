@@ -95,13 +95,6 @@ const std::vector<int>& process_cpus() {
 
 int available_cpus() { return std::max<int>(1, static_cast<int>(process_cpus().size())); }
 
-std::vector<int> this_thread_cpus() {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (pthread_getaffinity_np(pthread_self(), sizeof set, &set) != 0) return {};
-    return cpus_of(set);
-}
-
 std::vector<int> cpus_except(const std::vector<int>& excluded) {
     std::vector<int> out;
     for (int c : process_cpus())

@@ -43,7 +43,4 @@ private:
 // Every CPU this process may use except `excluded`.
 std::vector<int> cpus_except(const std::vector<int>& excluded);
 
-// The CPUs the calling thread may run on now.
-std::vector<int> this_thread_cpus();
-
 }  // namespace savepoint
