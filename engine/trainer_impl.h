@@ -323,6 +323,9 @@ struct Trainer::Impl {
             return ok;
         }
         phase = "waiting-for-disk";
+        // As a pause does: the plot then shows every step up to where training waits,
+        // not only those of the last quarter-second flush.
+        flush_metrics();
         event("error", "checkpoint could not be written: " + message +
                            "; training is paused, the previous checkpoint and the registry are intact");
         obs->on_storage_error(message);
