@@ -6,6 +6,7 @@
 #include "durable_io.h"
 #include "errors.h"
 #include "io_affinity.h"
+#include "io_thread_policy.h"
 #include "recovery.h"
 #include "sha256.h"
 
@@ -218,8 +219,10 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
     return out;
 }
 
-CheckpointWriter::CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved)
-    : home_(home), io_cpus_(std::move(io_cpus)), on_saved_(std::move(on_saved)) {
+CheckpointWriter::CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved,
+                                   bool shares_training_cpus)
+    : home_(home), io_cpus_(std::move(io_cpus)), shares_training_cpus_(shares_training_cpus),
+      on_saved_(std::move(on_saved)) {
     thread_ = std::thread([this] { loop(); });
 }
 
@@ -362,6 +365,8 @@ void CheckpointWriter::wait_for_job(std::unique_lock<std::mutex>& lock) {
 
 void CheckpointWriter::loop() {
     const ThreadAffinity pinned(io_cpus_);
+    // Refused (not Linux, a seccomp filter): saves still work, with a longer hand-over.
+    if (shares_training_cpus_) defer_wakeups_to_running_threads();
     std::unique_ptr<Registry> reg;
     std::string open_error;
     try {

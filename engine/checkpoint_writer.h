@@ -52,8 +52,11 @@ public:
     using ErrorCallback = std::function<void(const std::string& message)>;
 
     // io_cpus: the CPUs the I/O thread runs on (storage_interrupt_cpus); empty: any.
+    // shares_training_cpus: training leaves the I/O thread no CPU of its own, so
+    // it runs as SCHED_BATCH and does not preempt training when woken (io_thread_policy.h).
     CheckpointWriter(const std::string& home, SavedCallback on_saved) : CheckpointWriter(home, {}, std::move(on_saved)) {}
-    CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved);
+    CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved,
+                     bool shares_training_cpus = false);
     ~CheckpointWriter();  // drains the queue, then joins
 
     // Queue a job that runs on the I/O thread with its registry connection.
@@ -103,6 +106,7 @@ private:
     BackgroundSync background_sync_;  // flushes a save's tensors while the I/O thread hashes them
     std::string home_;
     std::vector<int> io_cpus_;
+    bool shares_training_cpus_ = false;
     SavedCallback on_saved_;
     mutable std::mutex mutex_;
     std::condition_variable cv_;

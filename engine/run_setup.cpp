@@ -1,6 +1,7 @@
 // Trainer: opening or creating the run (lock, registry, dataset, model,
 // optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
 #include "io_affinity.h"
+#include "io_thread_policy.h"
 #include "trainer_impl.h"
 
 namespace savepoint {
@@ -96,6 +97,10 @@ void Trainer::Impl::setup() {
     snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
     snapshot->set_background_copy(capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
     stepper->guard(snapshot.get());
+    // Without a CPU of its own the I/O thread waits for its turn instead of
+    // preempting the thread that hands it a save (io_thread_policy.h).
+    const bool io_shares = training_cpus.empty() &&
+                           io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());
     writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
         {
             std::lock_guard<std::mutex> l(saved_mutex);
@@ -104,7 +109,7 @@ void Trainer::Impl::setup() {
         last_checkpoint_at = now_seconds();
         checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
         obs->on_checkpoint_saved(out.row);
-    });
+    }, io_shares);
 }
 
 // A simulated crash or preemption at a step this session never computes

@@ -8,6 +8,7 @@
 // change what is trained, and a checkpoint taken late resumes bit-exactly.
 // Also here: what the trainer says about where that I/O runs.
 #include "io_affinity.h"
+#include "io_thread_policy.h"
 #include "registry.h"
 #include "trainer.h"
 
@@ -57,6 +58,21 @@ public:
 
 private:
     std::mutex mutex_;
+};
+
+// Which scheduling policy the I/O thread (on_checkpoint_saved) and the
+// training thread (on_progress) run under.
+class PolicyProbe : public TrainerObserver {
+public:
+    void on_progress(const Progress&) override {
+        if (runs_as_batch()) training_batch = true;
+    }
+    void on_checkpoint_saved(const CheckpointRow&) override {
+        ++saves;
+        if (runs_as_batch()) ++io_batch;
+    }
+    std::atomic<int> saves{0}, io_batch{0};
+    std::atomic<bool> training_batch{false};
 };
 
 TrainConfig config(const std::string& policy) {
@@ -310,6 +326,39 @@ private Q_SLOTS:
 
     // Where the I/O thread runs is said at the start, and so is the cost when training
     // leaves it no CPU of its own (SAVEPOINT_IO_CPUS stands in for the disk's interrupt CPU).
+    // The I/O thread runs as SCHED_BATCH, which keeps it from preempting the
+    // thread that hands it a save, only when training leaves it no CPU of its
+    // own, pinned or not; the training thread never changes policy.
+    void ioThreadDefersToTrainingOnlyWithoutACpuOfItsOwn() {
+        QVERIFY(!io_shares_training_cpus(1, 1, 2));
+        QVERIFY(!io_shares_training_cpus(1, 0, 2));
+        QVERIFY(io_shares_training_cpus(2, 1, 2));
+        QVERIFY(io_shares_training_cpus(2, 0, 2));
+        QVERIFY(io_shares_training_cpus(3, 2, 4));
+        QVERIFY(!io_shares_training_cpus(3, 1, 4));
+        QVERIFY(io_shares_training_cpus(1, 0, 1));
+
+        const int cpus = available_cpus();
+        int run = 0;
+        for (const char* io_cpus : {"0", "off"}) {
+            qputenv("SAVEPOINT_IO_CPUS", io_cpus);
+            for (std::int64_t threads : {std::int64_t(cpus), std::int64_t(cpus - 1)}) {
+                if (threads < 1) continue;
+                PolicyProbe probe;
+                const PolicyRun o = trainWith(home(("policy" + std::to_string(run++)).c_str()), "wait", &probe, 0,
+                                              CaptureMode::Auto, threads);
+                QCOMPARE(int(o.result.outcome), int(Outcome::Finished));
+                QVERIFY(probe.saves.load() > 1);
+                const bool shares = threads == cpus;
+                QCOMPARE(probe.io_batch.load(), shares ? probe.saves.load() : 0);
+                QVERIFY(!probe.training_batch.load());
+                if (threads == 1) QCOMPARE(o.result.params_sha256, reference_);  // the policy changes no bits
+            }
+        }
+        qunsetenv("SAVEPOINT_IO_CPUS");
+        QVERIFY(!runs_as_batch());
+    }
+
     void ioPlacementIsSaid() {
         const int cpus = available_cpus();
         qputenv("SAVEPOINT_IO_CPUS", "0");

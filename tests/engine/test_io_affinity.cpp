@@ -1,9 +1,11 @@
 // io_affinity (engine/io_affinity.cpp): the SAVEPOINT_IO_CPUS override and its
 // refusals, the storage lookup on this machine's real disk, a pinned thread
 // getting its old mask back, and the checkpoint writer's I/O thread running
-// on the CPUs it was given.
+// on the CPUs it was given, as SCHED_BATCH when it shares them with training
+// (io_thread_policy.h).
 #include "checkpoint_writer.h"
 #include "io_affinity.h"
+#include "io_thread_policy.h"
 
 #include <QtTest>
 
@@ -14,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <thread>
 
 using namespace savepoint;
 
@@ -92,6 +95,27 @@ private Q_SLOTS:
         }
         QCOMPARE(cpu.load(), mine.back());
         QCOMPARE(mask, std::vector<int>{mine.back()});
+    }
+
+    // A writer told it shares the training CPUs runs its jobs as SCHED_BATCH;
+    // the thread that made it, and a writer not told so, stay as they were.
+    void writerSharingTrainingCpusRunsAsBatch() {
+        QTemporaryDir dir;
+        for (bool shares : {true, false}) {
+            std::atomic<int> batch{-1};
+            {
+                CheckpointWriter writer(dir.path().toStdString(), {}, nullptr, shares);
+                writer.post([&](Registry&) { batch = runs_as_batch() ? 1 : 0; });
+                writer.drain();
+            }
+            QCOMPARE(batch.load(), shares ? 1 : 0);
+            QVERIFY(!runs_as_batch());
+        }
+        // What the policy is and is not: the calling thread only, and reversible by no one but itself.
+        int result = -1;
+        std::thread([&] { result = defer_wakeups_to_running_threads() && runs_as_batch() ? 1 : 0; }).join();
+        QCOMPARE(result, 1);
+        QVERIFY(!runs_as_batch());
     }
 };
 
