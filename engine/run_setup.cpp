@@ -96,6 +96,8 @@ void Trainer::Impl::setup() {
     }
     snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
     snapshot->set_background_copy(capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
+    // Auto's background copy is itself chosen save by save (capture_choice.h).
+    choose_capture = req.capture == CaptureMode::Auto && snapshot->background_copy();
     stepper->guard(snapshot.get());
     // Without a CPU of its own the I/O thread waits for its turn instead of
     // preempting the thread that hands it a save (io_thread_policy.h).

@@ -3,7 +3,8 @@
 // blocks the training thread; serialising, hashing and writing happen on the
 // I/O thread from these bytes, so the bytes hashed are the bytes written.
 //
-// Three ways to take it (CaptureMode in trainer.h picks one):
+// Three ways to take it (CaptureMode in trainer.h picks one; Auto may switch
+// between copying and the background copy from one save to the next):
 // - Copy-free: with FusedAdam on the CPU the snapshot keeps the live
 //   parameter and moment tensors themselves and freezes the optimizer, whose
 //   next step writes into spare buffers instead.

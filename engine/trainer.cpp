@@ -166,7 +166,9 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             const auto t0 = Clock::now();
             if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
             StepResult r = stepper->step(perm, step + 1);
-            compute_seconds += seconds_since(t0);
+            const double step_seconds = seconds_since(t0);
+            compute_seconds += step_seconds;
+            if (choose_capture) capture_choice.step_done(step_seconds);
             if (r.copy_wait_seconds > 0) {
                 // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
                 compute_seconds -= r.copy_wait_seconds;

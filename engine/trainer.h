@@ -36,7 +36,9 @@ bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus);
 // Auto's choice when it copies: in the background, since the I/O thread then
 // has a CPU of its own. For mlp at batch 32 on 1 of 2 CPUs that took the
 // capture step from ~0.16 ms to ~0.04 ms over the quiet steps, and the step
-// during which the copy runs paid ~0.02 ms of it (bench_train --only interleaved).
+// during which the copy runs paid ~0.02 ms of it (bench_train --only interleaved)
+// -- in most minutes. In others the step after a background copy pays ~0.55 ms,
+// so Auto then takes each save the way that has cost less lately (capture_choice.h).
 bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus);
 
 struct TrainRequest {

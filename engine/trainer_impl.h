@@ -5,6 +5,7 @@
 
 #include "trainer.h"
 
+#include "capture_choice.h"
 #include "checkpoint_format.h"
 #include "checkpoint_writer.h"
 #include "data_order.h"
@@ -76,6 +77,9 @@ struct Trainer::Impl {
     std::int64_t checkpoints_requested = 0;
     std::int64_t copy_free_captures = 0;
     std::int64_t background_copy_captures = 0;
+    // Auto with a CPU left to the I/O thread: copying or background copy, save by save.
+    bool choose_capture = false;
+    CaptureChoice capture_choice;
     // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
     // the next due point), saves taken late ('defer') and by how many steps in all.
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
@@ -212,6 +216,8 @@ struct Trainer::Impl {
             return recover_from_storage_error(*err, kind);
         }
         phase = "checkpointing";
+        if (choose_capture) snapshot->set_background_copy(capture_choice.background_next());
+        const auto capture_started = trainer_detail::Clock::now();
         snapshot->capture(*model, *optimizer);
         const auto captured = trainer_detail::Clock::now();
         const double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
@@ -225,6 +231,9 @@ struct Trainer::Impl {
         writer->save_async(snapshot, std::move(sr));
         const double handover_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
         snapshot->note_handover_ms(handover_ms);
+        if (choose_capture)
+            capture_choice.captured(snapshot->last_capture_was_background(),
+                                    trainer_detail::seconds_since(capture_started));
         stall_seconds += (stall_ms + handover_ms) / 1000;
         max_stall_ms = std::max(max_stall_ms, stall_ms + handover_ms);
         last_stall_ms = stall_ms + handover_ms;
@@ -242,7 +251,7 @@ struct Trainer::Impl {
     // background copy's condition): otherwise its polling would take time from
     // a training thread.
     void expect_next_save() {
-        if (cfg.save_every_steps <= 0 || !snapshot->background_copy()) return;
+        if (cfg.save_every_steps <= 0 || !(choose_capture || snapshot->background_copy())) return;
         const auto now = trainer_detail::Clock::now();
         if (last_capture_gs > 0 && gs > last_capture_gs)
             step_wall = (now - last_capture_at) / (gs - last_capture_gs);

@@ -206,7 +206,16 @@ private Q_SLOTS:
             QVERIFY(o->result.checkpoints_requested > 1);
         }
         QCOMPARE(spare.result.copy_free_captures, cpus > 1 ? std::int64_t(0) : spare.result.checkpoints_requested);
-        QCOMPARE(spare.result.background_copy_captures, cpus > 1 ? spare.result.checkpoints_requested : std::int64_t(0));
+        // With a CPU left to the I/O thread, Auto's background copy is chosen save by
+        // save (capture_choice.h): it starts there and tries copying once to compare.
+        if (cpus > 1)
+            QVERIFY2(spare.result.background_copy_captures >= 1 &&
+                         spare.result.background_copy_captures < spare.result.checkpoints_requested,
+                     qPrintable(QStringLiteral("%1 of %2 captures in the background")
+                                    .arg(spare.result.background_copy_captures)
+                                    .arg(spare.result.checkpoints_requested)));
+        else
+            QCOMPARE(spare.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(all.result.copy_free_captures, all.result.checkpoints_requested);
         QCOMPARE(all.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(forced.result.copy_free_captures, forced.result.checkpoints_requested);

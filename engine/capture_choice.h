@@ -1,0 +1,58 @@
+// Auto's choice, save by save, between copying a snapshot on the training
+// thread and leaving the copy to the I/O thread (state_snapshot.h), when the
+// I/O thread has a CPU of its own: whichever has cost training less lately.
+//
+// Neither is always cheaper on the benchmark VM. Its two vCPUs sit, for half
+// a minute or so at a time, where a write to a cache line the other core has
+// read costs ~3x more (5 MB written after the other core read it: 0.13 ms
+// against 0.04 ms; tests/PERFORMANCE.md, 2026-12-03). In those stretches
+// the optimizer step after a background copy waits on invalidating the lines
+// the I/O core read, and mlp's step after a capture at batch 32 takes ~550 µs
+// longer (+11-14 % saving every 10 steps); copying on the training thread
+// costs ~125 µs a save in every stretch, and the background copy ~20 µs in
+// the others. So each save's cost is measured (the capture's own stall plus
+// how much the two steps after it exceed a quiet step) and the cheaper way
+// taken, the other tried every kTryOtherEvery-th save in case the host moved.
+// The saved bytes are the same either way.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace savepoint {
+
+class CaptureChoice {
+public:
+    static constexpr int kMeasuredSteps = 2;   // steps after a capture charged to it
+    static constexpr int kTryOtherEvery = 8;   // every 8th capture tries the way not preferred
+
+    // The way the next capture should take: true for the background copy.
+    bool background_next() const;
+    // A capture was taken that way; `stall_seconds` is what it held the
+    // training thread (taking and handing over the state, not waiting for the
+    // previous save, which the disk decides).
+    void captured(bool background, double stall_seconds);
+    // A training step ended after `seconds`.
+    void step_done(double seconds);
+
+    // What each way has cost a save lately, in seconds; negative until measured.
+    double cost(bool background) const { return have_cost_[background] ? cost_[background] : -1; }
+
+private:
+    // The last quiet steps (no capture among the two before them), their median
+    // the baseline: a stray slow one (an interrupt, a page fault) does not move it.
+    static constexpr int kQuietKept = 15;
+    std::array<double, kQuietKept> quiet_{};
+    int quiet_count_ = 0, quiet_next_ = 0;
+    bool warmed_up_ = false;
+    double baseline_ = 0;  // median of quiet_, taken at each capture
+    int steps_since_capture_ = -1;  // -1: no capture yet
+    bool last_background_ = true;
+    double pending_ = 0;  // the last capture's cost so far
+    bool pending_valid_ = false;
+    double cost_[2] = {0, 0};
+    bool have_cost_[2] = {false, false};
+    std::int64_t captures_ = 0;
+};
+
+}  // namespace savepoint
