@@ -5,13 +5,17 @@
 // scripts depend on; verify naming a damaged checkpoint; and two writers on
 // one run.
 #include "cli_app.h"
+#include "durable_io.h"
 #include "test_home.h"
 
 #include <QtTest>
 
 #include <unistd.h>
 
+#include <chrono>
 #include <sstream>
+#include <string>
+#include <thread>
 
 using testsupport::CliResult;
 
@@ -355,7 +359,16 @@ private Q_SLOTS:
     // A checkpoint every step takes longer to write (hashing 5 MB alone) than a step
     // takes: the summary counts the waits and says what to do about them.
     void slowDiskAdviceAfterTraining() {
+        // A disk slower than any step here: each save's free-space check takes
+        // 100 ms (through the fault seam, in this process), so the disk falls
+        // behind a save every step however fast the steps run (~1 ms in a
+        // release build, ~30 ms under TSan beside another test).
+        savepoint::set_fault_hook([](const char* op, const std::string&) {
+            if (std::string(op) == "statvfs") std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            return 0;
+        });
         CliResult r = runInProcess(testsupport::trainArgs(fresh("every-step"), "s", 1, 40, "1"));
+        savepoint::set_fault_hook(nullptr);
         QVERIFY2(r.exitCode == 0, r.describe());
         static const QRegularExpression summary(
             "checkpoints: 40 taken; .* of which \\d+\\.\\d ms waiting for the previous save to commit \\((\\d+) times\\)");
