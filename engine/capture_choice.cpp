@@ -41,7 +41,6 @@ void CaptureChoice::step_done(double seconds) {
         }
         return;
     }
-    if (steps_since_capture_ >= 0) ++steps_since_capture_;
     // The very first step warms caches and allocators up: not a quiet step.
     if (!warmed_up_) {
         warmed_up_ = true;

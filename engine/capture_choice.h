@@ -46,7 +46,7 @@ private:
     int quiet_count_ = 0, quiet_next_ = 0;
     bool warmed_up_ = false;
     double baseline_ = 0;  // median of quiet_, taken at each capture
-    int steps_since_capture_ = -1;  // -1: no capture yet
+    int steps_since_capture_ = -1;  // -1: no capture yet; stops at kMeasuredSteps
     bool last_background_ = true;
     double pending_ = 0;  // the last capture's cost so far
     bool pending_valid_ = false;

@@ -8,8 +8,7 @@
 namespace savepoint {
 
 bool io_shares_training_cpus(int training_threads, std::size_t io_cpus, int cpus) {
-    return static_cast<long long>(training_threads) + static_cast<long long>(std::max<std::size_t>(io_cpus, 1)) >
-           static_cast<long long>(cpus);
+    return training_threads + static_cast<int>(std::max<std::size_t>(io_cpus, 1)) > cpus;
 }
 
 #ifdef SCHED_BATCH

@@ -101,8 +101,7 @@ void Trainer::Impl::setup() {
     stepper->guard(snapshot.get());
     // Without a CPU of its own the I/O thread waits for its turn instead of
     // preempting the thread that hands it a save (io_thread_policy.h).
-    const bool io_shares = training_cpus.empty() &&
-                           io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());
+    const bool io_shares = io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());
     writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
         {
             std::lock_guard<std::mutex> l(saved_mutex);

@@ -199,6 +199,7 @@ struct Trainer::Impl {
     // policy, while the previous save is still writing.
     bool checkpoint(const std::string& kind, bool wait_until_committed) {
         const auto t0 = trainer_detail::Clock::now();
+        double waited = 0;  // for the previous save: the disk's doing, not this capture's
         if (writer->save_in_flight()) {
             if (cfg.async_policy == "skip" && kind == "regular") {
                 ++saves_skipped;
@@ -208,7 +209,8 @@ struct Trainer::Impl {
             }
             writer->wait_for_save();
             ++saves_waited;
-            save_wait_seconds += trainer_detail::seconds_since(t0);
+            waited = trainer_detail::seconds_since(t0);
+            save_wait_seconds += waited;
         }
         if (deferred_gs) note_deferred_save_taken(kind);
         if (auto err = writer->take_save_error()) {
@@ -217,7 +219,6 @@ struct Trainer::Impl {
         }
         phase = "checkpointing";
         if (choose_capture) snapshot->set_background_copy(capture_choice.background_next());
-        const auto capture_started = trainer_detail::Clock::now();
         snapshot->capture(*model, *optimizer);
         const auto captured = trainer_detail::Clock::now();
         const double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
@@ -232,8 +233,7 @@ struct Trainer::Impl {
         const double handover_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
         snapshot->note_handover_ms(handover_ms);
         if (choose_capture)
-            capture_choice.captured(snapshot->last_capture_was_background(),
-                                    trainer_detail::seconds_since(capture_started));
+            capture_choice.captured(snapshot->last_capture_was_background(), (stall_ms + handover_ms) / 1000 - waited);
         stall_seconds += (stall_ms + handover_ms) / 1000;
         max_stall_ms = std::max(max_stall_ms, stall_ms + handover_ms);
         last_stall_ms = stall_ms + handover_ms;
