@@ -1,5 +1,6 @@
 // savepoint-cli: the headless front end. All logic lives in cli/cli_app.cpp.
 #include "cli_app.h"
+#include "early_signals.h"
 #include "sanitizer_build.h"
 
 #include <cerrno>
@@ -10,6 +11,9 @@
 
 
 int main(int argc, char** argv) {
+#ifdef SAVEPOINT_SANITIZED_BUILD
+    savepoint::catch_signals_early();  // later than the .preinit_array would (early_signals_preinit.cpp)
+#endif
     int code = savepoint::run_cli(argc, argv);
 #ifndef SAVEPOINT_SANITIZED_BUILD
     // By now run_cli has closed everything Savepoint owns: the registry, the

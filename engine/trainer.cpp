@@ -233,12 +233,16 @@ preempted : {
     if (step == spe) {
         // Keep (epoch, spe) as the position: the checkpoint means "epoch complete".
     }
-    const bool ok = saved_at_gs || checkpoint("emergency", true);
+    // Already saved here (a regular save at this very step, or the checkpoint a
+    // resume started from, when the notice came before its first step): nothing to write.
+    const bool already = saved_at_gs;
+    const bool ok = already || checkpoint("emergency", true);
     const double took = seconds_since(t0);
-    std::string msg = ok ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
-                               std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
-                               std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
-                         : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
+    std::string msg = already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"
+                      : ok    ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
+                                 std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
+                                 std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
+                              : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
     if (ok && took > req.preempt_grace_seconds) msg += " (too late: a real instance would have been gone)";
     return finish(Outcome::Preempted, msg);
 }

@@ -1,9 +1,10 @@
 #include "cli_app.h"
 
 #include "checkpoint_format.h"
-#include "durable_io.h"
 #include "cli_output.h"
 #include "data_order.h"
+#include "durable_io.h"
+#include "early_signals.h"
 #include "errors.h"
 #include "home.h"
 #include "recovery.h"
@@ -116,6 +117,13 @@ struct SignalScope {
         // A second Ctrl-C kills at once, as users expect.
         sa.sa_flags = SA_RESETHAND;
         sigaction(SIGINT, &sa, &old_int_);
+        // A signal that came while the process was starting (early_signals.h) is
+        // a notice like any other. Taken after the handlers above are in place,
+        // so that none falls between the two.
+        early_ = take_early_signal();
+        if (early_ == 0) return;
+        t->signal_preempt();
+        if (early_ == SIGINT) ::signal(SIGINT, SIG_DFL);  // that was the first Ctrl-C: the next kills
     }
     ~SignalScope() {
         if (!install_) return;
@@ -124,6 +132,7 @@ struct SignalScope {
         g_active_trainer = nullptr;
     }
     bool install_;
+    int early_ = 0;  // SIGTERM or SIGINT noted before the scope began, or 0
     struct sigaction old_term_ {}, old_int_ {};
 };
 
@@ -159,6 +168,9 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
     CliObserver observer(out, err);
     Trainer trainer(req, &observer);
     SignalScope scope(&trainer, signals);
+    if (scope.early_)
+        observer.line(std::string(scope.early_ == SIGTERM ? "a preemption notice (SIGTERM)" : "Ctrl-C (SIGINT)") +
+                      " came while savepoint-cli was starting: stopping at the first step boundary");
     TrainResult r = trainer.run();
     observer.line(std::string(outcome_name(r.outcome)) + ": " + r.message);
     observer.line("params_sha256 " + r.params_sha256);
@@ -388,6 +400,9 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         err << "error: " << e.what() << "\nrun 'savepoint-cli --help' for usage\n";
         return 2;
     }
+    // Only training turns SIGTERM into a preemption notice; every other command
+    // ends as the signal's default action has it (early_signals.h).
+    if (install_signals && !(train->parsed() || resume->parsed())) release_early_signals();
 
     try {
         const std::string resolved_home = resolve_home(home);
@@ -540,7 +555,12 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
 
 int run_cli(int argc, char** argv) {
     std::vector<std::string> args(argv, argv + argc);
-    return run_cli(args, std::cout, std::cerr, true);
+    const int code = run_cli(args, std::cout, std::cerr, true);
+    // A signal still noted (one that came during --help, a usage error, or after
+    // training handed the signals back) ends the process as it would have.
+    std::cout.flush();
+    release_early_signals();
+    return code;
 }
 
 }  // namespace savepoint

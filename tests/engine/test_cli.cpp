@@ -6,10 +6,12 @@
 // one run.
 #include "cli_app.h"
 #include "durable_io.h"
+#include "sanitizer_build.h"
 #include "test_home.h"
 
 #include <QtTest>
 
+#include <csignal>
 #include <unistd.h>
 
 #include <chrono>
@@ -64,6 +66,31 @@ CliResult runEither(bool binary, const QStringList& args, const QString& envHome
     QProcessEnvironment env = testsupport::cliEnvironment();
     if (!envHome.isEmpty()) env.insert("SAVEPOINT_HOME", envHome);
     return testsupport::runCli(args, 240000, env);
+}
+
+// Whether process `pid` has a handler for `sig` (its SigCgt mask in /proc).
+bool catches(qint64 pid, int sig) {
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly)) return false;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("SigCgt:")) return (line.mid(7).trimmed().toULongLong(nullptr, 16) >> (sig - 1)) & 1;
+    return false;
+}
+
+// Starts savepoint-cli with `args` and sends it SIGTERM as soon as it has a
+// handler for it: the .preinit_array's, ~0.1 s after exec, long before main()
+// and the trainer's own (early_signals.h). Returns once it has ended.
+void terminateWhileStarting(QProcess& p, const QStringList& args) {
+    p.setProcessEnvironment(testsupport::cliEnvironment());
+    p.start(testsupport::cliPath(), args);
+    QVERIFY(p.waitForStarted(30000));
+    const qint64 pid = p.processId();
+    QElapsedTimer t;
+    t.start();
+    while (!catches(pid, SIGTERM) && t.elapsed() < 60000) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    QVERIFY2(catches(pid, SIGTERM), "savepoint-cli never installed a SIGTERM handler");
+    QCOMPARE(::kill(static_cast<pid_t>(pid), SIGTERM), 0);
+    QVERIFY(p.waitForFinished(120000));
 }
 
 }  // namespace
@@ -625,6 +652,44 @@ private Q_SLOTS:
         const qint64 at = testsupport::runsJson(home).at(0).toObject().value("global_step").toInteger();
         CliResult later = testsupport::runCli({"resume", "--home", home, "--run", "busy", "--interrupt-at-step", QString::number(at + 3)});
         QVERIFY2(later.exitCode == 3, later.describe());
+    }
+
+    // A preemption notice can come while a resume is still starting (LibTorch
+    // alone takes ~0.3 s to load): it must stop the run as a notice, not kill
+    // it unannounced (exit 143), and the run must then finish with the bits of
+    // one never interrupted.
+    void sigtermWhileStartingIsAPreemptionNotice() {
+        const QString home = fresh("early-term");
+        CliResult crashed = testsupport::runCli(testsupport::trainArgs(home, "early", 2, 20, "10") << "--interrupt-at-step" << "15");
+        QVERIFY2(crashed.exitCode == 3, crashed.describe());
+        QProcess p;
+        terminateWhileStarting(p, {"resume", "--home", home, "--run", "early"});
+        const QString out = QString::fromUtf8(p.readAllStandardOutput()) + QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 3, qPrintable(out));
+#ifndef SAVEPOINT_SANITIZED_BUILD
+        // Sanitizer builds install the early handler in main(), close to the trainer's.
+        QVERIFY2(out.contains("a preemption notice (SIGTERM) came while savepoint-cli was starting: stopping at the first step boundary"),
+                 qPrintable(out));
+#endif
+        QVERIFY2(out.contains("preemption_notice: preemption notice at epoch 1, step 10"), qPrintable(out));
+        // Nothing new to write: the checkpoint it resumed from holds that very step.
+        QVERIFY2(out.contains("preempted: preempted at epoch 1, step 10, which a checkpoint already holds; stopped"), qPrintable(out));
+        QCOMPARE(testsupport::runsJson(home).at(0).toObject().value("status").toString(), QStringLiteral("preempted"));
+        QCOMPARE(testsupport::headOf(testsupport::checkpointsJson(home, "early")).value("global_step").toInteger(), 10);
+
+        CliResult finished = testsupport::runCli({"resume", "--home", home, "--run", "early"});
+        QVERIFY2(finished.exitCode == 0, finished.describe());
+        CliResult reference = testsupport::runCli(testsupport::trainArgs(fresh("early-reference"), "early", 2, 20, "10"));
+        QVERIFY2(reference.exitCode == 0, reference.describe());
+        QCOMPARE(testsupport::paramsShaFromOutput(finished.out), testsupport::paramsShaFromOutput(reference.out));
+    }
+
+    // The early handler must not swallow the signal for the other commands:
+    // they end as SIGTERM's default action has it.
+    void sigtermWhileStartingEndsOtherCommands() {
+        QProcess p;
+        terminateWhileStarting(p, {"runs", "--home", home_});
+        QCOMPARE(p.exitStatus(), QProcess::CrashExit);
     }
 };
 
