@@ -3,6 +3,7 @@
 #include "demo_script.h"
 #include "home.h"
 #include "main_window.h"
+#include "termination_signals.h"
 #include "trainer_worker.h"
 #include "translations_loader.h"
 
@@ -54,6 +55,10 @@ int main(int argc, char** argv) {
         w.resize(width > 0 ? width : 1560, height > 0 ? height : 960);
     }
     w.show();
+    // SIGTERM and Ctrl-C stop training with an emergency checkpoint before the window closes.
+    savepoint::ui::TerminationSignals termination;
+    QObject::connect(&termination, &savepoint::ui::TerminationSignals::received, &w,
+                     &savepoint::ui::MainWindow::handleTermination);
     if (!demo) return app.exec();
 
     savepoint::ui::DemoScript script(&w, p.value(shot));

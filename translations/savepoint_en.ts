@@ -853,6 +853,14 @@
         <source>Cannot verify checkpoint #%1: %2</source>
         <translation>Cannot verify checkpoint #%1: %2</translation>
     </message>
+    <message>
+        <source>%1 received: closing.</source>
+        <translation>%1 received: closing.</translation>
+    </message>
+    <message>
+        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
+        <translation>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -853,6 +853,14 @@
         <source>Cannot verify checkpoint #%1: %2</source>
         <translation>Impossible de vérifier la sauvegarde n° %1 : %2</translation>
     </message>
+    <message>
+        <source>%1 received: closing.</source>
+        <translation>%1 reçu : fermeture.</translation>
+    </message>
+    <message>
+        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
+        <translation>%1 reçu : un avis de préemption. Savepoint se ferme une fois la sauvegarde d’urgence écrite.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -853,6 +853,14 @@
         <source>Cannot verify checkpoint #%1: %2</source>
         <translation>Não foi possível verificar o checkpoint #%1: %2</translation>
     </message>
+    <message>
+        <source>%1 received: closing.</source>
+        <translation>%1 recebido: fechando.</translation>
+    </message>
+    <message>
+        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
+        <translation>%1 recebido: um aviso de preempção. O Savepoint fecha assim que o checkpoint de emergência for gravado.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

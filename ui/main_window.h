@@ -92,6 +92,9 @@ public Q_SLOTS:
     void crashAtStep();
     void preempt();
     void checkpointNow();
+    // SIGTERM or SIGINT (TerminationSignals): while training, a preemption
+    // notice, and the window closes once the run has stopped; otherwise it closes.
+    void handleTermination(int signal);
 
     void selectRun(qint64 run_id);
     void refreshRuns();
@@ -173,6 +176,7 @@ private:
     FaultTolerancePanel* ft_panel_ = nullptr;
     StatusBarFields* status_ = nullptr;
     Banner* banner_ = nullptr;
+    bool quit_when_stopped_ = false;  // a termination signal came while training
     QPlainTextEdit* log_ = nullptr;
     QComboBox* xmode_ = nullptr;
     QSlider* smoothing_ = nullptr;

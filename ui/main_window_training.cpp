@@ -16,6 +16,8 @@
 #include <QSpinBox>
 #include <QTableView>
 
+#include <csignal>
+
 namespace savepoint::ui {
 
 savepoint::TrainRequest MainWindow::baseRequest(const QString& name) const {
@@ -162,6 +164,18 @@ void MainWindow::preempt() {
     preempt_timer_.start();
 }
 
+void MainWindow::handleTermination(int signal) {
+    const QString name = signal == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM");
+    if (!worker_->isRunning()) {
+        log(tr("%1 received: closing.").arg(name));
+        close();
+        return;
+    }
+    log(tr("%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.").arg(name));
+    quit_when_stopped_ = true;
+    preempt();
+}
+
 void MainWindow::tickPreemption() {
     const double left = std::max(0.0, preempt_deadline_ - savepoint::now_seconds());
     const QString count = tr("%1 s").arg(int(std::ceil(left)));
@@ -265,6 +279,7 @@ void MainWindow::onFinished(const WorkerOutcome& o) {
     refreshRuns();
     refreshSelected();
     updateActions();
+    if (quit_when_stopped_) close();
 }
 
 }  // namespace savepoint::ui

@@ -11,6 +11,7 @@
 #include "durable_io.h"
 #include "registry.h"
 #include "run_list_model.h"
+#include "termination_signals.h"
 #include "trainer.h"
 #include "trainer_worker.h"
 
@@ -26,6 +27,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 
 #include <algorithm>
 #include <set>
@@ -57,6 +59,7 @@ private Q_SLOTS:
     void crashThenRollbackFromTable();
     void badDatasetShowsBannerAndWritesNothing();
     void preemptionCountsDownWritesEmergencyCheckpointAndStops();
+    void sigtermWhileTrainingPreemptsThenCloses();
     void diskFullShowsMessageAndContinuesOnceSpaceIsBack();
     void deleteRefusesHeadAndDeletesOthers();
     void settingsPersist();
@@ -66,6 +69,7 @@ private Q_SLOTS:
 private:
     savepoint::TrainConfig smallConfig() const;
     bool selectCheckpointAt(std::int64_t gs);
+    void verifyPreempted(const char* run, const WorkerOutcome& out, std::int64_t save_every);
 
     std::unique_ptr<QTemporaryDir> dir_;
     std::unique_ptr<MainWindow> w_;
@@ -278,6 +282,28 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QVERIFY(QFileInfo(pdf).size() > 1000);
 }
 
+// The registry after a run stopped by a preemption notice: status 'preempted',
+// the stop's checkpoint committed as the head at the step training reached,
+// and the notice among the events.
+void TestMainWindow::verifyPreempted(const char* name, const WorkerOutcome& out, std::int64_t save_every) {
+    savepoint::Registry reg(w_->home().toStdString());
+    const auto run = reg.find_run(name);
+    QVERIFY(run);
+    QCOMPARE(run->status, std::string("preempted"));
+    const auto rows = reg.checkpoints(run->id);
+    QVERIFY(!rows.empty());
+    // The emergency checkpoint, unless the notice landed on a step whose regular checkpoint had
+    // just been written: then that one is the stop's checkpoint and no duplicate is made.
+    const bool regular_at_stop = rows.back().kind == "regular" && rows.back().global_step % save_every == 0;
+    QVERIFY2(rows.back().kind == "emergency" || regular_at_stop, rows.back().kind.c_str());
+    QCOMPARE(rows.back().state, std::string("committed"));
+    QCOMPARE(rows.back().global_step, out.global_step);
+    QCOMPARE(*run->head_checkpoint_id, rows.back().id);
+    bool notice = false;
+    for (const auto& e : reg.events(run->id)) notice = notice || e.kind == "preemption_notice";
+    QVERIFY(notice);
+}
+
 void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     auto c = smallConfig();
@@ -297,22 +323,29 @@ void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
     if (const QByteArray dir = qgetenv("SAVEPOINT_TEST_SHOTS"); !dir.isEmpty())
         w_->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/preemption.png"));
 
-    savepoint::Registry reg(w_->home().toStdString());
-    const auto run = reg.find_run("spot");
-    QVERIFY(run);
-    QCOMPARE(run->status, std::string("preempted"));
-    const auto rows = reg.checkpoints(run->id);
-    QVERIFY(!rows.empty());
-    // The emergency checkpoint, unless the notice landed on a step whose regular checkpoint had
-    // just been written: then that one is the stop's checkpoint and no duplicate is made.
-    const bool regular_at_stop = rows.back().kind == "regular" && rows.back().global_step % c.save_every_steps == 0;
-    QVERIFY2(rows.back().kind == "emergency" || regular_at_stop, rows.back().kind.c_str());
-    QCOMPARE(rows.back().state, std::string("committed"));
-    QCOMPARE(rows.back().global_step, out.global_step);
-    QCOMPARE(*run->head_checkpoint_id, rows.back().id);
-    bool notice = false;
-    for (const auto& e : reg.events(run->id)) notice = notice || e.kind == "preemption_notice";
-    QVERIFY(notice);
+    verifyPreempted("spot", out, c.save_every_steps);
+}
+
+// A real SIGTERM, raised in this process with the handlers gui_main installs:
+// training stops as on a preemption notice, with its emergency checkpoint,
+// and only then does the window close. A second signal is left to the default
+// action (it would end this test), so only the one is sent.
+void TestMainWindow::sigtermWhileTrainingPreemptsThenCloses() {
+    TerminationSignals termination;
+    QVERIFY(termination.handles(SIGTERM));
+    connect(&termination, &TerminationSignals::received, w_.get(), &MainWindow::handleTermination);
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    auto c = smallConfig();
+    c.epochs = 200;  // long enough that only the signal can end it
+    QVERIFY(w_->startRun(QStringLiteral("term"), c));
+    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
+    QVERIFY(w_->isVisible());
+    QCOMPARE(::raise(SIGTERM), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Preempted);
+    QTRY_VERIFY_WITH_TIMEOUT(!w_->isVisible(), 10000);
+    QCOMPARE(confirmations_, 0);  // nobody was asked: the run had stopped by then
+    verifyPreempted("term", finished.at(0).at(0).value<WorkerOutcome>(), c.save_every_steps);
 }
 
 void TestMainWindow::diskFullShowsMessageAndContinuesOnceSpaceIsBack() {

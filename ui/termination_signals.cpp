@@ -1,0 +1,71 @@
+#include "termination_signals.h"
+
+#include <QSocketNotifier>
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+
+namespace savepoint::ui {
+namespace {
+
+int g_pipe[2] = {-1, -1};  // [0] read by the GUI thread, [1] written by the handler
+
+extern "C" void on_termination_signal(int sig) {
+    const int saved = errno;  // a handler must leave errno as it found it
+    const char c = static_cast<char>(sig);
+    [[maybe_unused]] const ssize_t n = ::write(g_pipe[1], &c, 1);
+    errno = saved;
+}
+
+bool install(int sig, struct sigaction& old) {
+    if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) return false;
+    struct sigaction sa {};
+    sa.sa_handler = on_termination_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART | SA_RESETHAND;
+    return ::sigaction(sig, &sa, nullptr) == 0;
+}
+
+// What was there before, unless the one-shot handler has already given way.
+void uninstall(int sig, const struct sigaction& old) {
+    struct sigaction now {};
+    if (::sigaction(sig, nullptr, &now) == 0 && now.sa_handler == on_termination_signal) ::sigaction(sig, &old, nullptr);
+}
+
+}  // namespace
+
+TerminationSignals::TerminationSignals(QObject* parent) : QObject(parent) {
+    if (g_pipe[0] >= 0) return;  // another instance has them
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, g_pipe) != 0) {
+        g_pipe[0] = g_pipe[1] = -1;
+        return;  // the default actions stay: the app works, a signal still ends it
+    }
+    notifier_ = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
+    connect(notifier_, &QSocketNotifier::activated, this, &TerminationSignals::drain);
+    term_ = install(SIGTERM, old_term_);
+    int_ = install(SIGINT, old_int_);
+}
+
+TerminationSignals::~TerminationSignals() {
+    if (!notifier_) return;
+    if (term_) uninstall(SIGTERM, old_term_);
+    if (int_) uninstall(SIGINT, old_int_);
+    delete notifier_;
+    ::close(g_pipe[0]);
+    ::close(g_pipe[1]);
+    g_pipe[0] = g_pipe[1] = -1;
+}
+
+bool TerminationSignals::handles(int signal) const { return signal == SIGTERM ? term_ : signal == SIGINT && int_; }
+
+void TerminationSignals::drain() {
+    char buf[16];
+    ssize_t n;
+    while ((n = ::read(g_pipe[0], buf, sizeof buf)) > 0)
+        for (ssize_t i = 0; i < n; ++i) Q_EMIT received(buf[i]);
+}
+
+}  // namespace savepoint::ui
