@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 quick=${1:-}
 out=build/benchmarks
 mkdir -p "$out"
-cmake --build build --target bench_train savepoint-cli torch_startup -j"$(nproc)" >/dev/null
+cmake --build build --target bench_train savepoint-cli torch_startup cross_core_probe -j"$(nproc)" >/dev/null
 py=/usr/bin/python3
 # Both sides run with glibc's allocator told to keep freed memory: PyTorch's
 # loop allocates its gradients and temporaries afresh every step, and with
@@ -22,11 +22,21 @@ py=/usr/bin/python3
 # tuning for speed would do (or preload jemalloc), so the ratios are fair.
 export GLIBC_TUNABLES=glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456
 
+# The host's state, before and after: these VMs have stretches in which memory
+# is slower to copy and lines shared between the vCPUs dearer to write, and the
+# checkpoint overhead rows move with them (tests/PERFORMANCE.md, 2026-12-03).
+# Calm: a 5 MB copy ~0.08-0.1 ms, a write after the other CPU read ~0.04 ms.
+host_before=$(build/tests/benchmarks/cross_core_probe 3 | tail -3)
+echo "== host before: $(date -u +%H:%M) UTC"; echo "$host_before"
+echo
 echo "== Savepoint (bench_train) =="
 build/tests/benchmarks/bench_train $quick --json "$out/savepoint.json"
 echo
 echo "== PyTorch loop (pytorch_loop.py, torch $($py -c 'import torch; print(torch.__version__)')) =="
 $py tests/benchmarks/pytorch_loop.py $quick --json "$out/pytorch.json"
+
+host_after=$(build/tests/benchmarks/cross_core_probe 3 | tail -3)
+echo; echo "== host after the throughput and checkpoint runs: $(date -u +%H:%M) UTC"; echo "$host_after"
 
 # Resume to first completed step, process start included (median of 5).
 home=$(mktemp -d); ptdir=$(mktemp -d)
@@ -62,9 +72,10 @@ echo
 echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s;" \
      "a LibTorch program that does one op: ${startup}s (Debian's untrimmed libtorch_cpu: ${startup_system}s)"
 
-$py - "$out" "$sp" "$pt" "$startup" "$startup_system" <<'PY'
+$py - "$out" "$sp" "$pt" "$startup" "$startup_system" "$host_before" "$host_after" <<'PY'
 import json, sys
 out, sp_resume, pt_resume, torch_start, torch_start_system = sys.argv[1], *map(float, sys.argv[2:6])
+host = {"before": sys.argv[6].splitlines(), "after": sys.argv[7].splitlines()}
 s = json.load(open(f"{out}/savepoint.json")); p = json.load(open(f"{out}/pytorch.json"))
 key = lambda r: (r["model"], r["batch"], r["threads"])
 pt = {key(r): r for r in p["throughput"]}
@@ -99,7 +110,7 @@ print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.
       f" (LibTorch start-up alone: {torch_start:.3f}s trimmed, {torch_start_system:.3f}s with Debian's file)")
 if "registry_ingest_rows_per_second" in s:
     print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
-json.dump({"savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
+json.dump({"host_probe": host, "savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
                                                                                        "libtorch_startup": torch_start,
                                                                                        "libtorch_startup_untrimmed": torch_start_system}},
           open(f"{out}/comparison.json", "w"), indent=2)
