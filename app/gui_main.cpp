@@ -16,6 +16,9 @@
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    // SIGTERM and Ctrl-C: training stops with an emergency checkpoint, then the
+    // window closes. From here on: one that comes during start-up waits for the window.
+    savepoint::ui::TerminationSignals termination;
     QApplication::setOrganizationName(QStringLiteral("Savepoint"));
     QApplication::setOrganizationDomain(QStringLiteral("savepoint.io"));
     QApplication::setApplicationName(QStringLiteral("Savepoint"));
@@ -55,8 +58,6 @@ int main(int argc, char** argv) {
         w.resize(width > 0 ? width : 1560, height > 0 ? height : 960);
     }
     w.show();
-    // SIGTERM and Ctrl-C stop training with an emergency checkpoint before the window closes.
-    savepoint::ui::TerminationSignals termination;
     QObject::connect(&termination, &savepoint::ui::TerminationSignals::received, &w,
                      &savepoint::ui::MainWindow::handleTermination);
     if (!demo) return app.exec();

@@ -234,8 +234,17 @@ preempted : {
         // Keep (epoch, spe) as the position: the checkpoint means "epoch complete".
     }
     // Already saved here (a regular save at this very step, or the checkpoint a
-    // resume started from, when the notice came before its first step): nothing to write.
-    const bool already = saved_at_gs;
+    // resume started from, when the notice came before its first step): nothing
+    // to write, once that save has committed. If it failed, the emergency
+    // checkpoint is written after all.
+    bool already = saved_at_gs;
+    if (already) {
+        writer->wait_for_save();
+        if (auto err = writer->take_save_error()) {
+            event("error", "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
+            already = false;
+        }
+    }
     const bool ok = already || checkpoint("emergency", true);
     const double took = seconds_since(t0);
     std::string msg = already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"

@@ -464,8 +464,9 @@ void MainWindow::saveSettings() {
 
 void MainWindow::closeEvent(QCloseEvent* e) {
     if (worker_->isRunning()) {
-        if (!confirm_(tr("Training is running"),
-                      tr("Stop training gracefully (write a checkpoint) and quit?"))) {
+        // After SIGTERM (handleTermination) nobody is asked: the run is being preempted already.
+        if (!quit_when_stopped_ && !confirm_(tr("Training is running"),
+                                             tr("Stop training gracefully (write a checkpoint) and quit?"))) {
             e->ignore();
             return;
         }

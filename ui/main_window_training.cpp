@@ -13,6 +13,7 @@
 #include "trainer_worker.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QSpinBox>
 #include <QTableView>
 
@@ -174,6 +175,9 @@ void MainWindow::handleTermination(int signal) {
     log(tr("%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.").arg(name));
     quit_when_stopped_ = true;
     preempt();
+    // A dialog waiting for an answer (the close confirmation among them) would
+    // hold the window open: nobody is there to answer it.
+    if (QWidget* modal = QApplication::activeModalWidget()) modal->close();
 }
 
 void MainWindow::tickPreemption() {

@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 
@@ -12,11 +13,17 @@ namespace savepoint::ui {
 namespace {
 
 int g_pipe[2] = {-1, -1};  // [0] read by the GUI thread, [1] written by the handler
+// The write end as the handler sees it: -1 before the destructor closes it, so
+// that a handler running on another thread never writes to a reused number.
+std::atomic<int> g_write_end{-1};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void on_termination_signal(int sig) {
     const int saved = errno;  // a handler must leave errno as it found it
     const char c = static_cast<char>(sig);
-    [[maybe_unused]] const ssize_t n = ::write(g_pipe[1], &c, 1);
+    if (const int fd = g_write_end.load(); fd >= 0) {
+        [[maybe_unused]] const ssize_t n = ::write(fd, &c, 1);
+    }
     errno = saved;
 }
 
@@ -29,10 +36,12 @@ bool install(int sig, struct sigaction& old) {
     return ::sigaction(sig, &sa, nullptr) == 0;
 }
 
-// What was there before, unless the one-shot handler has already given way.
+// What was there before: in place of this handler, or of the default action
+// it left behind when it fired (SA_RESETHAND).
 void uninstall(int sig, const struct sigaction& old) {
     struct sigaction now {};
-    if (::sigaction(sig, nullptr, &now) == 0 && now.sa_handler == on_termination_signal) ::sigaction(sig, &old, nullptr);
+    if (::sigaction(sig, nullptr, &now) == 0 && (now.sa_handler == on_termination_signal || now.sa_handler == SIG_DFL))
+        ::sigaction(sig, &old, nullptr);
 }
 
 }  // namespace
@@ -43,6 +52,7 @@ TerminationSignals::TerminationSignals(QObject* parent) : QObject(parent) {
         g_pipe[0] = g_pipe[1] = -1;
         return;  // the default actions stay: the app works, a signal still ends it
     }
+    g_write_end = g_pipe[1];
     notifier_ = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
     connect(notifier_, &QSocketNotifier::activated, this, &TerminationSignals::drain);
     term_ = install(SIGTERM, old_term_);
@@ -53,6 +63,7 @@ TerminationSignals::~TerminationSignals() {
     if (!notifier_) return;
     if (term_) uninstall(SIGTERM, old_term_);
     if (int_) uninstall(SIGINT, old_int_);
+    g_write_end = -1;
     delete notifier_;
     ::close(g_pipe[0]);
     ::close(g_pipe[1]);

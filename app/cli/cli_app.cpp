@@ -113,10 +113,14 @@ struct SignalScope {
         struct sigaction sa {};
         sa.sa_handler = on_preempt_signal;
         sigemptyset(&sa.sa_mask);
-        sigaction(SIGTERM, &sa, &old_term_);
+        // A signal the parent set to be ignored (SIGINT for `savepoint-cli train &` in a script) stays ignored.
+        auto take_over = [&](int sig, struct sigaction& old) {
+            if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(sig, &sa, nullptr);
+        };
+        take_over(SIGTERM, old_term_);
         // A second Ctrl-C kills at once, as users expect.
         sa.sa_flags = SA_RESETHAND;
-        sigaction(SIGINT, &sa, &old_int_);
+        take_over(SIGINT, old_int_);
         // A signal that came while the process was starting (early_signals.h) is
         // a notice like any other. Taken after the handlers above are in place,
         // so that none falls between the two.
