@@ -167,17 +167,17 @@ void MainWindow::preempt() {
 
 void MainWindow::handleTermination(int signal) {
     const QString name = signal == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM");
-    if (!worker_->isRunning()) {
+    quit_when_stopped_ = worker_->isRunning();
+    // A dialog waiting for an answer (the close confirmation among them) would
+    // hold the window open: nobody is there to answer it.
+    if (QWidget* modal = QApplication::activeModalWidget()) modal->close();
+    if (!quit_when_stopped_) {
         log(tr("%1 received: closing.").arg(name));
         close();
         return;
     }
     log(tr("%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.").arg(name));
-    quit_when_stopped_ = true;
     preempt();
-    // A dialog waiting for an answer (the close confirmation among them) would
-    // hold the window open: nobody is there to answer it.
-    if (QWidget* modal = QApplication::activeModalWidget()) modal->close();
 }
 
 void MainWindow::tickPreemption() {

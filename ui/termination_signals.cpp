@@ -1,5 +1,7 @@
 #include "termination_signals.h"
 
+#include "signal_disposition.h"
+
 #include <QSocketNotifier>
 
 #include <sys/socket.h>
@@ -27,15 +29,6 @@ extern "C" void on_termination_signal(int sig) {
     errno = saved;
 }
 
-bool install(int sig, struct sigaction& old) {
-    if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) return false;
-    struct sigaction sa {};
-    sa.sa_handler = on_termination_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART | SA_RESETHAND;
-    return ::sigaction(sig, &sa, nullptr) == 0;
-}
-
 // What was there before: in place of this handler, or of the default action
 // it left behind when it fired (SA_RESETHAND).
 void uninstall(int sig, const struct sigaction& old) {
@@ -55,8 +48,8 @@ TerminationSignals::TerminationSignals(QObject* parent) : QObject(parent) {
     g_write_end = g_pipe[1];
     notifier_ = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
     connect(notifier_, &QSocketNotifier::activated, this, &TerminationSignals::drain);
-    term_ = install(SIGTERM, old_term_);
-    int_ = install(SIGINT, old_int_);
+    term_ = handle_unless_ignored(SIGTERM, on_termination_signal, SA_RESTART | SA_RESETHAND, &old_term_);
+    int_ = handle_unless_ignored(SIGINT, on_termination_signal, SA_RESTART | SA_RESETHAND, &old_int_);
 }
 
 TerminationSignals::~TerminationSignals() {

@@ -10,6 +10,7 @@
 #include "recovery.h"
 #include "registry.h"
 #include "run_lock.h"
+#include "signal_disposition.h"
 #include "trainer.h"
 
 #include <CLI/CLI.hpp>
@@ -110,17 +111,9 @@ struct SignalScope {
     explicit SignalScope(Trainer* t, bool install) : install_(install) {
         if (!install_) return;
         g_active_trainer = t;
-        struct sigaction sa {};
-        sa.sa_handler = on_preempt_signal;
-        sigemptyset(&sa.sa_mask);
-        // A signal the parent set to be ignored (SIGINT for `savepoint-cli train &` in a script) stays ignored.
-        auto take_over = [&](int sig, struct sigaction& old) {
-            if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(sig, &sa, nullptr);
-        };
-        take_over(SIGTERM, old_term_);
+        handle_unless_ignored(SIGTERM, on_preempt_signal, 0, &old_term_);
         // A second Ctrl-C kills at once, as users expect.
-        sa.sa_flags = SA_RESETHAND;
-        take_over(SIGINT, old_int_);
+        handle_unless_ignored(SIGINT, on_preempt_signal, SA_RESETHAND, &old_int_);
         // A signal that came while the process was starting (early_signals.h) is
         // a notice like any other. Taken after the handlers above are in place,
         // so that none falls between the two.

@@ -1,5 +1,7 @@
 #include "early_signals.h"
 
+#include "signal_disposition.h"
+
 #include <atomic>
 #include <csignal>
 #include <initializer_list>
@@ -24,17 +26,10 @@ bool handled_early(int sig) {
 }  // namespace
 
 void catch_signals_early() {
-    for (int sig : {SIGTERM, SIGINT}) {
-        struct sigaction old {};
-        if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
-        struct sigaction sa {};
-        sa.sa_handler = note_early_signal;
-        sigemptyset(&sa.sa_mask);
-        // SA_RESTART: the loader and LibTorch's initialisers read files and do not expect EINTR.
-        // A second Ctrl-C still kills at once (SA_RESETHAND), as users expect.
-        sa.sa_flags = SA_RESTART | (sig == SIGINT ? SA_RESETHAND : 0);
-        ::sigaction(sig, &sa, nullptr);
-    }
+    // SA_RESTART: the loader and LibTorch's initialisers read files and do not expect EINTR.
+    // A second Ctrl-C still kills at once (SA_RESETHAND), as users expect.
+    handle_unless_ignored(SIGTERM, note_early_signal, SA_RESTART);
+    handle_unless_ignored(SIGINT, note_early_signal, SA_RESTART | SA_RESETHAND);
 }
 
 int take_early_signal() { return g_noted.exchange(0); }

@@ -72,6 +72,7 @@ private:
     savepoint::TrainConfig smallConfig() const;
     bool selectCheckpointAt(std::int64_t gs);
     void verifyPreempted(const char* run, const WorkerOutcome& out, std::int64_t save_every);
+    savepoint::TrainConfig startLongRun(const QString& name);
 
     std::unique_ptr<QTemporaryDir> dir_;
     std::unique_ptr<MainWindow> w_;
@@ -284,6 +285,18 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QVERIFY(QFileInfo(pdf).size() > 1000);
 }
 
+// Starts a run long enough (200 epochs) that only an interruption ends it,
+// and returns once its first points are plotted.
+savepoint::TrainConfig TestMainWindow::startLongRun(const QString& name) {
+    auto c = smallConfig();
+    c.epochs = 200;
+    [&] {
+        QVERIFY(w_->startRun(name, c));
+        QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
+    }();
+    return c;
+}
+
 // The registry after a run stopped by a preemption notice: status 'preempted',
 // the stop's checkpoint committed as the head at the step training reached,
 // and the notice among the events.
@@ -308,10 +321,8 @@ void TestMainWindow::verifyPreempted(const char* name, const WorkerOutcome& out,
 
 void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    auto c = smallConfig();
-    c.epochs = 200;  // long enough that only the preemption can end it
-    QVERIFY(w_->startRun(QStringLiteral("spot"), c));
-    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
+    const auto c = startLongRun(QStringLiteral("spot"));
+    if (QTest::currentTestFailed()) return;
     w_->preempt();
     // The notice is on screen at once, with the grace period counting down.
     QVERIFY(w_->banner()->isVisible());
@@ -337,10 +348,8 @@ void TestMainWindow::sigtermWhileTrainingPreemptsThenCloses() {
     if (!termination.handles(SIGTERM)) QSKIP("SIGTERM is ignored in this test process (set so by its parent)");
     connect(&termination, &TerminationSignals::received, w_.get(), &MainWindow::handleTermination);
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    auto c = smallConfig();
-    c.epochs = 200;  // long enough that only the signal can end it
-    QVERIFY(w_->startRun(QStringLiteral("term"), c));
-    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
+    const auto c = startLongRun(QStringLiteral("term"));
+    if (QTest::currentTestFailed()) return;
     QVERIFY(w_->isVisible());
     QCOMPARE(::raise(SIGTERM), 0);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
@@ -358,10 +367,8 @@ void TestMainWindow::sigtermAnswersTheCloseConfirmation() {
     if (!termination.handles(SIGTERM)) QSKIP("SIGTERM is ignored in this test process (set so by its parent)");
     connect(&termination, &TerminationSignals::received, w_.get(), &MainWindow::handleTermination);
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    auto c = smallConfig();
-    c.epochs = 200;
-    QVERIFY(w_->startRun(QStringLiteral("asked"), c));
-    QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
+    const auto c = startLongRun(QStringLiteral("asked"));
+    if (QTest::currentTestFailed()) return;
     qint64 open_ms = -1;
     w_->setConfirmHandler([this, &open_ms](const QString& title, const QString& text) {
         ++confirmations_;
