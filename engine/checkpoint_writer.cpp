@@ -44,8 +44,12 @@ std::string retention_detail(const SaveRequest& req) {
 // Writes and commits one checkpoint (transactions A and B around the durable
 // write); retention is left to the caller. `spare`: a retired checkpoint
 // whose file to write over (its row 'deleting'; B marks it 'deleted').
+// `let_go` is called once nothing more is read from the snapshot (its bytes
+// written and hashed), before the sync and the commit: from then on the
+// training thread may capture the next state into it.
 SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req,
-                             const CheckpointRow* spare = nullptr, BackgroundSync* background = nullptr) {
+                             const CheckpointRow* spare = nullptr, BackgroundSync* background = nullptr,
+                             const std::function<void()>& let_go = {}) {
     // First of all: a background capture's copy, which the training thread's
     // next optimizer update waits for (state_snapshot.h).
     snapshot.finish_copies();
@@ -75,6 +79,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     // someone else's (an orphan of a lost registry, with the id handed out
     // again): a failed save must never remove that.
     bool placed = false;
+    double capture_stall_ms = 0;
     try {
         nlohmann::json meta = req.session_meta ? *req.session_meta : nlohmann::json::object();
         if (req.created_at > 0) meta["created_at"] = req.created_at;
@@ -139,6 +144,10 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             // now, while the disk flushes, so that the training thread's next write of these
             // buffers need not take them from this core's caches (cache_release.h).
             for (const auto& t : tensors) release_from_caches(t.data, t.nbytes);
+            // The capture's stall, its hand-over, and the training thread's part in its background
+            // copy: read now, since the next capture writes them once the snapshot is let go.
+            capture_stall_ms = req.stall_ms + snapshot.handover_ms() + snapshot.training_copy_ms();
+            if (let_go) let_go();
             // Negative control (tests/RELIABILITY.md): transaction B before the rename.
             if (planted_bug("commit-before-rename"))
                 reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);
@@ -159,8 +168,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         commit.sha256 = sha;
         commit.params_sha256 = row.params_sha256;
         commit.write_ms = out.write_ms;
-        // The capture's stall, its hand-over, and the training thread's part in its background copy.
-        commit.stall_ms = req.stall_ms + snapshot.handover_ms() + snapshot.training_copy_ms();
+        commit.stall_ms = capture_stall_ms;
         for (const auto& c : out.retired) commit.retire.push_back(c.id);
         commit.retire_detail = retention_detail(req);
         if (out.recycled) commit.finished.push_back(spare->id);
@@ -248,16 +256,28 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
         std::lock_guard<std::mutex> lock(mutex_);
         ++saves_queued_;
         save_in_flight_ = true;
+        ++snapshots_held_;
+        snapshot_busy_ = true;
         std::shared_ptr<const StateSnapshot> queued = snapshot;
         // Moved, not copied: this runs on the training thread, inside its stall.
         queue_.push_back({[this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
+            bool let_go = false;
+            const auto release = [&] {
+                if (!let_go) release_snapshot();
+                let_go = true;
+            };
+            // Captured before the previous save committed, the training thread's head may be
+            // one behind: the I/O thread, which committed that save, knows the parent.
+            if (request.parent_is_last_save && last_saved_id_) request.row.parent_id = last_saved_id_;
             std::optional<SaveOutcome> out;
             std::optional<CheckpointRow> spare = std::move(spare_);
             spare_.reset();
             try {
-                out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr, &background_sync_);
-                if (on_saved_) on_saved_(*out);  // before the next save can start: it names this one as parent
+                out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr, &background_sync_, release);
+                last_saved_id_ = out->row.id;
+                if (on_saved_) on_saved_(*out);
             } catch (const std::exception& e) {
+                release();
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_error_ = e.what();
                 save_failed_ = true;
@@ -285,6 +305,19 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
 
 bool CheckpointWriter::save_in_flight() const {
     return save_in_flight_.load(std::memory_order_acquire);
+}
+
+void CheckpointWriter::release_snapshot() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        snapshot_busy_ = --snapshots_held_ > 0;
+    }
+    cv_.notify_all();
+}
+
+void CheckpointWriter::wait_for_snapshot() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [this] { return !snapshot_busy_; });
 }
 
 void CheckpointWriter::wait_for_save() {
@@ -417,7 +450,10 @@ void CheckpointWriter::loop() {
             save_failed_ = true;
             // Only a save dropped here ends one in flight: clearing the flag for
             // a metrics job would let a capture overwrite a snapshot still queued.
-            if (job.snapshot) save_in_flight_ = --saves_queued_ > 0;
+            if (job.snapshot) {
+                save_in_flight_ = --saves_queued_ > 0;
+                snapshot_busy_ = --snapshots_held_ > 0;
+            }
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);

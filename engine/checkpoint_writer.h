@@ -1,8 +1,13 @@
 // The I/O thread. Owns its own registry connection and executes, in order,
 // the jobs the training thread hands it: metric batches, events, and
 // checkpoint saves (serialise + hash + durable write + registry commit +
-// retention). At most one save is in flight; the training thread decides what
-// to do when the next one is due while one is still writing (wait or skip).
+// retention). At most one save is being written: it holds the snapshot until
+// its bytes are in the page cache and hashed, and the training thread decides
+// what to do when the next one is due before then (wait, skip or defer). The
+// snapshot is let go before the file's sync, rename, directory sync and
+// transaction B, so the next capture need not wait for the disk's flush: it
+// queues behind that commit (one save committing, one written at most), and
+// the I/O thread takes it as soon as the commit is done.
 //
 // A checkpoint counts as saved only when its registry row is committed; only
 // then is on_saved called.
@@ -37,6 +42,10 @@ struct SaveRequest {
     std::int64_t keep = 5;       // retention: newest K on this branch, plus best, head, pinned, protected
     std::set<std::int64_t> protected_ids;  // e.g. the checkpoint this session resumed from
     double stall_ms = 0;         // how long the training thread was blocked capturing the snapshot
+    // The parent is the last checkpoint this writer committed, when it has
+    // committed one: a capture may be handed over while the previous save
+    // still commits, so the training thread's head can be one save behind.
+    bool parent_is_last_save = false;
 };
 
 struct SaveOutcome {
@@ -63,11 +72,18 @@ public:
     void post(std::function<void(Registry&)> job);
 
     // Hand over a snapshot to save. The snapshot must stay untouched until
-    // save_in_flight() turns false. Returns immediately.
+    // snapshot_busy() turns false. Returns immediately.
     void save_async(std::shared_ptr<const StateSnapshot> snapshot, SaveRequest request);
 
+    // A save is queued or running (until its registry commit).
     bool save_in_flight() const;
     void wait_for_save();          // blocks until no save is in flight
+    // A save still reads the snapshot (queued, or writing and hashing it):
+    // the next capture must wait. Lock-free. False once the last save handed
+    // over has its bytes in the page cache and hashed, while it may still be
+    // syncing and committing.
+    bool snapshot_busy() const { return snapshot_busy_.load(std::memory_order_acquire); }
+    void wait_for_snapshot();      // blocks until snapshot_busy() is false
     void drain();                  // blocks until every queued job has run
     // Queues the removal of the retired file kept for the next save to write
     // over (see loop()); call when no more saves will come. The destructor
@@ -117,6 +133,10 @@ private:
     std::deque<Job> queue_;
     bool busy_ = false;
     int saves_queued_ = 0;  // under mutex_: queued or running
+    int snapshots_held_ = 0;  // under mutex_: saves queued or running that have not let go of their snapshot
+    std::atomic<bool> snapshot_busy_{false};  // snapshots_held_ > 0, for the lock-free read
+    void release_snapshot();  // one save lets go of its snapshot
+    std::optional<std::int64_t> last_saved_id_;  // I/O thread only: the last checkpoint this writer committed
     // Written under mutex_ (the condition variable's waiters rely on that), read
     // without it by the training thread at every due save: never a sleep on a
     // mutex the I/O thread holds (a wake-up from another vCPU costs ~40-60 us here).

@@ -42,6 +42,10 @@ bool capture_copies_in_background(CaptureMode mode, int training_threads, int cp
 }
 
 bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
+    // A save handed over before the failure was taken may still be committing, and fail
+    // too: its error is part of the failure this retry answers, not the retry's own.
+    writer->wait_for_save();
+    writer->take_save_error();
     // The retry goes through the same queue; the snapshot was just captured.
     writer->save_async(snapshot, save_request(kind));
     writer->wait_for_save();

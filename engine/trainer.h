@@ -92,7 +92,7 @@ struct TrainResult {
     // The async policy at work (TrainConfig::async_policy): regular saves skipped,
     // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
-    // Captures that first waited for the previous save to commit ('wait', or any
+    // Captures that first waited for the previous save to be written ('wait', or any
     // policy's manual, final or emergency save), and that waiting in all: the
     // part of checkpoint_stall_seconds the disk's speed decides.
     std::int64_t saves_waited = 0;

@@ -171,6 +171,7 @@ struct Trainer::Impl {
         sr.row.run_id = run.id;
         sr.row.branch_id = branch_id;
         sr.row.parent_id = head();
+        sr.parent_is_last_save = true;
         sr.row.epoch = epoch;
         sr.row.step = step;
         sr.row.global_step = gs;
@@ -196,18 +197,19 @@ struct Trainer::Impl {
     // Hands a snapshot to the I/O thread. Blocks only to take the state (a
     // background capture leaves its copy to the I/O thread; the next update
     // waits for what is left of it, in StepRunner::step) and, with the 'wait'
-    // policy, while the previous save is still writing.
+    // policy, while the previous save is still writing: until its bytes are
+    // written and hashed, not until it commits (CheckpointWriter).
     bool checkpoint(const std::string& kind, bool wait_until_committed) {
         const auto t0 = trainer_detail::Clock::now();
         double waited = 0;  // for the previous save: the disk's doing, not this capture's
-        if (writer->save_in_flight()) {
+        if (writer->snapshot_busy()) {
             if (cfg.async_policy == "skip" && kind == "regular") {
                 ++saves_skipped;
                 event("save_skipped", "checkpoint at " + trainer_detail::pos_text(epoch, step) +
                                           " skipped: the previous one was still being written (policy: skip)");
                 return false;
             }
-            writer->wait_for_save();
+            writer->wait_for_snapshot();
             ++saves_waited;
             waited = trainer_detail::seconds_since(t0);
             save_wait_seconds += waited;
@@ -274,7 +276,7 @@ struct Trainer::Impl {
     // A regular save falls due at this step boundary (`due`), or one deferred
     // earlier may be taken now. With the 'defer' policy a save due while the
     // previous one is still being written is taken at the first boundary after
-    // that one commits: training never waits for the disk, and the checkpoint
+    // that one is written: training never waits for the disk, and the checkpoint
     // lands a step or two late instead of being dropped ('skip') — it is exact
     // all the same, since any step boundary is a resume point.
     bool regular_save(bool due) {
@@ -289,7 +291,7 @@ struct Trainer::Impl {
                                       trainer_detail::pos_text(epoch, step) + " (policy: defer)");
             deferred_gs = 0;
         }
-        if (writer->save_in_flight() && !writer->has_save_error()) {
+        if (writer->snapshot_busy() && !writer->has_save_error()) {
             if (due) deferred_gs = gs;
             return false;
         }

@@ -352,8 +352,8 @@
         <translation>Training held up</translation>
     </message>
     <message>
-        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</source>
-        <translation>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</translation>
+        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</source>
+        <translation>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</translation>
     </message>
 </context>
 <context>

@@ -352,8 +352,8 @@
         <translation>Entraînement retenu</translation>
     </message>
     <message>
-        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</source>
-        <translation>Temps total pendant lequel le fil d’entraînement a attendu les points de sauvegarde : pour prendre chaque instantané et, avec la politique « wait », pour que la sauvegarde précédente soit validée. C’est ce que les points de sauvegarde ont coûté directement à l’entraînement.</translation>
+        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</source>
+        <translation>Temps total pendant lequel le fil d’entraînement a attendu les points de sauvegarde : pour prendre chaque instantané et, avec la politique « wait », pour que l’écriture de la sauvegarde précédente soit terminée. C’est ce que les points de sauvegarde ont coûté directement à l’entraînement.</translation>
     </message>
 </context>
 <context>

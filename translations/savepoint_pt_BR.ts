@@ -352,8 +352,8 @@
         <translation>Treinamento retido</translation>
     </message>
     <message>
-        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to commit. This is what checkpointing cost the training directly.</source>
-        <translation>Tempo total em que a thread de treinamento esperou pelos checkpoints: para tirar cada instantâneo e, com a política “wait”, para que o salvamento anterior fosse confirmado. É o que os checkpoints custaram diretamente ao treinamento.</translation>
+        <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</source>
+        <translation>Tempo total em que a thread de treinamento esperou pelos checkpoints: para tirar cada instantâneo e, com a política “wait”, para que o salvamento anterior terminasse de ser gravado. É o que os checkpoints custaram diretamente ao treinamento.</translation>
     </message>
 </context>
 <context>

@@ -45,7 +45,7 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
                            "and its share of the time spent computing steps. Training goes on meanwhile."));
     ckpt_stall_ = addRow(f1, tr("Training held up"),
                          tr("Total time the training thread waited for checkpoints: to take each snapshot, and, "
-                            "with the 'wait' policy, for the previous save to commit. This is what checkpointing "
+                            "with the 'wait' policy, for the previous save to be written. This is what checkpointing "
                             "cost the training directly."));
     interruptions_ = addRow(f1, tr("Interruptions"), tr("Sessions that ended by a crash, a preemption, a kill or a failure."));
     lost_ = addRow(f1, tr("Steps lost"), tr("Steps computed after the last checkpoint a later session resumed from."));

@@ -147,7 +147,7 @@ void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, cons
                           r.loop_seconds > 0 ? 100 * r.checkpoint_stall_seconds / r.loop_seconds : 0.0);
     if (r.saves_waited > 0 && n > 0 && n < static_cast<int>(sizeof buf))
         std::snprintf(buf + n, sizeof buf - static_cast<std::size_t>(n),
-                      ", of which %.1f ms waiting for the previous save to commit (%lld time%s)", 1000 * r.save_wait_seconds,
+                      ", of which %.1f ms waiting for the previous save to be written (%lld time%s)", 1000 * r.save_wait_seconds,
                       static_cast<long long>(r.saves_waited), r.saves_waited == 1 ? "" : "s");
     observer.line(buf);
     // One wait in ten is a disk that is too slow for this frequency, not a hiccup.

@@ -86,7 +86,7 @@ struct RunStats {
     std::int64_t background_captures = 0;
     std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
-    std::int64_t waited = 0;  // captures that waited for the previous save to commit
+    std::int64_t waited = 0;  // captures that waited for the previous save to be written
     std::int64_t found_awake = 0;  // saves handed to an I/O thread already polling for them
     double wait_ms = 0;       // that waiting, in all
 };
@@ -651,7 +651,7 @@ int main(int argc, char** argv) {
                                                    std::max<std::int64_t>(100, 10 * probe_every), probe_runs, &phases, &waits);
         if (all.empty()) return 1;
         // The captures that waited for the previous save: where a slow disk shows.
-        std::printf("%lld of %lld captures waited for the previous save to commit, %.1f ms in all; "
+        std::printf("%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
                     "%lld found the I/O thread awake; %lld copied in the background\n",
                     static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
                     static_cast<long long>(waits.found_awake), static_cast<long long>(waits.background_captures));

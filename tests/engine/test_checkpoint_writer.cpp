@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <chrono>
+#include <functional>
 #include <thread>
 
 #include <torch/torch.h>
@@ -504,6 +505,7 @@ private Q_SLOTS:
                 QCOMPARE(saved.size(), std::size_t(1));  // it waited for the save, not for the dropped job
             }
             QVERIFY(!writer.save_in_flight());
+            QVERIFY(!writer.snapshot_busy());  // the dropped save let go of its snapshot too
             QVERIFY(writer.take_save_error().has_value());  // the failed open is still reported
         }
         set_fault_hook(nullptr);
@@ -586,6 +588,90 @@ private Q_SLOTS:
         QCOMPARE(ops.count(QStringLiteral("fsync")), 2);
         QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")), qPrintable(ops.join(' ')));
         QVERIFY2(ops.lastIndexOf(QStringLiteral("fsync")) < ops.indexOf(QStringLiteral("rename")), qPrintable(ops.join(' ')));
+    }
+
+    // A save lets go of the snapshot once its bytes are written and hashed,
+    // before the sync, rename and transaction B: the next capture need not
+    // wait for the disk's flush. It queues behind that commit, names the
+    // committing save as its parent (the registry's head is still the one
+    // before), and neither file is the worse for the overlap.
+    void snapshotIsLetGoBeforeTheCommit() {
+        std::mutex m;
+        std::condition_variable cv;
+        bool held = false, release = false;
+        std::vector<CheckpointRow> saved;
+        set_fault_hook([&](const char* op, const std::string&) {
+            if (std::string(op) != "rename") return 0;
+            std::unique_lock<std::mutex> l(m);
+            if (!held) {  // the first save's commit: held until the second is handed over
+                held = true;
+                cv.notify_all();
+                cv.wait(l, [&] { return release; });
+            }
+            return 0;
+        });
+        std::string want10, want20;
+        {
+            CheckpointWriter writer(home(), [&](const SaveOutcome& o) {
+                std::lock_guard<std::mutex> l(m);
+                saved.push_back(o.row);
+            });
+            // Lets the held commit go before the writer joins, also when a check fails.
+            const auto let_commit_go = [&] {
+                {
+                    std::lock_guard<std::mutex> l(m);
+                    release = true;
+                }
+                cv.notify_all();
+            };
+            struct Finally {
+                std::function<void()> f;
+                ~Finally() { f(); }
+            } finally{let_commit_go};
+            trainStep();
+            snap_->capture(*model_, *opt_);
+            want10 = snap_->params_sha256();
+            SaveRequest r10 = request(10);
+            r10.row.params_sha256.clear();  // hashed by the I/O thread, from the snapshot
+            r10.parent_is_last_save = true;
+            writer.save_async(snap_, r10);
+            {
+                std::unique_lock<std::mutex> l(m);
+                QVERIFY(cv.wait_for(l, std::chrono::seconds(30), [&] { return held; }));
+            }
+            QVERIFY(writer.save_in_flight());   // not committed yet...
+            QVERIFY(!writer.snapshot_busy());   // ...but done with the snapshot
+            writer.wait_for_snapshot();         // returns at once
+
+            trainStep();
+            snap_->capture(*model_, *opt_);
+            want20 = snap_->params_sha256();
+            SaveRequest r20 = request(20);
+            r20.row.params_sha256.clear();
+            r20.parent_is_last_save = true;
+            QVERIFY(!r20.row.parent_id.has_value());  // what the trainer's head says now: nothing committed
+            writer.save_async(snap_, r20);
+            QVERIFY(writer.snapshot_busy());  // queued behind the commit, holding the new capture
+            let_commit_go();
+            writer.wait_for_save();
+            QVERIFY(!writer.snapshot_busy());
+            QVERIFY(!writer.take_save_error().has_value());
+        }
+        set_fault_hook(nullptr);
+        QVERIFY(want10 != want20);
+        QCOMPARE(saved.size(), std::size_t(2));
+        QCOMPARE(saved[0].global_step, std::int64_t(10));
+        QCOMPARE(saved[1].parent_id.value_or(-1), saved[0].id);
+        QCOMPARE(reg_->checkpoint(saved[1].id)->parent_id.value_or(-1), saved[0].id);
+        QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), saved[1].id);
+        const std::string wants[] = {want10, want20};
+        for (int i = 0; i < 2; ++i) {
+            auto row = reg_->checkpoint(saved[i].id);
+            QCOMPARE(QString::fromStdString(row->params_sha256), QString::fromStdString(wants[i]));
+            VerifyResult v = verify_checkpoint_file(reg_->absolute(row->path), row->sha256);
+            QVERIFY2(v.ok, v.error.c_str());
+            QCOMPARE(QString::fromStdString(v.meta.value("params_sha256", "")), QString::fromStdString(wants[i]));
+        }
     }
 
     void asyncSaveFailingAtEitherSyncLeavesThePreviousCheckpoint() {

@@ -398,7 +398,7 @@ private Q_SLOTS:
         savepoint::set_fault_hook(nullptr);
         QVERIFY2(r.exitCode == 0, r.describe());
         static const QRegularExpression summary(
-            "checkpoints: 40 taken; .* of which \\d+\\.\\d ms waiting for the previous save to commit \\((\\d+) times\\)");
+            "checkpoints: 40 taken; .* of which \\d+\\.\\d ms waiting for the previous save to be written \\((\\d+) times\\)");
         const auto m = summary.match(r.out);
         QVERIFY2(m.hasMatch() && m.captured(1).toInt() >= 4, r.describe());
         QVERIFY2(r.out.contains("the disk did not keep up with a checkpoint every step: "), r.describe());
