@@ -356,44 +356,14 @@ std::optional<std::string> CheckpointWriter::take_job_error() {
     return e;
 }
 
-namespace {
-// How often the I/O thread looks for an expected save: a wake-up of a few µs
-// each time, ~45 in the narrowest window (4.5 ms), on a CPU training leaves to it.
-constexpr auto kPollInterval = std::chrono::microseconds(100);
-}  // namespace
-
-// Until a job is queued or the writer stops. Waking a thread blocked on the
-// condition variable is a futex call, and with this thread's CPU idle the
-// hypervisor has to wake that vCPU: 18-22 µs of the training thread's time
-// per save on these VMs, as much as taking the state (tests/PERFORMANCE.md).
-// So from shortly before an expected save (expect_save_at) the thread polls
-// in short sleeps, which its own timer ends: the capture's notify_all then
-// finds no sleeper and returns at once, and the background copy starts within
-// ~0.1 ms. A wrong estimate only costs that gain: past the window it blocks.
+// Until a job is queued or the writer stops. The I/O thread sleeps on the
+// condition variable between jobs, and the hand-over wakes it (~20 µs of
+// futex wake-up on the training thread here, counted in the stall). Polling
+// for an expected save instead, in 100 µs sleeps from shortly before it,
+// saved that but cost the training vCPU more: paired runs every 10 steps at
+// batch 32 were 2.8 points slower with it (tests/PERFORMANCE.md, 2026-12-03).
 void CheckpointWriter::wait_for_job(std::unique_lock<std::mutex>& lock) {
-    using Clock = std::chrono::steady_clock;
-    const auto ready = [this] { return stopping_ || !queue_.empty(); };
-    bool polled = false;
-    while (!ready()) {
-        const Clock::rep expected = save_expected_ns_.load(std::memory_order_relaxed);
-        const Clock::duration within{save_expected_window_.load(std::memory_order_relaxed)};
-        const Clock::time_point due{Clock::duration(expected)};
-        const Clock::time_point now = Clock::now();
-        polled = false;
-        if (expected != 0 && now < due - within) {
-            cv_.wait_until(lock, due - within, ready);
-        } else if (expected != 0 && now < due + 2 * within) {
-            lock.unlock();
-            std::this_thread::sleep_for(kPollInterval);
-            lock.lock();
-            polled = true;
-        } else {
-            // A new estimate comes with a save (the trainer sets it just before
-            // handing one over), and that save's notify_all ends this wait.
-            cv_.wait(lock, ready);
-        }
-    }
-    if (polled && !queue_.empty() && queue_.front().snapshot) saves_found_awake_.fetch_add(1, std::memory_order_relaxed);
+    cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
 }
 
 void CheckpointWriter::loop() {

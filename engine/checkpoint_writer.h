@@ -90,17 +90,6 @@ public:
     // does it too.
     void release_recycled_file();
 
-    // When the next save is expected (the trainer's estimate, good to about
-    // `within`). From `within` before it to twice that after, the I/O thread
-    // polls instead of blocking, so that the hand-over finds it awake
-    // (wait_for_job). Lock-free, wakes nothing: call it as a save is handed over.
-    void expect_save_at(std::chrono::steady_clock::time_point when, std::chrono::steady_clock::duration within) {
-        save_expected_window_.store(within.count(), std::memory_order_relaxed);
-        save_expected_ns_.store(when.time_since_epoch().count(), std::memory_order_relaxed);
-    }
-    // Saves the I/O thread found while polling for them: handed over without a wake-up.
-    std::uint64_t saves_found_awake() const { return saves_found_awake_.load(std::memory_order_relaxed); }
-
     // Cheap, lock-free: is an error from a failed save waiting to be taken?
     bool has_save_error() const { return save_failed_.load(std::memory_order_relaxed); }
     // The error of the last failed save (cleared by taking it).
@@ -142,9 +131,6 @@ private:
     // mutex the I/O thread holds (a wake-up from another vCPU costs ~40-60 us here).
     // True while any save is queued or running (saves_queued_ > 0).
     std::atomic<bool> save_in_flight_{false};
-    std::atomic<std::chrono::steady_clock::rep> save_expected_ns_{0};  // 0: not known
-    std::atomic<std::chrono::steady_clock::rep> save_expected_window_{0};
-    std::atomic<std::uint64_t> saves_found_awake_{0};
     bool stopping_ = false;
     std::optional<std::string> save_error_;
     std::atomic<bool> save_failed_{false};

@@ -98,7 +98,6 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.checkpoints_requested = checkpoints_requested;
     r.copy_free_captures = copy_free_captures;
     r.background_copy_captures = background_copy_captures;
-    r.saves_found_awake = static_cast<std::int64_t>(writer->saves_found_awake());
     r.saves_skipped = saves_skipped;
     r.saves_waited = saves_waited;
     r.save_wait_seconds = save_wait_seconds;

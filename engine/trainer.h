@@ -88,7 +88,6 @@ struct TrainResult {
     std::int64_t checkpoints_requested = 0;
     std::int64_t copy_free_captures = 0;  // of those, how many kept the live buffers (CaptureMode)
     std::int64_t background_copy_captures = 0;  // ...and how many left their copy to the I/O thread
-    std::int64_t saves_found_awake = 0;         // handed to an I/O thread already polling for them
     // The async policy at work (TrainConfig::async_policy): regular saves skipped,
     // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;

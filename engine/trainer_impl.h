@@ -230,7 +230,6 @@ struct Trainer::Impl {
 
         SaveRequest sr = save_request(kind);
         sr.stall_ms = stall_ms;
-        expect_next_save();
         writer->save_async(snapshot, std::move(sr));
         const double handover_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
         snapshot->note_handover_ms(handover_ms);
@@ -246,32 +245,6 @@ struct Trainer::Impl {
         }
         return true;
     }
-
-    // Tells the I/O thread when the next regular save should come, from how long
-    // the steps since the last capture took, so that it is awake for it
-    // (CheckpointWriter::wait_for_job). Only when it has a CPU of its own (the
-    // background copy's condition): otherwise its polling would take time from
-    // a training thread.
-    void expect_next_save() {
-        if (cfg.save_every_steps <= 0 || !(choose_capture || snapshot->background_copy())) return;
-        const auto now = trainer_detail::Clock::now();
-        if (last_capture_gs > 0 && gs > last_capture_gs)
-            step_wall = (now - last_capture_at) / (gs - last_capture_gs);
-        last_capture_gs = gs;
-        last_capture_at = now;
-        if (step_wall <= trainer_detail::Clock::duration::zero()) return;
-        const std::int64_t next = (gs / cfg.save_every_steps + 1) * cfg.save_every_steps;
-        const auto ahead = step_wall * (next - gs);
-        // A save seconds away gains nothing measurable from it (and the steps' jitter
-        // would stretch the window); close ones are off by a tenth at most, as a rule.
-        if (ahead > std::chrono::seconds(1)) return;
-        const auto within = std::clamp<trainer_detail::Clock::duration>(ahead / 10, std::chrono::microseconds(1500),
-                                                                         std::chrono::milliseconds(20));
-        writer->expect_save_at(now + ahead, within);
-    }
-    std::int64_t last_capture_gs = 0;
-    trainer_detail::Clock::time_point last_capture_at;
-    trainer_detail::Clock::duration step_wall{0};
 
     // A regular save falls due at this step boundary (`due`), or one deferred
     // earlier may be taken now. With the 'defer' policy a save due while the

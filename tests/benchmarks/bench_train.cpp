@@ -87,7 +87,6 @@ struct RunStats {
     std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
     std::int64_t waited = 0;  // captures that waited for the previous save to be written
-    std::int64_t found_awake = 0;  // saves handed to an I/O thread already polling for them
     double wait_ms = 0;       // that waiting, in all
 };
 
@@ -128,7 +127,6 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.steps_deferred = r.steps_deferred;
     s.skipped = r.saves_skipped;
     s.waited = r.saves_waited;
-    s.found_awake = r.saves_found_awake;
     s.wait_ms = 1000 * r.save_wait_seconds;
     s.mean_stall_ms = r.checkpoints_requested ? r.checkpoint_stall_seconds * 1000 / r.checkpoints_requested : 0;
     for (std::size_t i = 0; i + 1 < r.step_started_at.size(); ++i)
@@ -347,7 +345,6 @@ std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch
         if (waits) {
             waits->checkpoints += s.checkpoints;
             waits->waited += s.waited;
-            waits->found_awake += s.found_awake;
             waits->background_captures += s.background_captures;
             waits->wait_ms += s.wait_ms;
         }
@@ -652,9 +649,9 @@ int main(int argc, char** argv) {
         if (all.empty()) return 1;
         // The captures that waited for the previous save: where a slow disk shows.
         std::printf("%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
-                    "%lld found the I/O thread awake; %lld copied in the background\n",
+                    "%lld copied in the background\n",
                     static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
-                    static_cast<long long>(waits.found_awake), static_cast<long long>(waits.background_captures));
+                    static_cast<long long>(waits.background_captures));
         // Per save, by the step's distance from the capture: median and mean excess in µs.
         std::printf("steps after the capture, excess over the quiet blocks (µs, median / mean):");
         double total_mean = 0;

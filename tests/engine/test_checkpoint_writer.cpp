@@ -404,60 +404,6 @@ private Q_SLOTS:
         QCOMPARE(rows[0].stall_ms, 0.125 + 0.25 + snap_->training_copy_ms());
     }
 
-    // Told when the next save is due, the I/O thread polls for it from shortly
-    // before, so the hand-over finds it awake (no wake-up for the training
-    // thread to pay). Without a hint, or past the window, it blocks and is woken
-    // as before; a wrong hint loses nothing; a stop while it polls ends it.
-    void expectedSaveIsFoundAwake() {
-        using Clock = std::chrono::steady_clock;
-        using std::chrono::milliseconds;
-        auto handOver = [&](std::int64_t gs, CheckpointWriter& writer) {
-            trainStep();
-            snap_->capture(*model_, *opt_);
-            writer.save_async(snap_, request(gs));
-            writer.wait_for_save();
-            QVERIFY(!writer.take_save_error().has_value());
-        };
-        {
-            CheckpointWriter writer(home(), nullptr);
-            handOver(10, writer);  // no estimate: blocked, woken
-            QCOMPARE(writer.saves_found_awake(), std::uint64_t(0));
-
-            // As the trainer does it: the estimate for the next save comes with this one.
-            // A wide window, so that a loaded machine waking the thread late cannot
-            // make it miss the save: polling from 100 ms before `due`.
-            auto due = Clock::now() + milliseconds(500);
-            writer.expect_save_at(due, milliseconds(100));
-            handOver(20, writer);
-            QCOMPARE(writer.saves_found_awake(), std::uint64_t(0));
-            QVERIFY2(Clock::now() < due - milliseconds(100), "the disk took over 0.4 s to save checkpoint 20");
-            std::this_thread::sleep_until(due - std::chrono::microseconds(500));
-            handOver(30, writer);  // inside the window: found awake
-            QCOMPARE(writer.saves_found_awake(), std::uint64_t(1));
-
-            // A wrong estimate: the save comes 50 ms after the window closed, and is
-            // saved all the same, by a thread that was blocked again. (Save 40, handed
-            // over with the estimate, may itself land in the window on a slow machine
-            // (under a sanitizer the step and capture take over 0.5 ms), so only save
-            // 50 is judged.)
-            writer.expect_save_at(Clock::now() + milliseconds(2), std::chrono::microseconds(1500));
-            handOver(40, writer);
-            const std::uint64_t before_late_save = writer.saves_found_awake();
-            std::this_thread::sleep_for(milliseconds(55));
-            handOver(50, writer);
-            QCOMPARE(writer.saves_found_awake(), before_late_save);
-            QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), reg_->checkpoints(run_).back().id);
-
-            // Stopped while polling: the destructor below must return.
-            due = Clock::now() + milliseconds(200);
-            writer.expect_save_at(due, std::chrono::microseconds(1500));
-            handOver(60, writer);
-            std::this_thread::sleep_until(due);
-        }
-        QCOMPARE(static_cast<int>(reg_->checkpoints(run_).size()), 6);
-        QVERIFY(tempFiles().isEmpty());
-    }
-
     // A registry that cannot be opened for one job fails that job only: a save
     // queued behind it is still in flight, so the training thread does not take
     // a new snapshot over it. (The writer once cleared the flag for any job it
