@@ -356,16 +356,6 @@ std::optional<std::string> CheckpointWriter::take_job_error() {
     return e;
 }
 
-// Until a job is queued or the writer stops. The I/O thread sleeps on the
-// condition variable between jobs, and the hand-over wakes it (~20 µs of
-// futex wake-up on the training thread here, counted in the stall). Polling
-// for an expected save instead, in 100 µs sleeps from shortly before it,
-// saved that but cost the training vCPU more: paired runs every 10 steps at
-// batch 32 were 2.8 points slower with it (tests/PERFORMANCE.md, 2026-12-03).
-void CheckpointWriter::wait_for_job(std::unique_lock<std::mutex>& lock) {
-    cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-}
-
 void CheckpointWriter::loop() {
     const ThreadAffinity pinned(io_cpus_);
     // Refused (not Linux, a seccomp filter): saves still work, with a longer hand-over.
@@ -382,7 +372,12 @@ void CheckpointWriter::loop() {
         std::shared_ptr<const StateSnapshot> to_copy;
         {
             std::unique_lock<std::mutex> lock(mutex_);
-            wait_for_job(lock);
+            // Asleep between jobs; the hand-over wakes it (~20 µs of futex wake-up on the
+            // training thread here, counted in the stall). Polling for an expected save
+            // instead, in 100 µs sleeps from shortly before it, saved that but cost the
+            // training vCPU more: paired runs every 10 steps at batch 32 were 2.8 points
+            // slower with it (tests/PERFORMANCE.md, 2026-12-03).
+            cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty()) {  // stopping and drained
                 lock.unlock();
                 if (reg) release_spare(*reg);

@@ -99,7 +99,6 @@ public:
 
 private:
     void loop();
-    void wait_for_job(std::unique_lock<std::mutex>& lock);
     void release_spare(Registry& reg);
 
     // I/O thread only. A file retention retired, still on disk under its old
