@@ -4,17 +4,29 @@
 
 namespace savepoint {
 
+double CaptureChoice::cost(bool background) const {
+    static_assert(kCostsKept == 3, "the median below is of three");
+    const auto& c = costs_[background];
+    switch (count_[background]) {
+    case 0: return -1;
+    case 1: return c[0];
+    case 2: return (c[0] + c[1]) / 2;  // neither is the middle one
+    default: return std::max(std::min(c[0], c[1]), std::min(std::max(c[0], c[1]), c[2]));
+    }
+}
+
 bool CaptureChoice::background_next() const {
     // The background copy first; once it has a cost, one copying capture for
-    // comparison. After that the cheaper, except for the periodic try.
-    if (!have_cost_[true]) return true;
-    if (!have_cost_[false]) return false;
-    const bool preferred = cost_[true] <= cost_[false];
-    return captures_ % kTryOtherEvery == kTryOtherEvery - 1 ? !preferred : preferred;
+    // comparison. After that the cheaper, except for the tries.
+    if (count_[true] == 0) return true;
+    if (count_[false] == 0) return false;
+    const bool preferred = cost(true) <= cost(false);
+    return since_try_ >= try_gap_ ? !preferred : preferred;
 }
 
 void CaptureChoice::captured(bool background, double stall_seconds) {
-    ++captures_;
+    last_was_try_ = count_[true] > 0 && count_[false] > 0 && background != (cost(true) <= cost(false));
+    since_try_ = last_was_try_ ? 0 : since_try_ + 1;
     last_background_ = background;
     steps_since_capture_ = 0;
     pending_ = stall_seconds;
@@ -34,10 +46,16 @@ void CaptureChoice::step_done(double seconds) {
         if (!pending_valid_) return;
         pending_ += seconds - baseline_;
         if (steps_since_capture_ == kMeasuredSteps) {
-            // Half the weight to the newest: a host that moved shows within two saves.
             const int way = last_background_;
-            cost_[way] = have_cost_[way] ? (cost_[way] + pending_) / 2 : pending_;
-            have_cost_[way] = true;
+            if (last_was_try_) {
+                // Cheaper than the way preferred: try again soon, a second one switches.
+                // Dearer: the host has not moved; wait twice as long for the next try.
+                const bool cheaper = pending_ < cost(!last_background_);
+                try_gap_ = cheaper ? kTryOtherEvery : std::min(2 * try_gap_, kTryOtherAtMost);
+            }
+            costs_[way][next_[way]] = pending_;
+            next_[way] = (next_[way] + 1) % kCostsKept;
+            count_[way] = std::min(count_[way] + 1, kCostsKept);
         }
         return;
     }

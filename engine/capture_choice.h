@@ -12,7 +12,15 @@
 // costs ~125 µs a save in every stretch, and the background copy ~20 µs in
 // the others. So each save's cost is measured (the capture's own stall plus
 // how much the two steps after it exceed a quiet step) and the cheaper way
-// taken, the other tried every kTryOtherEvery-th save in case the host moved.
+// taken, the other tried now and then in case the host moved.
+//
+// The tries are not free: in a slow stretch each background try costs ~300 µs
+// more than copying, which at a save every 30 steps is 1.4 % of training time
+// spread over eight saves, most of issue 5's 2 % budget. So a try that comes
+// out dearer doubles the gap to the next (8, 16, ... 64 saves); one that comes
+// out cheaper brings the next try back to 8 saves, and a second cheaper one in
+// a row moves the median and switches. Costs are the median of each way's last
+// three saves: one slow step (an interrupt, a page fault) does not switch ways.
 // The saved bytes are the same either way.
 #pragma once
 
@@ -24,7 +32,9 @@ namespace savepoint {
 class CaptureChoice {
 public:
     static constexpr int kMeasuredSteps = 2;   // steps after a capture charged to it
-    static constexpr int kTryOtherEvery = 8;   // every 8th capture tries the way not preferred
+    static constexpr int kTryOtherEvery = 8;   // the shortest gap between tries of the way not preferred
+    static constexpr int kTryOtherAtMost = 64; // the longest: tries that come out dearer double the gap
+    static constexpr int kCostsKept = 3;       // a way's cost: the median of its last three saves
 
     // The way the next capture should take: true for the background copy.
     bool background_next() const;
@@ -36,7 +46,9 @@ public:
     void step_done(double seconds);
 
     // What each way has cost a save lately, in seconds; negative until measured.
-    double cost(bool background) const { return have_cost_[background] ? cost_[background] : -1; }
+    double cost(bool background) const;
+    // Saves between the last try of the way not preferred and the next.
+    int try_gap() const { return try_gap_; }
 
 private:
     // The last quiet steps (no capture among the two before them), their median
@@ -48,11 +60,14 @@ private:
     double baseline_ = 0;  // median of quiet_, taken at each capture
     int steps_since_capture_ = -1;  // -1: no capture yet; stops at kMeasuredSteps
     bool last_background_ = true;
+    bool last_was_try_ = false;  // the last capture took the way not preferred
     double pending_ = 0;  // the last capture's cost so far
     bool pending_valid_ = false;
-    double cost_[2] = {0, 0};
-    bool have_cost_[2] = {false, false};
-    std::int64_t captures_ = 0;
+    // Each way's last kCostsKept costs, newest at next_[way] - 1 (a ring).
+    std::array<std::array<double, kCostsKept>, 2> costs_{};
+    std::array<int, 2> count_{0, 0}, next_{0, 0};
+    int try_gap_ = kTryOtherEvery;
+    int since_try_ = 0;  // captures since the last try
 };
 
 }  // namespace savepoint
