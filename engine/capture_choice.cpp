@@ -15,17 +15,21 @@ double CaptureChoice::cost(bool background) const {
     }
 }
 
-bool CaptureChoice::background_next() const {
+bool CaptureChoice::preferred() const {
     // The background copy first; once it has a cost, one copying capture for
-    // comparison. After that the cheaper, except for the tries.
+    // comparison. After that the cheaper.
     if (count_[true] == 0) return true;
     if (count_[false] == 0) return false;
-    const bool preferred = cost(true) <= cost(false);
-    return since_try_ >= try_gap_ ? !preferred : preferred;
+    return cost(true) <= cost(false);
+}
+
+bool CaptureChoice::background_next() const {
+    const bool both_measured = count_[true] > 0 && count_[false] > 0;
+    return both_measured && since_try_ >= try_gap_ ? !preferred() : preferred();
 }
 
 void CaptureChoice::captured(bool background, double stall_seconds) {
-    last_was_try_ = count_[true] > 0 && count_[false] > 0 && background != (cost(true) <= cost(false));
+    last_was_try_ = count_[true] > 0 && count_[false] > 0 && background != preferred();
     since_try_ = last_was_try_ ? 0 : since_try_ + 1;
     last_background_ = background;
     steps_since_capture_ = 0;

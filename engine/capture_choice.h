@@ -51,6 +51,8 @@ public:
     int try_gap() const { return try_gap_; }
 
 private:
+    // The way taken when it is not a try: the unmeasured one first, then the cheaper.
+    bool preferred() const;
     // The last quiet steps (no capture among the two before them), their median
     // the baseline: a stray slow one (an interrupt, a page fault) does not move it.
     static constexpr int kQuietKept = 15;

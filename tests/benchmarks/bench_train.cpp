@@ -347,8 +347,11 @@ std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch
             waits->waited += s.waited;
             waits->background_captures += s.background_captures;
             waits->wait_ms += s.wait_ms;
-            // Here a sum over all the runs' saves (mean times count); the probe divides by the count.
-            waits->mean_stall_ms += s.mean_stall_ms * static_cast<double>(s.checkpoints);
+            // Over all the runs' saves, each run weighted by its saves.
+            const double before = static_cast<double>(waits->checkpoints - s.checkpoints);
+            if (waits->checkpoints > 0)
+                waits->mean_stall_ms = (waits->mean_stall_ms * before + s.mean_stall_ms * static_cast<double>(s.checkpoints)) /
+                                       static_cast<double>(waits->checkpoints);
         }
     }
     return all;
@@ -653,8 +656,7 @@ int main(int argc, char** argv) {
         std::printf("%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
                     "%lld copied in the background; stall %.3f ms a save\n",
                     static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
-                    static_cast<long long>(waits.background_captures),
-                    waits.checkpoints ? waits.mean_stall_ms / static_cast<double>(waits.checkpoints) : 0.0);
+                    static_cast<long long>(waits.background_captures), waits.mean_stall_ms);
         // Per save, by the step's distance from the capture: median and mean excess in µs.
         std::printf("steps after the capture, excess over the quiet blocks (µs, median / mean):");
         double total_mean = 0;

@@ -81,9 +81,10 @@ private Q_SLOTS:
         QCOMPARE(slow.front(), false);
         int background = 0;
         for (bool b : slow) background += b;
-        QVERIFY2(background >= 2 && background <= 4, qPrintable(QString::number(background)));  // only tries, further apart
+        // Only the tries, each further apart: saves #8, #25, #58 and #123 of the run.
+        QCOMPARE(background, 4);
         QVERIFY(c.cost(true) > c.cost(false));
-        QVERIFY(c.try_gap() >= 32);
+        QCOMPARE(c.try_gap(), CaptureChoice::kTryOtherAtMost);
         // Calm again.
         int saves_to_switch = -1;
         bool gap_reset = false;
