@@ -95,12 +95,14 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         showError(tr("Cannot open the registry in %1: %2").arg(home_, QString::fromUtf8(e.what())));
     }
     loadSettings();
+    refresh_timer_.setObjectName(QStringLiteral("refreshTimer"));  // names show in profiles
     refresh_timer_.setInterval(1000);
     connect(&refresh_timer_, &QTimer::timeout, this, [this] {
         refreshRuns();
         refreshSelected();
     });
     refresh_timer_.start();
+    preempt_timer_.setObjectName(QStringLiteral("preemptTimer"));
     preempt_timer_.setInterval(250);
     connect(&preempt_timer_, &QTimer::timeout, this, &MainWindow::tickPreemption);
     refreshRuns();

@@ -108,6 +108,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
     }
     setLogLoss(true);
     applyAxisTickers();
+    timer_.setObjectName(QStringLiteral("plotFlushTimer"));  // names show in profiles
     timer_.setInterval(33);
     connect(&timer_, &QTimer::timeout, this, &MetricsPlot::tick);
     timer_.start();

@@ -27,6 +27,7 @@ StatusBarFields::StatusBarFields(QStatusBar* bar) : QObject(bar) {
     for (QWidget* w : {static_cast<QWidget*>(device_), static_cast<QWidget*>(speed_), static_cast<QWidget*>(eta_),
                        static_cast<QWidget*>(progress_), static_cast<QWidget*>(age_)})
         bar->addPermanentWidget(w);
+    timer_.setObjectName(QStringLiteral("checkpointAgeTimer"));  // names show in profiles
     timer_.setInterval(1000);
     connect(&timer_, &QTimer::timeout, this, &StatusBarFields::updateAge);
     timer_.start();

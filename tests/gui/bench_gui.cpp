@@ -9,7 +9,8 @@
 //     has a long checkpoint history (--history N rows, all retired but five, as
 //     saving every step with keep 5 leaves them) and is trained by another
 //     process that commits one more checkpoint between two polls.
-// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N] [--history N] [--shot PATH]
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N] [--idle S] [--history N] [--shot PATH]
+//   --idle: seconds of the idle-window baseline (default 5; 0 skips it).
 //   --shot: also saves the 1M-point plot as an image, to look at what the decimation draws.
 #include "engine_types.h"
 #include "checkpoint_table_model.h"
@@ -42,6 +43,36 @@ double threadCpuMs() {
     getrusage(RUSAGE_THREAD, &u);
     return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
 }
+
+// Times every event the GUI thread dispatches, so that a long gap in the stall
+// probe can be pinned on what the thread was doing: the receiver's class and
+// the event's type (a queued signal arrives as a MetaCall).
+class TimedApp : public QApplication {
+public:
+    using QApplication::QApplication;
+    struct Dispatch { double ms, cpu_ms; int depth; QString what; };
+    bool recording = false;
+    std::vector<Dispatch> slow;
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (!recording) return QApplication::notify(receiver, event);
+        const int type = event->type();
+        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') +
+                             (receiver->objectName().isEmpty() ? QString() : receiver->objectName() + QLatin1Char('/')) +
+                             QString::number(type);
+        QElapsedTimer t;
+        t.start();
+        const double cpu = threadCpuMs();
+        ++depth_;
+        const bool r = QApplication::notify(receiver, event);
+        --depth_;
+        const double ms = t.nsecsElapsed() / 1e6;
+        if (ms >= 3) slow.push_back({ms, threadCpuMs() - cpu, depth_, what});
+        return r;
+    }
+
+private:
+    int depth_ = 0;
+};
 
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
@@ -142,7 +173,9 @@ void benchIdle(double seconds) {
                 gaps.size(), percentile(gaps, 0.5), percentile(gaps, 0.99), percentile(gaps, 1.0));
 }
 
-void benchStall(std::int64_t steps) {
+// Returns false when the run did not finish with a checkpoint a step, so that
+// the smoke test fails on a window that no longer trains or saves.
+bool benchStall(std::int64_t steps) {
     QTemporaryDir dir;
     MainWindowOptions o;
     o.home = dir.filePath(QStringLiteral("home"));
@@ -150,6 +183,13 @@ void benchStall(std::int64_t steps) {
     MainWindow w(o);
     w.resize(1400, 900);
     w.show();
+    // Let the window be exposed and painted first: a user starts training in a
+    // window that is already on screen, so its first paint is not the run's.
+    {
+        QEventLoop settle;
+        QTimer::singleShot(300, &settle, &QEventLoop::quit);
+        settle.exec();
+    }
     savepoint::TrainConfig c;
     c.data = "synthetic";
     c.model = "mlp";
@@ -195,10 +235,19 @@ void benchStall(std::int64_t steps) {
     });
     since_tick.start();
     probe.start();
+    if (auto* app = dynamic_cast<TimedApp*>(QCoreApplication::instance())) app->recording = true;
     w.startRun(QStringLiteral("stall"), c);
     QTimer::singleShot(600000, &loop, &QEventLoop::quit);
     loop.exec();
     probe.stop();
+    if (auto* app = dynamic_cast<TimedApp*>(QCoreApplication::instance())) {
+        app->recording = false;
+        std::sort(app->slow.begin(), app->slow.end(), [](const auto& a, const auto& b) { return a.ms > b.ms; });
+        std::printf("  slowest GUI-thread dispatches (receiver class/objectName/QEvent type, nesting depth):\n");
+        for (std::size_t i = 0; i < app->slow.size() && i < 10; ++i)
+            std::printf("    %.1f ms (cpu %.1f ms) %s depth %d\n", app->slow[i].ms, app->slow[i].cpu_ms,
+                        qPrintable(app->slow[i].what), app->slow[i].depth);
+    }
     const double secs = total.isValid() ? total.nsecsElapsed() / 1e9 : 0;
     std::printf("ui stall: %lld steps with --save-freq 1 (%lld checkpoints committed) in %.1f s, outcome %s%s\n",
                 static_cast<long long>(steps), static_cast<long long>(saves), secs, savepoint::outcome_name(out.outcome),
@@ -212,6 +261,7 @@ void benchStall(std::int64_t steps) {
     std::vector<double> busy;
     for (const Gap& g : worst) busy.push_back(g.cpu_ms);
     std::printf("\n  GUI-thread CPU per tick interval: median %.1f ms, max %.1f ms\n", percentile(busy, 0.5), percentile(busy, 1.0));
+    return out.outcome == savepoint::Outcome::Finished && !out.threw && saves == steps;
 }
 
 void benchHistory(std::int64_t rows) {
@@ -273,10 +323,11 @@ void benchHistory(std::int64_t rows) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
+    TimedApp app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     registerEngineMetaTypes();
     std::int64_t points = 1000000, steps = 400, history = 0;
+    double idle_seconds = 5;
     QString shot;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
@@ -284,13 +335,17 @@ int main(int argc, char** argv) {
         if (args[i] == QLatin1String("--steps")) steps = args[i + 1].toLongLong();
         if (args[i] == QLatin1String("--history")) history = args[i + 1].toLongLong();
         if (args[i] == QLatin1String("--shot")) shot = args[i + 1];
+        if (args[i] == QLatin1String("--idle")) idle_seconds = args[i + 1].toDouble();
     }
     if (history > 0) {
         benchHistory(history);
         return 0;
     }
     if (points > 0) benchReplot(points, shot);
-    benchIdle(5);
-    if (steps > 0) benchStall(steps);
+    if (idle_seconds > 0) benchIdle(idle_seconds);
+    if (steps > 0 && !benchStall(steps)) {
+        std::fprintf(stderr, "bench_gui: the stall run did not finish with a checkpoint every step\n");
+        return 1;
+    }
     return 0;
 }
