@@ -280,6 +280,7 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
                 release();
                 std::lock_guard<std::mutex> lock(mutex_);
                 save_error_ = e.what();
+                if (dynamic_cast<const RegistryDamaged*>(&e)) registry_damaged_ = true;
                 save_failed_ = true;
             }
             // Not written over (it could not be opened, or the save failed): remove it as retention would.
@@ -362,10 +363,12 @@ void CheckpointWriter::loop() {
     if (shares_training_cpus_) defer_wakeups_to_running_threads();
     std::unique_ptr<Registry> reg;
     std::string open_error;
+    bool open_damaged = false;
     try {
         reg = std::make_unique<Registry>(home_);
     } catch (const std::exception& e) {
         open_error = e.what();
+        open_damaged = dynamic_cast<const RegistryDamaged*>(&e) != nullptr;
     }
     for (;;) {
         Job job;
@@ -399,6 +402,7 @@ void CheckpointWriter::loop() {
                 reg = std::make_unique<Registry>(home_);
             } catch (const std::exception& e) {
                 open_error = e.what();
+                open_damaged = dynamic_cast<const RegistryDamaged*>(&e) != nullptr;
             }
         }
         if (reg) {
@@ -412,6 +416,7 @@ void CheckpointWriter::loop() {
         } else {
             std::lock_guard<std::mutex> lock(mutex_);
             save_error_ = open_error;
+            if (open_damaged) registry_damaged_ = true;
             save_failed_ = true;
             // Only a save dropped here ends one in flight: clearing the flag for
             // a metrics job would let a capture overwrite a snapshot still queued.

@@ -94,6 +94,10 @@ public:
     bool has_save_error() const { return save_failed_.load(std::memory_order_relaxed); }
     // The error of the last failed save (cleared by taking it).
     std::optional<std::string> take_save_error();
+    // A save failed because the registry's pages are damaged (RegistryDamaged):
+    // retrying cannot help, so training stops instead of waiting for the disk.
+    // Stays set: a damaged file does not mend itself while this writer runs.
+    bool registry_damaged() const { return registry_damaged_.load(std::memory_order_acquire); }
     // The error of the last failed metrics/event job (cleared by taking it).
     std::optional<std::string> take_job_error();
 
@@ -133,6 +137,7 @@ private:
     bool stopping_ = false;
     std::optional<std::string> save_error_;
     std::atomic<bool> save_failed_{false};
+    std::atomic<bool> registry_damaged_{false};
     std::optional<std::string> job_error_;
     std::thread thread_;
 };

@@ -33,6 +33,9 @@ struct DatasetPair {
 // rounded division on the CPU (the table's entries).
 torch::Tensor pixels_to_float(const torch::Tensor& pixels);
 
+// "fashion-mnist" and "synthetic" name data by what it is; anything else is a directory.
+inline bool is_builtin_dataset(const std::string& spec) { return spec == "fashion-mnist" || spec == "synthetic"; }
+
 // Where "fashion-mnist" lives: $SAVEPOINT_FASHION_MNIST_DIR, else Debian's path.
 std::string default_fashion_mnist_dir();
 

@@ -38,6 +38,15 @@ private:
     std::uint64_t free_;
 };
 
+// The registry's own pages are damaged (SQLite: "database disk image is
+// malformed", "file is not a database", or rows no Savepoint writes). Not a
+// full disk: retrying cannot help, and nothing is changed on its account —
+// recovery above all, whose moves would follow garbage rows.
+class RegistryDamaged : public StorageError {
+public:
+    using StorageError::StorageError;
+};
+
 // A checkpoint file failed verification (size, footer, checksum, header).
 class CorruptCheckpoint : public std::runtime_error {
 public:

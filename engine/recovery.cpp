@@ -52,7 +52,45 @@ void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, const std:
     reg.add_event(e);
 }
 
-void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
+// Recovery moves and marks files by what the registry says, and a damaged
+// registry can say anything: a run row whose name came back empty owns
+// "checkpoints//", so every other run's directory looks like its orphan.
+// Before its first change, recovery checks the registry's pages once (a full
+// read, so not on every open: most opens change nothing), and stops without
+// having changed anything if they are damaged.
+class ChangeGate {
+public:
+    explicit ChangeGate(Registry& reg) : reg_(reg) {}
+    void before_change() {
+        if (checked_) return;
+        std::string check;
+        try {
+            check = reg_.quick_check();
+        } catch (const std::exception& e) {
+            check = e.what();  // too damaged to run the check at all
+        }
+        if (check != "ok") damaged(check);
+        checked_ = true;
+    }
+    [[noreturn]] void damaged(const std::string& what) const {
+        throw RegistryDamaged(reg_.path() + ": the registry is damaged (" + what +
+                                  "); recovery stopped before changing anything. `savepoint-cli verify` reports it; "
+                                  "copy the home before trying `sqlite3 " + reg_.path() + " .recover`",
+                              reg_.path());
+    }
+
+private:
+    Registry& reg_;
+    bool checked_ = false;
+};
+
+// A name that would put a run's files anywhere but in a directory of its own.
+bool unusable_run_name(const std::string& name) {
+    return name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+           name.find('\0') != std::string::npos;
+}
+
+void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, ChangeGate& gate) {
     const std::string dir_rel = checkpoint_dir_relative(run.name);
     const std::string dir = reg.absolute(dir_rel);
     auto rows = reg.checkpoints(run.id);
@@ -62,10 +100,12 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
         const std::string path = reg.absolute(c.path);
         known_files.insert(c.path.substr(c.path.find_last_of('/') + 1));
         if (c.state == "deleting") {
+            gate.before_change();
             remove_durably(path);
             reg.set_checkpoint_state(c.id, "deleted");
             report.actions.push_back("finished deleting checkpoint #" + std::to_string(c.id));
         } else if (c.state == "writing") {
+            gate.before_change();
             ::unlink((path + ".tmp").c_str());
             VerifyResult v = c.path.empty() ? VerifyResult{} : verify_checkpoint_file(path);
             bool matches = v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("run", "") == run.name;
@@ -95,6 +135,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
         } else if (c.state == "committed") {
             VerifyResult v = check_checkpoint_footer(path, c.sha256);
             if (!v.ok) {
+                gate.before_change();
                 const bool missing = !file_exists(path);
                 reg.set_checkpoint_state(c.id, missing ? "missing" : "corrupt", v.error);
                 c.state = missing ? "missing" : "corrupt";
@@ -109,6 +150,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
     // Temp files and orphans in the run's checkpoint directory.
     for (const auto& name : list_dir(dir)) {
         const std::string path = dir + name;
+        if (ends_with(name, ".tmp") || !known_files.count(name)) gate.before_change();
         if (ends_with(name, ".tmp")) {
             ::unlink(path.c_str());
             report.actions.push_back("removed temp file " + path);
@@ -129,6 +171,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
 
     // A run the registry still calls running has no live writer (we hold its lock).
     if (run.status == "running" || run.status == "paused") {
+        gate.before_change();
         reg.set_run_status(run.id, "interrupted");
         for (auto s : reg.sessions(run.id)) {
             if (s.ended_by.empty()) {
@@ -148,6 +191,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
     if (fresh && fresh->head_checkpoint_id) {
         auto head = reg.checkpoint(*fresh->head_checkpoint_id);
         if (!head || !head->usable()) {
+            gate.before_change();
             auto fallback = newest_usable_ancestor(reg, fresh->head_checkpoint_id);
             reg.set_run_head(run.id, fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);
             note(reg, report, run.id, "recovery",
@@ -164,7 +208,8 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report) {
 // registry was deleted, emptied or replaced, and a run of the same name would
 // be handed ids 1, 2... again, whose files are there. Everything in it goes
 // to quarantine/ (temp files too: nothing here is known to be garbage).
-void quarantine_unowned_directories(Registry& reg, const std::set<std::string>& runs, RecoveryReport& report) {
+void quarantine_unowned_directories(Registry& reg, const std::set<std::string>& runs, RecoveryReport& report,
+                                    ChangeGate& gate) {
     const std::string root = reg.absolute("checkpoints/");
     for (const auto& name : list_dir(root)) {
         const std::string dir = root + name + "/";
@@ -174,7 +219,16 @@ void quarantine_unowned_directories(Registry& reg, const std::set<std::string>& 
         if (!FileLock::try_hold(run_lock_path(reg.home(), name), &fd)) continue;  // a live writer
         std::size_t moved = 0;
         std::string failed;
-        for (const auto& file : list_dir(dir)) {
+        const auto files = list_dir(dir);
+        if (!files.empty()) {
+            try {
+                gate.before_change();
+            } catch (...) {
+                FileLock::release(fd);
+                throw;
+            }
+        }
+        for (const auto& file : files) {
             try {
                 quarantine_file(reg.home(), name, dir + file);
                 ++moved;
@@ -228,20 +282,26 @@ RecoveryReport reconcile_registry(Registry& registry) {
     RecoveryReport report;
     make_directories(locks_dir(registry.home()));
     FileLock registry_lock(registry_lock_path(registry.home()), /*wait=*/true, "the registry");
+    ChangeGate gate(registry);
     std::set<std::string> run_names;
-    for (const auto& run : registry.list_runs()) {
+    const auto runs = registry.list_runs();
+    for (const auto& run : runs)
+        if (unusable_run_name(run.name))
+            gate.damaged("run row #" + std::to_string(run.id) + " has the name '" + run.name +
+                         "', which no run can have");
+    for (const auto& run : runs) {
         run_names.insert(run.name);
         int fd = -1;
         if (!FileLock::try_hold(run_lock_path(registry.home(), run.name), &fd)) continue;  // a live writer
         try {
-            reconcile_run(registry, run, report);
+            reconcile_run(registry, run, report, gate);
         } catch (...) {
             FileLock::release(fd);
             throw;
         }
         FileLock::release(fd);
     }
-    quarantine_unowned_directories(registry, run_names, report);
+    quarantine_unowned_directories(registry, run_names, report, gate);
     return report;
 }
 

@@ -529,8 +529,12 @@ std::map<std::string, std::int64_t> Registry::event_counts(std::int64_t run_id) 
     return out;
 }
 
-std::string Registry::integrity_check() {
-    Stmt s(db_, "PRAGMA integrity_check", path_);
+std::string Registry::integrity_check() { return check_pages("PRAGMA integrity_check"); }
+
+std::string Registry::quick_check() { return check_pages("PRAGMA quick_check"); }
+
+std::string Registry::check_pages(const char* pragma) {
+    Stmt s(db_, pragma, path_);
     std::string result;
     while (s.step()) {
         if (!result.empty()) result += "; ";

@@ -201,10 +201,15 @@ public:
 
     // PRAGMA integrity_check == "ok".
     std::string integrity_check();
+    // PRAGMA quick_check: the pages and records, not the indexes' contents;
+    // "ok" or the problems. Reads the whole file (~8 ms a MB here).
+    std::string quick_check();
 
     std::string absolute(const std::string& relative_path) const { return home_ + "/" + relative_path; }
 
 private:
+    std::string check_pages(const char* pragma);
+
     std::string home_;
     std::string path_;
     sqlite3* db_ = nullptr;

@@ -92,6 +92,8 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
         plan.from = c;
         plan.start_global_step = plan.target_global_step = c->global_step;
         plan.rollback = !run.head_checkpoint_id || c->id != *run.head_checkpoint_id;
+        // The head of a finished run: the same as a plain resume of it.
+        plan.nothing_to_do = !plan.rollback && c->global_step >= run.total_steps;
         return plan;
     }
 
@@ -107,6 +109,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
         }
         plan.start_global_step = plan.from ? plan.from->global_step : 0;
         plan.rollback = g < head_gs;
+        plan.nothing_to_do = !plan.rollback && plan.from && plan.from->global_step >= run.total_steps;
         return plan;
     }
 

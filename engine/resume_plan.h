@@ -21,7 +21,7 @@ struct ResumePlan {
     std::int64_t start_global_step = 0;   // the state loaded
     std::int64_t target_global_step = 0;  // replay up to here before training on
     bool rollback = false;                // older than the head: a new branch
-    bool nothing_to_do = false;           // run already complete and no target given
+    bool nothing_to_do = false;           // run already complete, and no target before its head given
     std::vector<std::string> notes;       // fallbacks taken ("checkpoint #7 is corrupt: ...; using #6")
 };
 

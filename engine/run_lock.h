@@ -21,7 +21,9 @@ public:
     static void release(int fd);
 
 private:
+    static std::string holder_text(int fd);
     int fd_ = -1;
+    bool names_holder_ = false;  // this process wrote its pid into the file
 };
 
 std::string run_lock_path(const std::string& home, const std::string& run_name);

@@ -4,6 +4,8 @@
 #include "io_thread_policy.h"
 #include "trainer_impl.h"
 
+#include <filesystem>
+
 namespace savepoint {
 
 using namespace trainer_detail;
@@ -26,6 +28,13 @@ void Trainer::Impl::setup() {
         check_device();
         obs->on_message("loading dataset " + cfg.data);
         data = load_dataset(cfg.data);  // bad data fails here, before anything is written
+        // A directory is recorded as an absolute path: a resume from another
+        // working directory must find the same files, not fail or find others.
+        if (!is_builtin_dataset(cfg.data)) cfg.data = std::filesystem::absolute(cfg.data).lexically_normal().string();
+        cfg.data_sha256 = dataset_fingerprint(data);
+        if (cfg.batch > data.train.size())
+            throw InputError("--batch: expected at most " + std::to_string(data.train.size()) +
+                             " (the samples in the training split of " + cfg.data + "), found " + std::to_string(cfg.batch));
         const std::int64_t steps = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
         check_simulated_failure_steps(0, steps * cfg.epochs);
     } else if (!file_exists(registry_path(req.home))) {
@@ -44,14 +53,17 @@ void Trainer::Impl::setup() {
         if (!existing) throw no_such_run();
         cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json), reg->path() + " run '" + req.run_name + "'");
         check_resume_target(*reg, *existing, req.target, cfg.epochs);  // a mistyped target is said before a second of loading
-        obs->on_message("loading dataset " + cfg.data);
-        data = load_dataset(cfg.data);
+        load_resume_dataset();
     } else if (existing) {
         throw InputError("--run: a run named '" + req.run_name + "' already exists in " + req.home +
                          " (resume it with: savepoint-cli resume --run " + req.run_name + ")");
     }
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
+    if (cfg.threads > available_cpus())
+        obs->on_message("note: " + std::to_string(cfg.threads) + " training threads on the " + std::to_string(available_cpus()) +
+                        " CPUs this process may use: they take turns, and every step waits for the last of them "
+                        "(--threads " + std::to_string(available_cpus()) + " or fewer trains faster)");
     const bool cuda = torch::cuda::is_available();
     check_device();  // a resumed run's stored device
     device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
@@ -106,11 +118,37 @@ void Trainer::Impl::setup() {
         {
             std::lock_guard<std::mutex> l(saved_mutex);
             last_committed = out.row.id;
+            last_committed_branch = out.row.branch_id;
+            last_committed_gs = out.row.global_step;
         }
         last_checkpoint_at = now_seconds();
         checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
         obs->on_checkpoint_saved(out.row);
     }, io_shares);
+}
+
+// The run's own dataset, or the copy `--data` points at when it moved; either
+// way it must be the data the run was trained on (dataset_fingerprint.h).
+void Trainer::Impl::load_resume_dataset() {
+    const std::string& recorded = cfg.data;
+    const bool moved = !req.data_override.empty();
+    if (moved && is_builtin_dataset(recorded) && req.data_override != recorded)
+        throw InputError("--data: run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
+                         "', which does not move; found '" + req.data_override + "' (leave --data out)");
+    if (moved && cfg.data_sha256.empty())
+        throw InputError("--data: run '" + req.run_name + "' was created before Savepoint recorded what a run trains "
+                         "on, so " + req.data_override + " cannot be checked against its dataset (" + recorded +
+                         "); put the dataset back there instead");
+    const std::string source = moved ? req.data_override : recorded;
+    obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
+    try {
+        data = load_dataset(source);
+    } catch (const InputError& e) {
+        if (moved) throw;
+        throw InputError(std::string(e.what()) + " (run '" + req.run_name + "' was trained on the dataset in " + recorded +
+                         "; if it moved, say where: savepoint-cli resume --run " + req.run_name + " --data NEW_DIR)");
+    }
+    check_dataset_fingerprint(cfg.data_sha256, dataset_fingerprint(data), source, req.run_name);
 }
 
 // A simulated crash or preemption at a step this session never computes
@@ -139,6 +177,8 @@ void Trainer::Impl::load_resume_point(ResumePlan& plan) {
     {
         std::lock_guard<std::mutex> l(saved_mutex);
         last_committed = plan.from->id;
+        last_committed_branch = plan.from->branch_id;
+        last_committed_gs = plan.from->global_step;
     }
     resumed_from = plan.from->id;
     last_loss = plan.from->train_loss;

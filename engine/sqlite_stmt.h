@@ -65,6 +65,17 @@ inline std::string sqlite_error_text(sqlite3* db, const std::string& file, int* 
     return msg;
 }
 
+// The last error on `db` says its pages are damaged: no retry will help.
+inline bool registry_is_damaged(sqlite3* db) {
+    const int primary = sqlite3_extended_errcode(db) & 0xff;
+    return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB;
+}
+
+// What to do about it, appended to every RegistryDamaged message.
+inline constexpr const char* kDamagedAdvice =
+    " (the registry is damaged: `savepoint-cli verify` reports it; copy the home before "
+    "trying `sqlite3 registry.sqlite .recover`)";
+
 // Runs SQL without results; errors name the registry file.
 inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
     char* err = nullptr;
@@ -72,6 +83,7 @@ inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
         sqlite3_free(err);  // the same text as sqlite3_errmsg, which sqlite_error_text extends
         int os_errno = 0;
         const std::string msg = sqlite_error_text(db, path, &os_errno);
+        if (registry_is_damaged(db)) throw RegistryDamaged(path + ": registry: " + msg + kDamagedAdvice, path, os_errno);
         throw StorageError(path + ": registry: " + msg, path, os_errno);
     }
 }
@@ -136,6 +148,7 @@ private:
         int err = os_errno ? os_errno : (code & 0xff) == SQLITE_FULL ? 28 /* ENOSPC */ : (code & 0xff) == SQLITE_IOERR ? 5 /* EIO */ : 0;
         if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
             msg += " (another Savepoint process is writing to this registry; try again)";
+        if (registry_is_damaged(db_)) throw RegistryDamaged(msg + kDamagedAdvice, path_, err);
         throw StorageError(msg, path_, err);
     }
 

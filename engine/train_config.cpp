@@ -63,13 +63,17 @@ void TrainConfig::validate() const {
 }
 
 nlohmann::json TrainConfig::to_json() const {
-    return {{"data", data},         {"model", model},
-            {"optimizer", optimizer}, {"epochs", epochs},
-            {"steps_per_epoch", steps_per_epoch}, {"batch", batch},
-            {"lr", lr},             {"seed", seed},
-            {"save_every_steps", save_every_steps}, {"keep", keep},
-            {"device", device},     {"threads", threads},
-            {"async_policy", async_policy}};
+    nlohmann::json j = {{"data", data},         {"model", model},
+                        {"optimizer", optimizer}, {"epochs", epochs},
+                        {"steps_per_epoch", steps_per_epoch}, {"batch", batch},
+                        {"lr", lr},             {"seed", seed},
+                        {"save_every_steps", save_every_steps}, {"keep", keep},
+                        {"device", device},     {"threads", threads},
+                        {"async_policy", async_policy}};
+    // Absent, not empty, in a run from before fingerprints: its checkpoints'
+    // copies of the config must still compare equal.
+    if (!data_sha256.empty()) j["data_sha256"] = data_sha256;
+    return j;
 }
 
 TrainConfig TrainConfig::from_json(const nlohmann::json& j, const std::string& where) {
@@ -88,6 +92,7 @@ TrainConfig TrainConfig::from_json(const nlohmann::json& j, const std::string& w
     read_key(j, "device", c.device, where);
     read_key(j, "threads", c.threads, where);
     read_key(j, "async_policy", c.async_policy, where);
+    read_key(j, "data_sha256", c.data_sha256, where);
     return c;
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace savepoint {
@@ -23,6 +24,9 @@ struct TrainConfig {
     std::string device = "auto";         // auto | cpu | cuda
     std::int64_t threads = 0;            // 0: LibTorch's default
     std::string async_policy = "wait";   // wait | skip | defer: a save is due while one is still writing
+    // Set when the run is created, from the data it loaded (dataset_fingerprint.h):
+    // SHA-256 of each MNIST file's decoded bytes. Empty in runs from before it.
+    std::map<std::string, std::string> data_sha256;
 
     // Throws InputError naming the field, what was expected and what was found.
     void validate() const;

@@ -46,6 +46,13 @@ bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
     // too: its error is part of the failure this retry answers, not the retry's own.
     writer->wait_for_save();
     writer->take_save_error();
+    // That save may have been of this very step (handed over before an earlier
+    // save's failure was seen) and have committed: the step is saved, and
+    // saving it again would commit a second checkpoint at this global step.
+    {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        if (last_committed && last_committed_branch == branch_id && last_committed_gs == gs) return true;
+    }
     // The retry goes through the same queue; the snapshot was just captured.
     writer->save_async(snapshot, save_request(kind));
     writer->wait_for_save();
@@ -160,7 +167,9 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
                 continue;
             }
             if (storage_failed)
-                return finish(Outcome::Failed, "checkpoints could not be written; gave up after retries");
+                return finish(Outcome::Failed, storage_failure.empty()
+                                                   ? "checkpoints could not be written; gave up after retries"
+                                                   : "checkpoints cannot be committed: " + storage_failure);
             // A background save failed: pause now (and retry), not only when the next save is due.
             if (writer->has_save_error()) saved_at_gs = checkpoint("regular", true) || saved_at_gs;
 
@@ -273,6 +282,13 @@ TrainResult Trainer::run() {
         plan = plan_resume(*m.reg, m.run, m.req.target, m.cfg.epochs);
         for (const auto& n : plan.notes) m.obs->on_message(n);
         if (plan.nothing_to_do) {
+            // A crash or preemption asked for would silently not happen.
+            for (const auto& [flag, at] : {std::pair<const char*, std::int64_t>{"--interrupt-at-step", m.req.interrupt_at_step},
+                                           {"--preempt-at-step", m.req.preempt_at_step}})
+                if (at > 0)
+                    throw InputError(std::string(flag) + ": run '" + m.run.name + "' already finished at global step " +
+                                     std::to_string(plan.from->global_step) + ", so this resume computes no step; found " +
+                                     std::to_string(at));
             TrainResult r;
             r.outcome = Outcome::NothingToDo;
             r.run_id = m.run.id;
@@ -280,7 +296,7 @@ TrainResult Trainer::run() {
             r.last_checkpoint_id = plan.from->id;
             r.params_sha256 = plan.from->params_sha256;
             r.message = "run '" + m.run.name + "' already finished at global step " + std::to_string(r.global_step) +
-                        "; nothing to resume (pick --checkpoint or --epoch/--step to roll back)";
+                        "; nothing to resume (an earlier --checkpoint, or --epoch/--step, rolls back)";
             return r;
         }
         m.check_simulated_failure_steps(plan.start_global_step, m.run.total_steps);
@@ -320,7 +336,9 @@ TrainResult Trainer::run() {
             msg += "; replaying " + std::to_string(plan.target_global_step - plan.start_global_step) + " steps to " +
                    pos_text(t.epoch, t.step);
         }
-        msg += "; continuing at " + pos_text(cont.epoch, cont.step);
+        msg += plan.target_global_step >= m.run.total_steps
+                   ? std::string("; that is the run's last step, so nothing is left to train")
+                   : "; continuing at " + pos_text(cont.epoch, cont.step);
         if (plan.rollback) msg += " on a new branch (#" + std::to_string(m.branch_id) + "; the old branch is kept)";
         m.event(plan.rollback ? "rollback" : "resume", msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);

@@ -11,6 +11,7 @@
 #include "train_config.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,9 @@ struct TrainRequest {
     bool resume = false;
     TrainConfig config;                // new runs only; a resume uses the run's stored config
     ResumeTarget target;               // resume only
+    // Resume only: load the run's dataset from here instead of where it was
+    // (it moved). Checked against the run's dataset fingerprint; not stored.
+    std::string data_override;
     std::int64_t interrupt_at_step = 0;  // simulated crash after this global step (0: none)
     std::int64_t preempt_at_step = 0;    // preemption notice after this global step (0: none)
     double preempt_grace_seconds = 120;  // how long a notice gives (reported against the save time)
@@ -66,6 +70,10 @@ struct TrainRequest {
     // do not, ...), so one run holds both conditions side by side and the
     // machine's drift from one run to the next cancels out. 0: all of them.
     std::int64_t save_blocks = 0;
+    // Tests only: called on the training thread right after a save of global
+    // step `gs` is handed to the I/O thread, to order it against what that
+    // thread is doing (test_storage_retry).
+    std::function<void(std::int64_t gs)> after_handover;
 };
 
 enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };

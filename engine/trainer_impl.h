@@ -10,6 +10,7 @@
 #include "checkpoint_writer.h"
 #include "data_order.h"
 #include "dataset.h"
+#include "dataset_fingerprint.h"
 #include "durable_io.h"
 #include "errors.h"
 #include "fused_adam.h"
@@ -94,6 +95,7 @@ struct Trainer::Impl {
     // Written by the I/O thread.
     std::mutex saved_mutex;
     std::optional<std::int64_t> last_committed;
+    std::int64_t last_committed_branch = 0, last_committed_gs = -1;  // where last_committed is
     std::atomic<double> last_checkpoint_at{0};
     std::atomic<double> checkpoint_io_seconds{0};
 
@@ -231,6 +233,7 @@ struct Trainer::Impl {
         SaveRequest sr = save_request(kind);
         sr.stall_ms = stall_ms;
         writer->save_async(snapshot, std::move(sr));
+        if (req.after_handover) req.after_handover(gs);
         const double handover_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
         snapshot->note_handover_ms(handover_ms);
         if (choose_capture)
@@ -295,6 +298,13 @@ struct Trainer::Impl {
     // retry timer). Returns false if asked to stop instead or out of retries.
     // The retry is a save of `kind` at this step (a final or emergency save stays one).
     bool recover_from_storage_error(const std::string& message, const std::string& kind) {
+        if (writer->registry_damaged()) {
+            // Not a full disk: no retry can help, and none is made.
+            obs->on_message("checkpoint could not be committed: " + message);
+            storage_failed = true;
+            storage_failure = message;
+            return false;
+        }
         if ((cmd.stop || cmd.preempt) && !cmd.crash) {
             // Leaving anyway (a stop, or a preemption's grace period): no waiting for the
             // disk, but one attempt now, since the failure may have been an earlier save's.
@@ -335,10 +345,12 @@ struct Trainer::Impl {
         return false;
     }
     bool storage_failed = false;
+    std::string storage_failure;  // set when the registry is damaged: said instead of "gave up after retries"
 
     bool checkpoint_retry(const std::string& kind);
     void setup();
     void load_resume_point(ResumePlan& plan);
+    void load_resume_dataset();
     void check_simulated_failure_steps(std::int64_t after, std::int64_t last) const;
     TrainResult train_loop(const ResumePlan& plan);
     TrainResult finish(Outcome outcome, const std::string& message);

@@ -11,6 +11,7 @@
 #include "registry.h"
 #include "run_lock.h"
 #include "signal_disposition.h"
+#include "sqlite_stmt.h"
 #include "trainer.h"
 
 #include <CLI/CLI.hpp>
@@ -20,8 +21,12 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -32,7 +37,9 @@ namespace {
 // Prints progress lines and saves. Checkpoint notices come from the I/O thread.
 class CliObserver : public TrainerObserver {
 public:
-    CliObserver(std::ostream& out, std::ostream& err) : out_(out), err_(err), tty_(::isatty(STDOUT_FILENO) && &out == &std::cout) {}
+    CliObserver(std::ostream& out, std::ostream& err, std::int64_t retries = 0, double retry_seconds = 0)
+        : out_(out), err_(err), tty_(::isatty(STDOUT_FILENO) && &out == &std::cout), retries_(retries),
+          retry_seconds_(retry_seconds) {}
 
     void on_message(const std::string& text) override { line(text); }
 
@@ -66,6 +73,7 @@ public:
     }
 
     void on_checkpoint_saved(const CheckpointRow& c) override {
+        ++committed;
         char buf[200];
         std::snprintf(buf, sizeof buf, "saved checkpoint #%lld at epoch %lld, step %lld (global step %lld), %lld bytes, %.1f ms",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
@@ -80,10 +88,15 @@ public:
 
     void on_storage_error(const std::string& message) override {
         std::lock_guard<std::mutex> l(mutex_);
+        char retry[160];
+        std::snprintf(retry, sizeof retry, "every %g s, at most %lld times (--disk-retry-seconds, --disk-retries), then gives up (exit 1)",
+                      retry_seconds_, static_cast<long long>(retries_));
         err_ << (dirty_ ? "\n" : "") << "error: " << message << "\n"
-             << "training is paused; it retries the checkpoint until it can be written\n" << std::flush;
+             << "training is paused; it retries the checkpoint " << retry << "\n" << std::flush;
         dirty_ = false;
     }
+
+    std::atomic<std::int64_t> committed{0};  // checkpoints this session committed (the I/O thread counts)
 
     void line(const std::string& text) {
         std::lock_guard<std::mutex> l(mutex_);
@@ -96,6 +109,8 @@ private:
     std::ostream& out_;
     std::ostream& err_;
     bool tty_;
+    std::int64_t retries_;
+    double retry_seconds_;
     bool dirty_ = false;
     double last_print_ = 0;
     std::mutex mutex_;
@@ -139,10 +154,14 @@ void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, cons
     if (r.checkpoints_requested <= 0) return;
     const double stall_ms = 1000 * r.checkpoint_stall_seconds;
     char buf[400];
+    // Captures that the disk then refused are taken, not saved: both counts, when they differ.
+    const std::int64_t committed = observer.committed.load();
+    const std::string counted = std::to_string(r.checkpoints_requested) + " taken" +
+                                (committed < r.checkpoints_requested ? ", " + std::to_string(committed) + " committed" : "");
     int n = std::snprintf(buf, sizeof buf,
-                          "checkpoints: %lld taken; they held training up %.1f ms in all (%.2f ms each on average, "
+                          "checkpoints: %s; they held training up %.1f ms in all (%.2f ms each on average, "
                           "longest %.1f ms; %.1f %% of the training loop)",
-                          static_cast<long long>(r.checkpoints_requested), stall_ms,
+                          counted.c_str(), stall_ms,
                           stall_ms / static_cast<double>(r.checkpoints_requested), r.max_checkpoint_stall_ms,
                           r.loop_seconds > 0 ? 100 * r.checkpoint_stall_seconds / r.loop_seconds : 0.0);
     if (r.saves_waited > 0 && n > 0 && n < static_cast<int>(sizeof buf))
@@ -162,7 +181,7 @@ void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, cons
 }
 
 int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals) {
-    CliObserver observer(out, err);
+    CliObserver observer(out, err, req.storage_retries, req.storage_retry_seconds);
     Trainer trainer(req, &observer);
     SignalScope scope(&trainer, signals);
     if (scope.early_)
@@ -292,6 +311,66 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
     return damaged ? 1 : 0;
 }
 
+// A flag's value as a message shows it: numbers as they are, the rest quoted.
+std::string shown(const std::string& text) {
+    char* end = nullptr;
+    std::strtod(text.c_str(), &end);
+    const bool number = !text.empty() && end == text.c_str() + text.size();
+    return number ? text : "'" + text + "'";
+}
+
+// Checks an integer flag's text before CLI11 converts it: its own conversion
+// clamps an out-of-range value to the type's limit (a seed of 2^64 ran as
+// 2^64-1) and says only "Could not convert" for "2.5".
+// `what`, if given, says what is expected instead of the range.
+CLI::Validator integer_in(std::int64_t lo, std::uint64_t hi, const std::string& what = std::string()) {
+    return CLI::Validator(
+        [lo, hi, what](std::string& text) -> std::string {
+            const std::string expected = "expected " + (what.empty() ? "an integer from " + std::to_string(lo) + " to " + std::to_string(hi) : what);
+            const char* b = text.data();
+            const char* e = b + text.size();
+            bool ok = false;
+            if (!text.empty() && text[0] == '-') {
+                std::int64_t v = 0;
+                const auto r = std::from_chars(b, e, v);
+                ok = r.ec == std::errc() && r.ptr == e && v >= lo;
+            } else {
+                std::uint64_t v = 0;
+                const auto r = std::from_chars(b, e, v);
+                ok = r.ec == std::errc() && r.ptr == e && v <= hi && (lo <= 0 || v >= static_cast<std::uint64_t>(lo));
+            }
+            return ok ? std::string() : expected + ", found " + shown(text);
+        },
+        "INT");
+}
+
+// A finite number in [lo, hi]: CLI11's Range lets NaN through (no comparison holds).
+CLI::Validator number_in(double lo, double hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            const bool ok = !text.empty() && end == text.c_str() + text.size() && std::isfinite(v) && v >= lo && v <= hi;
+            std::ostringstream os;
+            os << "expected a number from " << lo << " to " << hi << ", found " << shown(text);
+            return ok ? std::string() : os.str();
+        },
+        "NUMBER");
+}
+
+// Any number, NaN and infinities included: the option's own range check
+// (TrainConfig::validate) names those; this names what is not a number at all.
+CLI::Validator a_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            char* end = nullptr;
+            std::strtod(text.c_str(), &end);
+            const bool ok = !text.empty() && end == text.c_str() + text.size();
+            return ok ? std::string() : "expected a number, found " + shown(text);
+        },
+        "NUMBER");
+}
+
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ostream& err, bool install_signals) {
@@ -300,20 +379,23 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     app.set_version_flag("--version", "savepoint-cli 0.1.0");
 
     std::string home, run_name, data = "fashion-mnist", model = "mlp", optimizer = "adam", device = "auto",
-                save_freq = "epoch", async_policy = "wait";
+                save_freq = "epoch", async_policy = "wait", resume_data;
     std::int64_t epochs = 10, spe = 0, batch = 32, keep = 5, threads = 0, interrupt_at = 0, preempt_at = 0;
     std::int64_t checkpoint_id = 0, resume_epoch = -1, resume_step = -1, disk_retries = 30;
     double lr = 1e-3, disk_retry_seconds = 10;
     std::uint64_t seed = 42;
     bool json = false;
 
+    std::vector<CLI::Option*> home_opts;
     auto add_home = [&](CLI::App* c) {
-        c->add_option("--home", home, "Directory holding the registry and checkpoints (default: $SAVEPOINT_HOME, else $XDG_DATA_HOME/savepoint)");
+        home_opts.push_back(c->add_option("--home", home, "Directory holding the registry and checkpoints (default: $SAVEPOINT_HOME, else $XDG_DATA_HOME/savepoint)"));
     };
     auto add_disk = [&](CLI::App* c) {
         // Explicit ranges: CLI11's NonNegativeNumber prints DBL_MAX in full as the upper bound.
-        c->add_option("--disk-retries", disk_retries, "When a checkpoint cannot be written: retries before giving up (exit 1)")->check(CLI::Range(0, 1000000));
-        c->add_option("--disk-retry-seconds", disk_retry_seconds, "Seconds between those retries")->check(CLI::Range(0.0, 86400.0));
+        c->add_option("--disk-retries", disk_retries, "When a checkpoint cannot be written: retries before giving up (exit 1)")
+            ->check(integer_in(0, 1000000))->capture_default_str();
+        c->add_option("--disk-retry-seconds", disk_retry_seconds, "Seconds between those retries")
+            ->check(number_in(0.0, 86400.0))->capture_default_str();
     };
 
     auto* train = app.add_subcommand("train", "Start a new training run");
@@ -321,16 +403,17 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     add_home(train);
     train->add_option("--data", data, "fashion-mnist | synthetic | DIR with the four MNIST files")->capture_default_str();
     train->add_option("--model", model, "mlp | dnn | cnn")->capture_default_str();
-    train->add_option("--epochs", epochs, "Epochs")->capture_default_str();
-    auto* spe_opt = train->add_option("--steps-per-epoch", spe, "Steps per epoch (default: one full pass)");
-    train->add_option("--batch", batch, "Batch size")->capture_default_str();
-    train->add_option("--lr", lr, "Learning rate")->capture_default_str();
+    train->add_option("--epochs", epochs, "Epochs")->capture_default_str()->check(integer_in(1, 1000000));
+    auto* spe_opt = train->add_option("--steps-per-epoch", spe, "Steps per epoch (default: one full pass)")->check(integer_in(1, 1000000000));
+    train->add_option("--batch", batch, "Batch size")->capture_default_str()->check(integer_in(1, 65536));
+    train->add_option("--lr", lr, "Learning rate")->capture_default_str()->check(a_number());
     train->add_option("--optimizer", optimizer, "adam | sgd")->capture_default_str();
-    train->add_option("--seed", seed, "Seed for initial weights, dropout and data order")->capture_default_str()->check(CLI::NonNegativeNumber);
+    train->add_option("--seed", seed, "Seed for initial weights, dropout and data order")->capture_default_str()
+        ->check(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
     train->add_option("--save-freq", save_freq, "epoch | N (every N steps, counted across epochs)")->capture_default_str();
-    train->add_option("--keep", keep, "Keep the newest K checkpoints (plus best, head, pinned)")->capture_default_str();
+    train->add_option("--keep", keep, "Keep the newest K checkpoints (plus best, head, pinned)")->capture_default_str()->check(integer_in(1, 100000));
     train->add_option("--device", device, "auto | cpu | cuda")->capture_default_str();
-    train->add_option("--threads", threads, "CPU threads (default: LibTorch's choice)");
+    train->add_option("--threads", threads, "CPU threads (default: LibTorch's choice)")->check(integer_in(1, 1024));
     train->add_option("--async-policy", async_policy, "wait | skip | defer: when a save is due while one is still writing (defer: take it once that one commits)")->capture_default_str();
     std::vector<CLI::Option*> step_opts;  // --interrupt-at-step / --preempt-at-step of either subcommand
     step_opts.push_back(train->add_option("--interrupt-at-step", interrupt_at, "Simulate a crash after this global step (exit 3)"));
@@ -340,9 +423,14 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     auto* resume = app.add_subcommand("resume", "Continue a run from its latest usable checkpoint, or roll back");
     resume->add_option("--run", run_name, "Run name")->required();
     add_home(resume);
-    auto* ck_opt = resume->add_option("--checkpoint", checkpoint_id, "Resume from this checkpoint id (a rollback if it is not the head)");
-    auto* ep_opt = resume->add_option("--epoch", resume_epoch, "With --step: resume after this epoch and step, replaying from the checkpoint before it");
-    auto* st_opt = resume->add_option("--step", resume_step, "With --epoch: last completed step (1-based; 0 = start of the epoch)");
+    auto* ck_opt = resume->add_option("--checkpoint", checkpoint_id, "Resume from this checkpoint id (a rollback if it is not the head)")
+                       ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
+    auto* ep_opt = resume->add_option("--epoch", resume_epoch, "With --step: resume after this epoch and step, replaying from the checkpoint before it")
+                       ->check(integer_in(1, std::numeric_limits<std::int64_t>::max()));
+    auto* st_opt = resume->add_option("--step", resume_step, "With --epoch: last completed step (1-based; 0 = start of the epoch)")
+                       ->check(integer_in(0, std::numeric_limits<std::int64_t>::max()));
+    resume->add_option("--data", resume_data,
+                       "Where the run's dataset directory is now, if it moved (checked against what the run was trained on)");
     ck_opt->excludes(ep_opt)->excludes(st_opt);
     ep_opt->needs(st_opt);
     st_opt->needs(ep_opt);
@@ -367,7 +455,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     auto* unpin = app.add_subcommand("unpin", "Unpin a checkpoint");
     for (auto* c : {pin, unpin}) {
         c->add_option("--run", run_name, "Run name")->required();
-        c->add_option("--checkpoint", checkpoint_id, "Checkpoint id")->required();
+        c->add_option("--checkpoint", checkpoint_id, "Checkpoint id")->required()
+            ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
         add_home(c);
     }
 
@@ -393,6 +482,19 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     } catch (const CLI::CallForVersion&) {
         out << "savepoint-cli 0.1.0\n";
         return 0;
+    } catch (const CLI::ExtrasError&) {
+        // CLI11 lists them back to front ("5 --lr"); said in the order typed, and
+        // for resume, why a training setting is not one of its flags.
+        std::string extras;
+        const CLI::App* sub = nullptr;
+        for (const auto* c : app.get_subcommands())
+            if (c->parsed()) sub = c;
+        for (const auto& a : sub ? sub->remaining() : app.remaining()) extras += (extras.empty() ? "" : " ") + a;
+        err << "error: " << (sub ? sub->get_name() : std::string("savepoint-cli")) << " does not take: " << extras;
+        if (sub == resume)
+            err << " (a resume continues with the settings the run was created with; see: savepoint-cli resume --help)";
+        err << "\nrun 'savepoint-cli " << (sub ? sub->get_name() + " " : std::string()) << "--help' for usage\n";
+        return 2;
     } catch (const CLI::ParseError& e) {
         err << "error: " << e.what() << "\nrun 'savepoint-cli --help' for usage\n";
         return 2;
@@ -402,6 +504,10 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     if (install_signals && !(train->parsed() || resume->parsed())) release_early_signals();
 
     try {
+        // An empty --home (often an unset variable, --home "$DIR") is not the default home.
+        for (const auto* o : home_opts)
+            if (o->count() && home.empty())
+                throw InputError("--home: expected a directory, found '' (leave --home out to use $SAVEPOINT_HOME or the default)");
         const std::string resolved_home = resolve_home(home);
         const char* env_home = std::getenv("SAVEPOINT_HOME");
         check_home(resolved_home, !home.empty() ? "--home" : env_home && *env_home ? "SAVEPOINT_HOME" : "the default home");
@@ -440,6 +546,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 req.config.validate();
             } else {
                 req.resume = true;
+                req.data_override = resume_data;
                 if (ck_opt->count()) {
                     if (checkpoint_id < 1) throw InputError("--checkpoint: expected a checkpoint id (a positive integer), found " + std::to_string(checkpoint_id));
                     req.target.checkpoint_id = checkpoint_id;
@@ -503,6 +610,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 check = reg->integrity_check();
             } catch (const std::exception& e) {
                 check = e.what();  // too damaged to run the check at all
+                // Its advice to run verify is what this is doing: said once, below.
+                if (const auto at = check.find(kDamagedAdvice); at != std::string::npos) check.erase(at);
             }
             if (check != "ok") {
                 err << "DAMAGED registry " << reg->path() << ": " << check << "\n";
@@ -527,6 +636,10 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
                                  (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
                                  "; only a committed checkpoint can be pinned");
+            if (c->pinned == pin->parsed()) {  // nothing to change: say so, not "pinned"
+                out << "checkpoint #" << c->id << (c->pinned ? " was already pinned" : " was not pinned") << "\n";
+                return 0;
+            }
             reg->set_checkpoint_pinned(c->id, pin->parsed());
             out << (pin->parsed() ? "pinned" : "unpinned") << " checkpoint #" << c->id << "\n";
             return 0;

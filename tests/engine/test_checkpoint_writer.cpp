@@ -453,6 +453,7 @@ private Q_SLOTS:
             QVERIFY(!writer.save_in_flight());
             QVERIFY(!writer.snapshot_busy());  // the dropped save let go of its snapshot too
             QVERIFY(writer.take_save_error().has_value());  // the failed open is still reported
+            QVERIFY(!writer.registry_damaged());  // EIO: worth retrying, unlike a damaged file
         }
         set_fault_hook(nullptr);
         QCOMPARE(QString::fromStdString(reg_->checkpoints(run_).back().state), QStringLiteral("committed"));
@@ -461,6 +462,26 @@ private Q_SLOTS:
     // A save queued behind other jobs has its background copy made before
     // them: the training thread's next update waits for that copy, and should
     // not also wait for a metrics flush ahead of it in the queue.
+    // A registry whose pages are damaged is not a full disk: the writer says so,
+    // and training stops instead of retrying for minutes (trainer_impl.h).
+    void aDamagedRegistryIsToldFromAFullDisk() {
+        const QString other = dir_->filePath("damaged-home");
+        QVERIFY(QDir().mkpath(other));
+        QVERIFY(testsupport::writeAll(other + "/registry.sqlite", QByteArray("not a database, a text file\n").repeated(300)));
+        CheckpointWriter writer(other.toStdString(), [](const SaveOutcome&) {});
+        trainStep();
+        snap_->capture(*model_, *opt_);
+        writer.save_async(snap_, request(10));
+        writer.wait_for_save();
+        const auto err = writer.take_save_error();
+        QVERIFY(err.has_value());
+        QVERIFY2(err->find("file is not a database") != std::string::npos && err->find("the registry is damaged") != std::string::npos,
+                 err->c_str());
+        QVERIFY(writer.registry_damaged());
+        QCOMPARE(testsupport::fileSha256(other + "/registry.sqlite"),
+                 QCryptographicHash::hash(QByteArray("not a database, a text file\n").repeated(300), QCryptographicHash::Sha256).toHex());
+    }
+
     void backgroundCopyOfAQueuedSaveGoesFirst() {
         model_ = torch::nn::Linear(6, 20000);  // 480 KB of weights: copied in the background
         opt_ = std::make_unique<torch::optim::Adam>(model_->parameters(), torch::optim::AdamOptions(1e-2));

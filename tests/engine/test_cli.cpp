@@ -525,6 +525,112 @@ private Q_SLOTS:
         QCOMPARE(testsupport::fileSha256(db), sha);
     }
 
+    // Data order is a function of (seed, epoch), so a resume reproduces the run
+    // only on the same data. A dataset directory is recorded as an absolute path
+    // (a relative one used to fail, or find other files, from another working
+    // directory), with the SHA-256 of each file's decoded bytes: a moved
+    // directory is followed with resume --data, and changed files are refused
+    // before anything is written.
+    void resumeChecksTheDatasetAndFollowsItWhenMoved() {
+        const QString root = fresh("dataset-moves");
+        QVERIFY(QDir().mkpath(root + "/ds"));
+        QByteArray labels = idxLabels(64);
+        for (int i = 0; i < 64; ++i) labels[8 + i] = char((i * 7) % 10);
+        QVERIFY(testsupport::writeAll(root + "/ds/train-images-idx3-ubyte", idxImages(64)));
+        QVERIFY(testsupport::writeAll(root + "/ds/train-labels-idx1-ubyte", labels));
+        QVERIFY(testsupport::writeAll(root + "/ds/t10k-images-idx3-ubyte", idxImages(16)));
+        QVERIFY(testsupport::writeAll(root + "/ds/t10k-labels-idx1-ubyte", idxLabels(16)));
+        const QString home = root + "/home";
+        auto train = [&](const QString& run, const QStringList& extra) {
+            return QStringList{"train", "--home", home, "--run", run, "--data", "ds", "--epochs", "2", "--batch", "8",
+                               "--save-freq", "2", "--threads", "1"} + extra;
+        };
+        const QString cwd = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(root));  // the relative --data "ds"
+        CliResult full = runInProcess(train("full", {}));
+        CliResult cut = runInProcess(train("cut", {"--interrupt-at-step", "5"}));
+        CliResult cut2 = runInProcess(train("cut2", {"--interrupt-at-step", "5"}));
+        QVERIFY(QDir::setCurrent(cwd));
+        QVERIFY2(full.exitCode == 0, full.describe());
+        QVERIFY2(cut.exitCode == 3 && cut2.exitCode == 3, (cut.describe() + cut2.describe()).constData());
+        const QJsonObject config = testsupport::runsJson(home).at(0).toObject().value("config").toObject();
+        QCOMPARE(config.value("data").toString(), root + "/ds");
+        const QJsonObject sha = config.value("data_sha256").toObject();
+        QCOMPARE(sha.keys(), (QStringList{"t10k-images", "t10k-labels", "train-images", "train-labels"}));
+        QCOMPARE(sha.value("train-labels").toString(), QString::fromLatin1(QCryptographicHash::hash(labels.mid(8), QCryptographicHash::Sha256).toHex()));
+
+        // Moved: the recorded path is gone, and the error says how to go on.
+        QVERIFY(QDir().rename(root + "/ds", root + "/moved"));
+        auto before = testsupport::treeFingerprint(home);
+        CliResult lost = runInProcess({"resume", "--home", home, "--run", "cut"});
+        QVERIFY2(lost.exitCode == 2 && lost.err.contains("run 'cut' was trained on the dataset in " + root + "/ds") &&
+                     lost.err.contains("savepoint-cli resume --run cut --data NEW_DIR"),
+                 lost.describe());
+        QVERIFY(before == testsupport::treeFingerprint(home));
+        CliResult followed = runInProcess({"resume", "--home", home, "--run", "cut", "--data", root + "/moved"});
+        QVERIFY2(followed.exitCode == 0, followed.describe());
+        QCOMPARE(testsupport::paramsShaFromOutput(followed.out), testsupport::paramsShaFromOutput(full.out));
+
+        // Changed in place: one label differs, and the resume is refused, naming the file.
+        labels[8 + 3] = char((labels[8 + 3] + 1) % 10);
+        QVERIFY(testsupport::writeAll(root + "/moved/train-labels-idx1-ubyte", labels));
+        before = testsupport::treeFingerprint(home);
+        CliResult changed = runInProcess({"resume", "--home", home, "--run", "cut2", "--data", root + "/moved"});
+        QVERIFY2(changed.exitCode == 2 && changed.err.contains("--data: train-labels in " + root + "/moved is not what run 'cut2' was trained on") &&
+                     changed.err.contains("recorded " + sha.value("train-labels").toString()),
+                 changed.describe());
+        QVERIFY(before == testsupport::treeFingerprint(home));
+    }
+
+    // Recovery moves and marks files by what the registry says. A registry with
+    // damaged pages must stop every command before it changes anything: with
+    // page headers scrambled a run row came back with an empty name, whose
+    // directory "checkpoints//" made every run's files look like orphans, and
+    // `runs` moved them all to quarantine/. "pages": every page but the schema's
+    // scrambled as in that report; "last page": only the last page overwritten,
+    // run names intact, with a temp file left for recovery to remove (its first
+    // change), so the page check before that change is what stops it.
+    void damagedRegistryStopsCommandsBeforeTheyChangeAnything_data() {
+        QTest::addColumn<bool>("everyPage");
+        QTest::newRow("pages") << true;
+        QTest::newRow("last page") << false;
+    }
+    void damagedRegistryStopsCommandsBeforeTheyChangeAnything() {
+        QFETCH(bool, everyPage);
+        const QString home = fresh(everyPage ? "damaged-pages" : "damaged-last-page");
+        QCOMPARE(runInProcess(testsupport::trainArgs(home, "d", 2, 20, "10")).exitCode, 0);
+        QCOMPARE(runInProcess(testsupport::trainArgs(home, "e", 1, 20, "10")).exitCode, 0);
+        if (!everyPage) QVERIFY(testsupport::writeAll(home + "/checkpoints/d/ckpt-00000099.svpt.tmp", QByteArray("half")));
+        const QString db = home + "/registry.sqlite";
+        QFile f(db);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        const int pages = int(bytes.size() / 4096);
+        QVERIFY(pages >= 4);
+        if (everyPage) {
+            for (int page = 1; page < pages; ++page)
+                for (int i = 8; i < 40; ++i) bytes[page * 4096 + i] = char(bytes[page * 4096 + i] ^ 0x5a);
+        } else {
+            bytes.replace((pages - 1) * 4096, 4096, QByteArray(4096, '\x55'));
+        }
+        QVERIFY(f.seek(0) && f.write(bytes) == bytes.size());
+        f.close();
+        const auto before = testsupport::treeFingerprint(home);
+        const QList<QStringList> commands{{"runs"}, {"checkpoints", "--run", "d"}, {"resume", "--run", "d"},
+                                          {"train", "--run", "z", "--data", "synthetic", "--epochs", "1"},
+                                          {"pin", "--run", "e", "--checkpoint", "3"}};
+        for (const QStringList& c : commands) {
+            CliResult r = runInProcess(c + QStringList{"--home", home});
+            QVERIFY2(r.exitCode == 1 && r.err.contains(db + ": the registry is damaged (") &&
+                         r.err.contains("recovery stopped before changing anything"),
+                     r.describe());
+            QVERIFY2(before == testsupport::treeFingerprint(home), qPrintable(c.join(' ')));
+        }
+        CliResult v = runInProcess({"verify", "--home", home});
+        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED registry " + db + ": "), v.describe());
+        QVERIFY(before == testsupport::treeFingerprint(home));
+    }
+
     // A home that cannot be written (a backup, a snapshot, a read-only mount) can
     // still be listed and verified; nothing in it changes, damage is reported.
     // As root (which may write anything) the commands run as nobody.
@@ -587,9 +693,15 @@ private Q_SLOTS:
         CliResult pin = testsupport::runCli({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
         QVERIFY2(pin.exitCode == 0 && pin.out.contains(QStringLiteral("pinned checkpoint #%1").arg(head)), pin.describe());
         QVERIFY(testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
+        // Asked twice, the second says nothing changed instead of claiming it did.
+        CliResult again = runInProcess({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(again.exitCode == 0 && again.out.contains(QStringLiteral("checkpoint #%1 was already pinned").arg(head)), again.describe());
         CliResult unpin = testsupport::runCli({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
-        QVERIFY2(unpin.exitCode == 0, unpin.describe());
+        QVERIFY2(unpin.exitCode == 0 && unpin.out.contains(QStringLiteral("unpinned checkpoint #%1").arg(head)), unpin.describe());
         QVERIFY(!testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
+        CliResult unpinAgain = runInProcess({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(unpinAgain.exitCode == 0 && unpinAgain.out.contains(QStringLiteral("checkpoint #%1 was not pinned").arg(head)),
+                 unpinAgain.describe());
         // A checkpoint retention removed has no file left to keep: refused, and nothing changes.
         const QJsonObject gone = cks.at(0).toObject();
         QCOMPARE(gone.value("state").toString(), QStringLiteral("deleted"));
@@ -619,7 +731,9 @@ private Q_SLOTS:
         // A second train and a resume of the same run: refused with exit 1 and a clear message.
         CliResult second = testsupport::runCli(args);
         QVERIFY2(second.exitCode == 1, second.describe());
-        QVERIFY2(second.err.contains("run 'busy' is in use by another Savepoint process"), second.describe());
+        QVERIFY2(second.err.contains("run 'busy' is in use by another Savepoint process (process " +
+                                     QString::number(first.processId()) + "; lock "),
+                 second.describe());
         CliResult resume = testsupport::runCli({"resume", "--home", home, "--run", "busy"});
         QVERIFY2(resume.exitCode == 1, resume.describe());
         QVERIFY2(resume.err.contains("run 'busy' is in use by another Savepoint process"), resume.describe());

@@ -111,8 +111,8 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     // 1. A CLI writer on the GUI's run is refused, naming the lock, and changes nothing.
     CliResult second = reliability::runCli(resumeArgs(home, QStringLiteral("gui")));
     QVERIFY2(second.exitCode == 1, second.describe().constData());
-    QVERIFY2(second.err.contains(QStringLiteral("run 'gui' is in use by another Savepoint process (lock ") + home +
-                                 QStringLiteral("/locks/gui.lock)")),
+    QVERIFY2(second.err.contains(QStringLiteral("run 'gui' is in use by another Savepoint process (process %1; lock ")
+                                     .arg(QCoreApplication::applicationPid()) + home + QStringLiteral("/locks/gui.lock)")),
              second.describe().constData());
 
     // 2. A CLI run trains alongside; the GUI keeps painting.

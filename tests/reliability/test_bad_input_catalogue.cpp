@@ -162,7 +162,7 @@ private Q_SLOTS:
         flag("--device tpu", train({QStringLiteral("--device"), QStringLiteral("tpu")}), 2, QStringLiteral("error: --device: expected auto|cpu|cuda, found 'tpu'"));
         flag("--async-policy maybe", train({QStringLiteral("--async-policy"), QStringLiteral("maybe")}), 2, QStringLiteral("error: --async-policy: expected wait|skip|defer, found 'maybe'"));
         flag("--epochs 0", train({QStringLiteral("--epochs"), QStringLiteral("0")}), 2, QStringLiteral("error: --epochs: expected an integer from 1 to 1000000, found 0"));
-        flag("--epochs abc", train({QStringLiteral("--epochs"), QStringLiteral("abc")}), 2, QStringLiteral("error: Could not convert: --epochs = abc"));
+        flag("--epochs abc", train({QStringLiteral("--epochs"), QStringLiteral("abc")}), 2, QStringLiteral("error: --epochs: expected an integer from 1 to 1000000, found 'abc'"));
         flag("--batch 0", train({QStringLiteral("--batch"), QStringLiteral("0")}), 2, QStringLiteral("error: --batch: expected an integer from 1 to 65536, found 0"));
         flag("--batch 100000", train({QStringLiteral("--batch"), QStringLiteral("100000")}), 2, QStringLiteral("error: --batch: expected an integer from 1 to 65536, found 100000"));
         flag("--lr 0", train({QStringLiteral("--lr"), QStringLiteral("0")}), 2, QStringLiteral("error: --lr: expected a number greater than 0 and at most 10, found 0"));
@@ -172,12 +172,27 @@ private Q_SLOTS:
         flag("--save-freq often", train({QStringLiteral("--save-freq"), QStringLiteral("often")}), 2, QStringLiteral("error: --save-freq: expected 'epoch' or a positive number of steps, found 'often'"));
         flag("--save-freq 3x", train({QStringLiteral("--save-freq"), QStringLiteral("3x")}), 2, QStringLiteral("found '3x'"));
         flag("--keep 0", train({QStringLiteral("--keep"), QStringLiteral("0")}), 2, QStringLiteral("error: --keep: expected an integer from 1 to 100000, found 0"));
-        flag("--threads 2000", train({QStringLiteral("--threads"), QStringLiteral("2000")}), 2, QStringLiteral("error: --threads: expected an integer from 0 to 1024, found 2000"));
-        flag("--steps-per-epoch -1", train({QStringLiteral("--steps-per-epoch"), QStringLiteral("-1")}), 2, QStringLiteral("error: --steps-per-epoch: expected an integer from 0 to 1000000000, found -1"));
+        flag("--threads 2000", train({QStringLiteral("--threads"), QStringLiteral("2000")}), 2, QStringLiteral("error: --threads: expected an integer from 1 to 1024, found 2000"));
+        flag("--threads 0", train({QStringLiteral("--threads"), QStringLiteral("0")}), 2, QStringLiteral("error: --threads: expected an integer from 1 to 1024, found 0"));
+        flag("--seed 2^64", train({QStringLiteral("--seed"), QStringLiteral("18446744073709551616")}), 2,
+             QStringLiteral("error: --seed: expected an integer from 0 to 18446744073709551615, found 18446744073709551616"));
+        flag("--seed -1", train({QStringLiteral("--seed"), QStringLiteral("-1")}), 2,
+             QStringLiteral("error: --seed: expected an integer from 0 to 18446744073709551615, found -1"));
+        flag("--epochs 2.5", train({QStringLiteral("--epochs"), QStringLiteral("2.5")}), 2, QStringLiteral("error: --epochs: expected an integer from 1 to 1000000, found 2.5"));
+        flag("--epochs 10^20", train({QStringLiteral("--epochs"), QStringLiteral("99999999999999999999")}), 2,
+             QStringLiteral("error: --epochs: expected an integer from 1 to 1000000, found 99999999999999999999"));
+        flag("--disk-retry-seconds nan", train({QStringLiteral("--disk-retry-seconds"), QStringLiteral("nan")}), 2,
+             QStringLiteral("error: --disk-retry-seconds: expected a number from 0 to 86400, found nan"));
+        flag("--lr abc", train({QStringLiteral("--lr"), QStringLiteral("abc")}), 2, QStringLiteral("error: --lr: expected a number, found 'abc'"));
+        flag("--home ''", {QStringLiteral("runs"), QStringLiteral("--home"), QString()}, 2,
+             QStringLiteral("error: --home: expected a directory, found '' (leave --home out to use $SAVEPOINT_HOME or the default)"));
+        flag("--batch larger than the data", train({QStringLiteral("--batch"), QStringLiteral("5000")}), 2,
+             QStringLiteral("error: --batch: expected at most 4096 (the samples in the training split of synthetic), found 5000"));
+        flag("--steps-per-epoch -1", train({QStringLiteral("--steps-per-epoch"), QStringLiteral("-1")}), 2, QStringLiteral("error: --steps-per-epoch: expected an integer from 1 to 1000000000, found -1"));
         flag("--interrupt-at-step -5", train({QStringLiteral("--interrupt-at-step"), QStringLiteral("-5")}), 2, QStringLiteral("error: --interrupt-at-step: expected a positive global step, found -5"));
         flag("--preempt-at-step -1", train({QStringLiteral("--preempt-at-step"), QStringLiteral("-1")}), 2, QStringLiteral("error: --preempt-at-step: expected a positive global step, found -1"));
-        flag("--disk-retries -1", train({QStringLiteral("--disk-retries"), QStringLiteral("-1")}), 2, QStringLiteral("error: --disk-retries: Value -1 not in range"));
-        flag("--disk-retry-seconds -2", train({QStringLiteral("--disk-retry-seconds"), QStringLiteral("-2")}), 2, QStringLiteral("error: --disk-retry-seconds: Value -2 not in range"));
+        flag("--disk-retries -1", train({QStringLiteral("--disk-retries"), QStringLiteral("-1")}), 2, QStringLiteral("error: --disk-retries: expected an integer from 0 to 1000000, found -1"));
+        flag("--disk-retry-seconds -2", train({QStringLiteral("--disk-retry-seconds"), QStringLiteral("-2")}), 2, QStringLiteral("error: --disk-retry-seconds: expected a number from 0 to 86400, found -2"));
         flag("--data nowhere", {QStringLiteral("train"), QStringLiteral("--home"), QStringLiteral("%HOME"), QStringLiteral("--run"), QStringLiteral("x"), QStringLiteral("--data"), QStringLiteral("/nonexistent/mnist")}, 2,
              QStringLiteral("error: --data: expected fashion-mnist, synthetic or a directory holding the MNIST files, found '/nonexistent/mnist'"));
         flag("resume --epoch without --step", resume({QStringLiteral("--epoch"), QStringLiteral("1")}), 2, QStringLiteral("error: --epoch requires --step"));
@@ -198,6 +213,12 @@ private Q_SLOTS:
         };
         fin("train a run that exists", QStringLiteral("finished"), QStringList{QStringLiteral("train"), QStringLiteral("--home"), QStringLiteral("%HOME"), QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--data"), S}, 2,
             QStringLiteral("error: --run: a run named 'r' already exists"));
+        fin("a train setting given to resume", QStringLiteral("finished"), resume({QStringLiteral("--lr"), QStringLiteral("5")}), 2,
+            QStringLiteral("error: resume does not take: --lr 5 (a resume continues with the settings the run was created with"));
+        fin("a crash step on a finished run", QStringLiteral("finished"), resume({QStringLiteral("--interrupt-at-step"), QStringLiteral("3")}), 2,
+            QStringLiteral("error: --interrupt-at-step: run 'r' already finished at global step 4, so this resume computes no step; found 3"));
+        fin("--data for a built-in dataset", QStringLiteral("finished"), resume({QStringLiteral("--data"), QStringLiteral("/tmp")}), 2,
+            QStringLiteral("error: --data: run 'r' was trained on the built-in dataset 'synthetic', which does not move; found '/tmp' (leave --data out)"));
         fin("--checkpoint 999", QStringLiteral("finished"), resume({QStringLiteral("--checkpoint"), QStringLiteral("999")}), 2, QStringLiteral("error: --checkpoint: no checkpoint #999 in run 'r'"));
         fin("--checkpoint 0", QStringLiteral("finished"), resume({QStringLiteral("--checkpoint"), QStringLiteral("0")}), 2, QStringLiteral("error: --checkpoint: expected a checkpoint id (a positive integer), found 0"));
         fin("--epoch past the run", QStringLiteral("finished"), resume({QStringLiteral("--epoch"), QStringLiteral("5"), QStringLiteral("--step"), QStringLiteral("0")}), 2, QStringLiteral("error: --epoch: expected 1 to 1, found 5"));

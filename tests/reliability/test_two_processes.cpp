@@ -81,8 +81,9 @@ private Q_SLOTS:
         // A second writer on the same run: refused, clearly, exit 1.
         CliResult second = reliability::runCli(resumeArgs(home, QStringLiteral("r")));
         QVERIFY2(second.exitCode == 1, second.describe().constData());
-        QVERIFY2(second.err.contains(QStringLiteral("run 'r' is in use by another Savepoint process (lock ") + home +
-                                     QStringLiteral("/locks/r.lock)")),
+        // It names the writer's process too (the lock file holds its pid while it runs).
+        QVERIFY2(second.err.contains(QStringLiteral("run 'r' is in use by another Savepoint process (process %1; lock ")
+                                         .arg(writer.processId()) + home + QStringLiteral("/locks/r.lock)")),
                  second.describe().constData());
         // A second run in the same home is fine, concurrently.
         QProcess other;
