@@ -260,6 +260,29 @@ std::size_t count_files(const std::string& dir) {
 // Commands that only read or name an existing run never create a home.
 bool home_has_registry(const std::string& home) { return file_exists(registry_path(home)); }
 
+// Without a registry, checkpoint files under checkpoints/<run>/ belong to no
+// run: the registry was deleted or moved. Said by the commands that only read
+// (which create nothing), with what the next writer will do with them.
+// Returns the number of such files.
+std::size_t note_files_without_registry(const std::string& home, std::ostream& err) {
+    const std::string root = home + "/checkpoints";
+    std::size_t total = 0;
+    if (DIR* d = ::opendir(root.c_str())) {
+        while (dirent* e = ::readdir(d)) {
+            const std::string name = e->d_name;
+            if (name == "." || name == "..") continue;
+            const std::size_t n = count_files(root + "/" + name);
+            if (n == 0) continue;
+            total += n;
+            err << "note: " << root << "/" << name << "/ holds " << n << (n == 1 ? " file" : " files") << " but "
+                << registry_path(home) << " is missing (deleted or moved?); put it back, or the next train or resume "
+                << "here moves them to " << quarantine_dir(home) << "\n";
+        }
+        ::closedir(d);
+    }
+    return total;
+}
+
 InputError no_run_error(const std::string& name, const std::string& home) {
     return InputError("--run: no run named '" + name + "' in " + home + " (see: savepoint-cli runs)");
 }
@@ -558,6 +581,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         }
         if (runs->parsed()) {
             if (!home_has_registry(resolved_home)) {
+                note_files_without_registry(resolved_home, err);
                 if (json) out << "[]\n";
                 else out << "no runs in " << resolved_home << "\n";
                 return 0;
@@ -577,7 +601,10 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         }
         if (checkpoints->parsed()) {
             validate_run_name(run_name);
-            if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
+            if (!home_has_registry(resolved_home)) {
+                note_files_without_registry(resolved_home, err);
+                throw no_run_error(run_name, resolved_home);
+            }
             auto reg = open_registry_to_read(resolved_home, err);
             RunRow run = require_run(*reg, run_name);
             auto rows = reg->checkpoints(run.id);
@@ -593,9 +620,10 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         if (verify->parsed()) {
             if (!run_name.empty()) validate_run_name(run_name);
             if (!home_has_registry(resolved_home)) {
+                const std::size_t orphans = note_files_without_registry(resolved_home, err);
                 if (!run_name.empty()) throw no_run_error(run_name, resolved_home);
                 out << "0 verified, 0 damaged (no registry in " << resolved_home << ")\n";
-                return 0;
+                return orphans ? 1 : 0;  // checkpoints nothing vouches for are not a clean bill
             }
             // The registry's own pages first, before recovery writes to it: a damaged
             // one can still list runs while other queries fail ("database disk image

@@ -476,6 +476,19 @@ private Q_SLOTS:
         QCOMPARE(before.size(), 2);
         for (const QString& f : QDir(home).entryList({"registry.sqlite*"}, QDir::Files)) QVERIFY(QFile::remove(home + "/" + f));
         if (emptied) QVERIFY(testsupport::writeAll(home + "/registry.sqlite", QByteArray()));
+        if (!emptied) {
+            // The commands that only read create no registry, but say what the files are
+            // and what the next writer will do; verify does not call that a clean home.
+            const auto untouched = testsupport::treeFingerprint(home);
+            const QString note = "note: " + home + "/checkpoints/p/ holds 2 files but " + home + "/registry.sqlite is missing";
+            CliResult v = runInProcess({"verify", "--home", home});
+            QVERIFY2(v.exitCode == 1 && v.err.contains(note) && v.out.contains("0 verified, 0 damaged (no registry in"), v.describe());
+            CliResult runs = runInProcess({"runs", "--home", home});
+            QVERIFY2(runs.exitCode == 0 && runs.err.contains(note), runs.describe());
+            CliResult cks = runInProcess({"checkpoints", "--home", home, "--run", "p"});
+            QVERIFY2(cks.exitCode == 2 && cks.err.contains(note) && cks.err.contains("no run named 'p'"), cks.describe());
+            QVERIFY(untouched == testsupport::treeFingerprint(home));
+        }
 
         CliResult again = runInProcess(testsupport::trainArgs(home, "p", 1, 20, "10", {"--seed", "7"}));
         QVERIFY2(again.exitCode == 0, again.describe());
