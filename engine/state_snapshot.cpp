@@ -219,15 +219,24 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     handover_ms_.store(0, std::memory_order_relaxed);
     auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
     const bool copy_free = copy_free_ && fused && fused->can_freeze();
+    // The update just taken wrote the armed slots, all of them, and nothing
+    // has stepped since (a capture any later must copy: those bytes are old).
+    // Negative control (tests/RELIABILITY.md): take an armed update's copies however many steps ago.
+    const bool fresh = fused && (armed_step_ == fused->steps_taken() || planted_bug("stale-update-copy"));
+    const bool update_copied = !reserving_ && !copy_free && fresh && armed_step_ >= 0 &&
+                               fused->copied_through() == armed_step_ && fused->copied_count() == armed_params_;
+    armed_step_ = -1;
     // Parameters and optimizer state: only the optimizer step writes them.
     auto take = [&](std::size_t index, const std::string& name, const torch::Tensor& t) {
         if (copy_free) keep_live(index, name, t);
+        else if (update_copied && index < armed_slot_.size() && armed_slot_[index]) names_[index] = name;
         else copy_into(index, name, t, true);
     };
     std::size_t i = 0;
     const ModuleLayout& layout = layout_of(model);
     for (const auto& [name, p] : layout.params) take(i++, name, p);
     param_count_ = i;
+    update_slots_.clear();
     for (const auto& [name, b] : layout.buffers) copy_into(i++, name, b);
 
     auto& state = optimizer.state();
@@ -240,10 +249,15 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
         for (const auto& p : group.params()) {
             auto it = state.find(optimizer_state_key(state, p));
             const OptimNames& names = optim_names(index++);
+            // The parameter's own slot among the model's (the same tensor, registered there).
+            std::size_t value_slot = param_count_;
+            for (std::size_t k = 0; k < param_count_; ++k)
+                if (layout.params[k].second.unsafeGetTensorImpl() == p.unsafeGetTensorImpl()) value_slot = k;
             if (it == state.end()) {
                 // Before the first step: the slots Adam's first step will create (no amsgrad).
                 if (adam_layout) {
                     copy_scalar_into(i++, names.step, 0);
+                    update_slots_.push_back({p.unsafeGetTensorImpl(), value_slot, i, i + 1});
                     copy_into(i++, names.exp_avg, p);
                     copy_into(i++, names.exp_avg_sq, p);
                 }
@@ -251,6 +265,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
             }
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
                 copy_scalar_into(i++, names.step, adam->step());
+                if (!adam->max_exp_avg_sq().defined()) update_slots_.push_back({p.unsafeGetTensorImpl(), value_slot, i, i + 1});
                 take(i++, names.exp_avg, adam->exp_avg());
                 take(i++, names.exp_avg_sq, adam->exp_avg_sq());
                 if (adam->max_exp_avg_sq().defined())
@@ -271,6 +286,39 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     // Last: from here on the optimizer's next step leaves the kept tensors alone.
     if (copy_free) fused->freeze();
     last_copy_free_ = copy_free;
+    last_update_copy_ = update_copied;
+}
+
+bool StateSnapshot::arm_update_copy(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
+    armed_step_ = -1;
+    auto* fused = dynamic_cast<FusedAdam*>(&optimizer);
+    if (!fused || (copy_free_ && fused->can_freeze()) || !fused->can_freeze() || copies_pending() ||
+        update_slots_.empty())
+        return false;
+    const ModuleLayout& layout = layout_of(model);
+    std::vector<FusedAdam::UpdateCopy> targets;
+    armed_slot_.assign(buffers_.size(), false);
+    for (const auto& u : update_slots_) {
+        if (u.value >= layout.params.size() || u.exp_avg_sq >= buffers_.size()) return false;
+        const torch::Tensor& live = layout.params[u.value].second;
+        const std::int64_t n = live.numel();
+        // The slots as the last capture (or reserve) left them: this snapshot's own
+        // float buffers of the parameter's size. A copy-free capture's slots hold
+        // live tensors instead, which must never be written: not armed.
+        for (std::size_t slot : {u.value, u.exp_avg, u.exp_avg_sq}) {
+            const torch::Tensor& b = buffers_[slot];
+            if (!owned_[slot] || !b.defined() || b.scalar_type() != torch::kFloat32 || b.numel() != n ||
+                !b.is_contiguous())
+                return false;
+            armed_slot_[slot] = true;
+        }
+        targets.push_back({u.param, buffers_[u.value].data_ptr<float>(), buffers_[u.exp_avg].data_ptr<float>(),
+                           buffers_[u.exp_avg_sq].data_ptr<float>(), n});
+    }
+    armed_params_ = targets.size();
+    fused->copy_next_update_into(std::move(targets));
+    armed_step_ = fused->steps_taken() + 1;
+    return true;
 }
 
 void StateSnapshot::reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {

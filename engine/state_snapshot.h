@@ -66,6 +66,19 @@ public:
     // Copy-free, it has FusedAdam make its spare buffers instead (reserve_spares).
     void reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer);
     bool last_capture_was_copy_free() const { return last_copy_free_; }
+
+    // A copying capture whose large copies the optimizer update before it
+    // makes (FusedAdam::copy_next_update_into): each chunk of new parameters
+    // and moments goes into this snapshot's buffers while still in L1, and
+    // the capture after that step copies only the small state. Call right
+    // before the step after which the capture is due, and only while no save
+    // reads this snapshot (CheckpointWriter::snapshot_busy). Returns false,
+    // arming nothing, where it does not apply (not FusedAdam, a copy-free
+    // capture, no layout yet); the capture then copies as usual. A capture
+    // uses the update's copies only if they are of the optimizer's latest
+    // step, so a capture taken later (a skipped or deferred save) copies.
+    bool arm_update_copy(torch::nn::Module& model, torch::optim::Optimizer& optimizer);
+    bool last_capture_was_update_copy() const { return last_update_copy_; }
     bool last_capture_was_background() const { return !pieces_.empty(); }
 
     // RawTensor views of the captured buffers, valid until the next capture.
@@ -126,6 +139,17 @@ private:
     std::atomic<double> handover_ms_{0};
     bool reserving_ = false;  // inside reserve(): buffers are made and touched, not filled
     bool last_copy_free_ = false;
+    // Where the last capture put each optimizer parameter's value and Adam
+    // moments (slots into buffers_), for arm_update_copy.
+    struct UpdateSlots {
+        const void* param;  // TensorImpl
+        std::size_t value, exp_avg, exp_avg_sq;
+    };
+    std::vector<UpdateSlots> update_slots_;
+    std::vector<bool> armed_slot_;     // slots the armed update fills
+    std::int64_t armed_step_ = -1;     // FusedAdam::steps_taken() of the step that fills them
+    std::size_t armed_params_ = 0;
+    bool last_update_copy_ = false;
 };
 
 // Writes the state in `contents` back into model, optimizer and RNGs. Throws

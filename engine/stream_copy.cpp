@@ -1,5 +1,6 @@
 #include "stream_copy.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -18,11 +19,20 @@ void copy_streaming(void* dst, const void* src, std::size_t bytes) {
         std::memcpy(dst, src, bytes);
         return;
     }
+    copy_streaming_unfenced(dst, src, bytes);
+    // Non-temporal stores are weakly ordered: without the fence another thread
+    // could see the buffer handed over before all of its bytes.
+    _mm_sfence();
+}
+
+void stream_fence() { _mm_sfence(); }
+
+void copy_streaming_unfenced(void* dst, const void* src, std::size_t bytes) {
     auto* d = static_cast<std::uint8_t*>(dst);
     const auto* s = static_cast<const std::uint8_t*>(src);
     // Up to the first 64-byte boundary of the destination: non-temporal stores
     // need aligned addresses, and whole lines are what they save a read of.
-    const std::size_t head = (64 - reinterpret_cast<std::uintptr_t>(d) % 64) % 64;
+    const std::size_t head = std::min(bytes, (64 - reinterpret_cast<std::uintptr_t>(d) % 64) % 64);
     std::memcpy(d, s, head);
     d += head;
     s += head;
@@ -41,14 +51,13 @@ void copy_streaming(void* dst, const void* src, std::size_t bytes) {
         _mm_stream_si128(reinterpret_cast<__m128i*>(d + 48), e);
     }
     std::memcpy(d, s, bytes % 64);
-    // Non-temporal stores are weakly ordered: without the fence another thread
-    // could see the buffer handed over before all of its bytes.
-    _mm_sfence();
 }
 
 #else
 
 void copy_streaming(void* dst, const void* src, std::size_t bytes) { std::memcpy(dst, src, bytes); }
+void copy_streaming_unfenced(void* dst, const void* src, std::size_t bytes) { std::memcpy(dst, src, bytes); }
+void stream_fence() {}
 
 #endif
 

@@ -18,4 +18,11 @@ namespace savepoint {
 
 void copy_streaming(void* dst, const void* src, std::size_t bytes);
 
+// The same stores for a copy of any size, unfenced: for many small pieces
+// whose source was just computed and is still in L1 (FusedAdam's update
+// copying its results into a snapshot chunk by chunk). Call stream_fence()
+// after the last piece, on the same thread, before the buffer is handed over.
+void copy_streaming_unfenced(void* dst, const void* src, std::size_t bytes);
+void stream_fence();
+
 }  // namespace savepoint

@@ -105,6 +105,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.checkpoints_requested = checkpoints_requested;
     r.copy_free_captures = copy_free_captures;
     r.background_copy_captures = background_copy_captures;
+    r.update_copy_captures = update_copy_captures;
     r.saves_skipped = saves_skipped;
     r.saves_waited = saves_waited;
     r.save_wait_seconds = save_wait_seconds;
@@ -177,10 +178,13 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             phase = replaying ? "replaying" : "training";
             const auto t0 = Clock::now();
             if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
+            arm_update_copy_if_due(replay_until, total);
             StepResult r = stepper->step(perm, step + 1);
             const double step_seconds = seconds_since(t0);
-            compute_seconds += step_seconds;
-            if (choose_capture) capture_choice.step_done(step_seconds);
+            // The update's copy into the snapshot: the capture's, not the step's.
+            update_copy_seconds = r.update_copy_seconds;
+            compute_seconds += step_seconds - update_copy_seconds;
+            if (choose_capture) capture_choice.step_done(step_seconds - update_copy_seconds);
             if (r.copy_wait_seconds > 0) {
                 // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
                 compute_seconds -= r.copy_wait_seconds;
@@ -220,11 +224,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             }
             if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
             if (cmd.preempt) goto preempted;
-            if (gs > replay_until) {
-                bool due = cfg.save_every_steps > 0 ? gs % cfg.save_every_steps == 0 : end_of_epoch;
-                if (due && req.save_blocks > 0 && ((gs - 1) / req.save_blocks) % 2 == 1) due = false;
-                if (gs < total && regular_save(due)) saved_at_gs = true;
-            }
+            if (gs > replay_until && gs < total && regular_save(regular_save_due(gs, end_of_epoch))) saved_at_gs = true;
             if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
             report_progress();
         }

@@ -62,6 +62,10 @@ struct TrainRequest {
     // How a checkpoint's snapshot is taken (state_snapshot.h); the saved bytes
     // are the same either way. Auto: capture_is_copy_free() below.
     CaptureMode capture = CaptureMode::Auto;
+    // A copying capture after a FusedAdam step has the update itself write the
+    // new parameters and moments into the snapshot (StateSnapshot::arm_update_copy).
+    // Same bytes; false copies after the step, as before 2026-12-04 (bench_train).
+    bool update_copy = true;
     // Record when each step of the loop starts (TrainResult::step_started_at),
     // for bench_train's account of where a checkpoint's overhead goes.
     bool record_step_times = false;
@@ -96,6 +100,7 @@ struct TrainResult {
     std::int64_t checkpoints_requested = 0;
     std::int64_t copy_free_captures = 0;  // of those, how many kept the live buffers (CaptureMode)
     std::int64_t background_copy_captures = 0;  // ...and how many left their copy to the I/O thread
+    std::int64_t update_copy_captures = 0;      // ...and how many the update before them copied
     // The async policy at work (TrainConfig::async_policy): regular saves skipped,
     // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;

@@ -78,6 +78,10 @@ struct Trainer::Impl {
     std::int64_t checkpoints_requested = 0;
     std::int64_t copy_free_captures = 0;
     std::int64_t background_copy_captures = 0;
+    std::int64_t update_copy_captures = 0;
+    // What the last step's update spent copying into the snapshot (0: it copied nothing),
+    // charged to the capture that follows it.
+    double update_copy_seconds = 0;
     // Auto with a CPU left to the I/O thread: copying or background copy, save by save.
     bool choose_capture = false;
     CaptureChoice capture_choice;
@@ -225,10 +229,15 @@ struct Trainer::Impl {
         if (choose_capture) snapshot->set_background_copy(capture_choice.background_next());
         snapshot->capture(*model, *optimizer);
         const auto captured = trainer_detail::Clock::now();
-        const double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
+        double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
         ++checkpoints_requested;
         if (snapshot->last_capture_was_copy_free()) ++copy_free_captures;
         if (snapshot->last_capture_was_background()) ++background_copy_captures;
+        if (snapshot->last_capture_was_update_copy()) {
+            // Its large copies were made inside the step before: that share is this capture's.
+            ++update_copy_captures;
+            stall_ms += update_copy_seconds * 1000;
+        }
 
         SaveRequest sr = save_request(kind);
         sr.stall_ms = stall_ms;
@@ -247,6 +256,27 @@ struct Trainer::Impl {
             if (auto err = writer->take_save_error()) return recover_from_storage_error(*err, kind);
         }
         return true;
+    }
+
+    // Whether a regular save falls due after global step `at` (which ends an
+    // epoch or not), before the async policy has its say.
+    bool regular_save_due(std::int64_t at, bool end_of_epoch) const {
+        bool due = cfg.save_every_steps > 0 ? at % cfg.save_every_steps == 0 : end_of_epoch;
+        if (due && req.save_blocks > 0 && ((at - 1) / req.save_blocks) % 2 == 1) due = false;
+        return due;
+    }
+
+    // Before a step: if a copying capture will follow it, the update copies
+    // into the snapshot itself (StateSnapshot::arm_update_copy). Only while no
+    // save reads the snapshot; a save that then does not happen (skipped,
+    // deferred further) costs one copy, and the capture after a later step copies as usual.
+    void arm_update_copy_if_due(std::int64_t replay_until, std::int64_t total) {
+        const std::int64_t next = gs + 1;
+        if (!req.update_copy || next <= replay_until || next >= total) return;
+        if (!regular_save_due(next, step + 1 == run.steps_per_epoch) && !deferred_gs) return;
+        if (writer->snapshot_busy() || writer->has_save_error()) return;
+        const bool background = choose_capture ? capture_choice.background_next() : snapshot->background_copy();
+        if (!background) snapshot->arm_update_copy(*model, *optimizer);
     }
 
     // A regular save falls due at this step boundary (`due`), or one deferred

@@ -6,6 +6,9 @@
 #include "data_order.h"
 #include "fused_adam.h"
 
+#include <algorithm>
+#include <chrono>
+
 namespace savepoint {
 
 namespace {
@@ -46,6 +49,7 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
     test_x_ = device.is_cpu() ? data.test.images : pixels_to_float(data.test.images.to(device));
     test_y_ = data.test.labels.to(device);
     index_cpu_ = torch::empty({batch}, torch::kInt64);
+    fused_ = dynamic_cast<FusedAdam*>(&optimizer);
     if (device.is_cpu()) stack_ = LinearStackStep::for_model(model);
     if (device.is_cpu() && train_x_.scalar_type() == torch::kUInt8 && train_x_.is_contiguous() &&
         train_y_.scalar_type() == torch::kInt64 && train_y_.is_contiguous()) {
@@ -81,8 +85,7 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         correct = s.correct;
     } else {
         // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
-        auto* fused = dynamic_cast<FusedAdam*>(&optimizer_);
-        if (!fused || !fused->zeroes_gradients()) optimizer_.zero_grad();
+        if (!fused_ || !fused_->zeroes_gradients()) optimizer_.zero_grad();
         torch::Tensor logits = model_.forward(x);
         torch::Tensor batch_loss = torch::nn::functional::cross_entropy(logits, y);
         batch_loss.backward();
@@ -95,7 +98,23 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     // Most steps: one atomic load, nothing pending.
     if (snapshot_ && snapshot_->copies_pending() && !planted_bug("update-before-copy"))
         r.copy_wait_seconds = snapshot_->finish_copies(true);
+    const auto u0 = std::chrono::steady_clock::now();
     optimizer_.step();
+    const double update = std::chrono::duration<double>(std::chrono::steady_clock::now() - u0).count();
+    if (fused_ && fused_->copied_through() == fused_->steps_taken()) {
+        // Charged to the checkpoint, not to training: what copying into the snapshot
+        // added to this update (0 until there is a baseline; never negative).
+        if (quiet_updates_count_ > 0) {
+            std::array<double, kQuietUpdatesKept> sorted = quiet_updates_;
+            const auto mid = sorted.begin() + quiet_updates_count_ / 2;
+            std::nth_element(sorted.begin(), mid, sorted.begin() + quiet_updates_count_);
+            r.update_copy_seconds = std::max(0.0, update - *mid);
+        }
+    } else {
+        quiet_updates_[quiet_updates_next_] = update;
+        quiet_updates_next_ = (quiet_updates_next_ + 1) % kQuietUpdatesKept;
+        quiet_updates_count_ = std::min(quiet_updates_count_ + 1, kQuietUpdatesKept);
+    }
     r.loss = loss;
     r.accuracy = static_cast<double>(correct) / static_cast<double>(batch_);
     return r;

@@ -11,17 +11,22 @@
 
 #include <torch/torch.h>
 
+#include <array>
 #include <memory>
 #include <vector>
 
 namespace savepoint {
 
+class FusedAdam;
 class StateSnapshot;
 
 struct StepResult {
     double loss = 0;
     double accuracy = 0;
     double copy_wait_seconds = 0;  // spent finishing a background capture's copies before the update
+    // The update also copied its results into a snapshot (StateSnapshot::arm_update_copy):
+    // how much longer it took than the recent updates that did not, the capture's share of this step.
+    double update_copy_seconds = 0;
 };
 
 struct EvalResult {
@@ -54,6 +59,11 @@ private:
     torch::Tensor batch_x_, batch_y_;  // CPU: the batch, gathered into the same buffers every step
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
     const StateSnapshot* snapshot_ = nullptr;
+    FusedAdam* fused_ = nullptr;  // the optimizer, when it is one
+    // The last updates that copied nothing, their median the baseline of update_copy_seconds.
+    static constexpr int kQuietUpdatesKept = 15;
+    std::array<double, kQuietUpdatesKept> quiet_updates_{};
+    int quiet_updates_count_ = 0, quiet_updates_next_ = 0;
 };
 
 }  // namespace savepoint

@@ -4,7 +4,7 @@
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
 //               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
-//   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--runs R] [--batch N]
+//   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R] [--batch N]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -84,6 +84,7 @@ struct RunStats {
     std::int64_t checkpoints = 0;
     std::int64_t copy_free_captures = 0;
     std::int64_t background_captures = 0;
+    std::int64_t update_copy_captures = 0;  // copying captures whose copies the update before made
     std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
     std::int64_t waited = 0;  // captures that waited for the previous save to be written
@@ -93,12 +94,17 @@ struct RunStats {
 // One session of `steps` steps (one epoch), saving every `save_every` steps
 // (0: only the final checkpoint). Throughput excludes validation, which
 // happens once at the end and is the same for every variant.
+// --no-update-copy: copying captures copy after the step, as before 2026-12-04
+// (TrainRequest::update_copy), for comparing the two.
+bool g_update_copy = true;
+
 RunStats train_once(const std::string& data, const std::string& model, std::int64_t batch, std::int64_t threads,
                     std::int64_t steps, std::int64_t save_every, CaptureMode capture = CaptureMode::Auto,
                     const std::string& async_policy = "wait", std::int64_t save_blocks = 0) {
     const std::string home = temp_home();
     TrainRequest req;
     req.capture = capture;
+    req.update_copy = g_update_copy;
     req.home = home;
     req.run_name = "bench";
     req.config.data = data;
@@ -123,6 +129,7 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.checkpoints = r.checkpoints_requested;
     s.copy_free_captures = r.copy_free_captures;
     s.background_captures = r.background_copy_captures;
+    s.update_copy_captures = r.update_copy_captures;
     s.deferred = r.saves_deferred;
     s.steps_deferred = r.steps_deferred;
     s.skipped = r.saves_skipped;
@@ -346,6 +353,7 @@ std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch
             waits->checkpoints += s.checkpoints;
             waits->waited += s.waited;
             waits->background_captures += s.background_captures;
+            waits->update_copy_captures += s.update_copy_captures;
             waits->wait_ms += s.wait_ms;
             // Over all the runs' saves, each run weighted by its saves.
             const double before = static_cast<double>(waits->checkpoints - s.checkpoints);
@@ -450,6 +458,8 @@ int main(int argc, char** argv) {
             probe_every = std::atoll(argv[++i]);
         else if (a == "--runs" && i + 1 < argc && std::atoi(argv[i + 1]) > 0)
             probe_runs = std::atoi(argv[++i]);
+        else if (a == "--no-update-copy")
+            g_update_copy = false;
         else if (a == "--copying")
             probe_capture = CaptureMode::Copying;
         else if (a == "--copy-free")
@@ -459,7 +469,7 @@ int main(int argc, char** argv) {
         else {
             std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
                                  "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n"
-                                 "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--runs R] [--batch N]\n");
+                                 "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R] [--batch N]\n");
             return 2;
         }
     }
@@ -654,9 +664,10 @@ int main(int argc, char** argv) {
         if (all.empty()) return 1;
         // The captures that waited for the previous save: where a slow disk shows.
         std::printf("%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
-                    "%lld copied in the background; stall %.3f ms a save\n",
+                    "%lld copied in the background, %lld by the update before them; stall %.3f ms a save\n",
                     static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
-                    static_cast<long long>(waits.background_captures), waits.mean_stall_ms);
+                    static_cast<long long>(waits.background_captures), static_cast<long long>(waits.update_copy_captures),
+                    waits.mean_stall_ms);
         // Per save, by the step's distance from the capture: median and mean excess in µs.
         std::printf("steps after the capture, excess over the quiet blocks (µs, median / mean):");
         double total_mean = 0;

@@ -68,14 +68,37 @@ system_torch_cpu=$(/sbin/ldconfig -p | awk '/libtorch_cpu\.so/ && !found {print 
 [[ -n $system_torch_cpu ]] || { echo "run-comparison: ldconfig knows no libtorch_cpu" >&2; exit 1; }
 system_torch_dir=$(dirname "$(readlink -f "$system_torch_cpu")")
 startup_system=$(time_cmd env LD_LIBRARY_PATH="$system_torch_dir" build/tests/benchmarks/torch_startup)
+# The monitor's figures in the same invocation: a replot at 10k/100k/1M/5M points per series,
+# and the UI thread's longest gap while a run checkpoints every step (tests/gui/bench_gui.cpp;
+# offscreen, so no X server is needed). Skipped, and said so, in a build without the GUI.
+gui_json="[]"
+if [[ -x build/tests/gui/bench_gui ]]; then
+  cmake --build build --target bench_gui -j"$(nproc)" >/dev/null
+  echo; echo "== GUI (bench_gui, offscreen) =="
+  gui_rows=()
+  for n in 10000 100000 1000000 5000000; do
+    line=$(QT_QPA_PLATFORM=offscreen build/tests/gui/bench_gui --points "$n" --steps 0 --idle 0 2>/dev/null | grep 'loss plot replot:')
+    ms=$(sed -E 's/.*replot: median ([0-9.]+) ms.*/\1/' <<<"$line")
+    echo "replot, $n points per series: $line"
+    gui_rows+=("{\"points\": $n, \"replot_median_ms\": $ms}")
+  done
+  stall=$(QT_QPA_PLATFORM=offscreen build/tests/gui/bench_gui --points 0 --idle 0 2>/dev/null | grep -A1 '^ui stall:')
+  echo "$stall"
+  gap=$(sed -nE 's/.*timer gaps while training:.* max ([0-9.]+) ms.*/\1/p' <<<"$stall")
+  gui_json="{\"replot\": [$(IFS=,; echo "${gui_rows[*]}")], \"ui_longest_gap_ms\": ${gap:-null}}"
+else
+  echo; echo "== GUI: build/tests/gui/bench_gui not built (SAVEPOINT_BUILD_GUI=OFF?); its figures are missing"
+fi
+
 echo
 echo "resume to first step (process start included, median of 5): savepoint ${sp}s, pytorch ${pt}s;" \
      "a LibTorch program that does one op: ${startup}s (Debian's untrimmed libtorch_cpu: ${startup_system}s)"
 
-$py - "$out" "$sp" "$pt" "$startup" "$startup_system" "$host_before" "$host_after" <<'PY'
+$py - "$out" "$sp" "$pt" "$startup" "$startup_system" "$host_before" "$host_after" "$gui_json" <<'PY'
 import json, sys
 out, sp_resume, pt_resume, torch_start, torch_start_system = sys.argv[1], *map(float, sys.argv[2:6])
 host = {"before": sys.argv[6].splitlines(), "after": sys.argv[7].splitlines()}
+gui = json.loads(sys.argv[8])
 s = json.load(open(f"{out}/savepoint.json")); p = json.load(open(f"{out}/pytorch.json"))
 key = lambda r: (r["model"], r["batch"], r["threads"])
 pt = {key(r): r for r in p["throughput"]}
@@ -110,7 +133,10 @@ print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.
       f" (LibTorch start-up alone: {torch_start:.3f}s trimmed, {torch_start_system:.3f}s with Debian's file)")
 if "registry_ingest_rows_per_second" in s:
     print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
-json.dump({"host_probe": host, "savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
+if gui:
+    print("GUI: replot median " + ", ".join(f"{r['points']:,} pts {r['replot_median_ms']:.1f} ms" for r in gui["replot"])
+          + f"; UI thread's longest gap while checkpointing every step: {gui['ui_longest_gap_ms']} ms")
+json.dump({"host_probe": host, "gui": gui, "savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
                                                                                        "libtorch_startup": torch_start,
                                                                                        "libtorch_startup_untrimmed": torch_start_system}},
           open(f"{out}/comparison.json", "w"), indent=2)

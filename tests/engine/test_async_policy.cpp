@@ -98,10 +98,12 @@ struct PolicyRun {
 };
 
 PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerObserver* obs,
-                    std::int64_t save_blocks = 0, CaptureMode capture = CaptureMode::Auto, std::int64_t threads = 1) {
+                    std::int64_t save_blocks = 0, CaptureMode capture = CaptureMode::Auto, std::int64_t threads = 1,
+                    bool update_copy = true) {
     TrainRequest r;
     r.save_blocks = save_blocks;
     r.capture = capture;
+    r.update_copy = update_copy;
     r.home = home;
     r.run_name = "r";
     r.config = config(policy);
@@ -201,7 +203,8 @@ private Q_SLOTS:
         const PolicyRun forced = trainWith(home("capture-forced"), "wait", nullptr, 0, CaptureMode::CopyFree, 1);
         const PolicyRun copying = trainWith(home("capture-copying"), "wait", nullptr, 0, CaptureMode::Copying, 1);
         const PolicyRun background = trainWith(home("capture-background"), "wait", nullptr, 0, CaptureMode::BackgroundCopy, 1);
-        for (const PolicyRun* o : {&spare, &all, &forced, &copying, &background}) {
+        const PolicyRun afterStep = trainWith(home("capture-after-step"), "wait", nullptr, 0, CaptureMode::Copying, 1, false);
+        for (const PolicyRun* o : {&spare, &all, &forced, &copying, &background, &afterStep}) {
             QCOMPARE(int(o->result.outcome), int(Outcome::Finished));
             QVERIFY(o->result.checkpoints_requested > 1);
         }
@@ -221,10 +224,20 @@ private Q_SLOTS:
         QCOMPARE(forced.result.copy_free_captures, forced.result.checkpoints_requested);
         QCOMPARE(copying.result.copy_free_captures + copying.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(background.result.background_copy_captures, background.result.checkpoints_requested);
+        // Copying captures after a fused update take what the update copied into the
+        // snapshot (StateSnapshot::arm_update_copy): not the final one, which no update
+        // is armed for, nor one whose update came while the previous save still read the
+        // snapshot. Never when copy-free or in the background, nor when turned off.
+        QVERIFY2(copying.result.update_copy_captures >= 1 &&
+                     copying.result.update_copy_captures < copying.result.checkpoints_requested,
+                 qPrintable(QStringLiteral("%1 of %2 captures copied by the update")
+                                .arg(copying.result.update_copy_captures)
+                                .arg(copying.result.checkpoints_requested)));
+        for (const PolicyRun* o : {&all, &forced, &background, &afterStep}) QCOMPARE(o->result.update_copy_captures, std::int64_t(0));
         // Same config, so the same bits; the thread count can change them, so that run only with itself.
         std::vector<std::string> want;
         for (const auto& c : copying.regular) want.push_back(c.params_sha256);
-        for (const PolicyRun* o : {&spare, &forced, &copying, &background}) {
+        for (const PolicyRun* o : {&spare, &forced, &copying, &background, &afterStep}) {
             QCOMPARE(o->result.params_sha256, reference_);
             std::vector<std::string> got;
             for (const auto& c : o->regular) got.push_back(c.params_sha256);

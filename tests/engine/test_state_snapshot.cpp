@@ -5,7 +5,8 @@
 // A checkpoint of another model is refused, naming the tensor. A copy-free
 // capture (FusedAdam frozen, the snapshot keeping the live tensors) saves the
 // same bytes as a copying one while training goes on past it, and so does a
-// background one, whose copies the next update waits for.
+// background one, whose copies the next update waits for, and one whose
+// large copies the update before it made (arm_update_copy).
 #include "checkpoint_format.h"
 #include "data_order.h"
 #include "dataset.h"
@@ -63,6 +64,29 @@ struct Reserved {
         opt = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(1e-3));
         snap.set_copy_free(copyFree);
         snap.reserve(*model, *opt);
+    }
+};
+
+// Two identical runs of an mlp with FusedAdam, stepped together with the same
+// dropout masks, so that two ways of capturing can be compared byte for byte.
+struct Twins {
+    std::shared_ptr<ClassifierImpl> a, b;
+    std::unique_ptr<FusedAdam> oa, ob;
+    explicit Twins(std::uint64_t seed) {
+        for (auto* m : {&a, &b}) {
+            torch::manual_seed(seed);
+            *m = make_model("mlp");
+        }
+        oa = std::make_unique<FusedAdam>(a->parameters(), torch::optim::AdamOptions(1e-3));
+        ob = std::make_unique<FusedAdam>(b->parameters(), torch::optim::AdamOptions(1e-3));
+    }
+    void both(int n, const torch::Tensor& x, const torch::Tensor& y, std::uint64_t mask_seed) {
+        for (int i = 0; i < n; ++i) {
+            torch::manual_seed(mask_seed + i);
+            step(*a, *oa, x, y);
+            torch::manual_seed(mask_seed + i);
+            step(*b, *ob, x, y);
+        }
     }
 };
 
@@ -331,25 +355,11 @@ private Q_SLOTS:
 
     void copyFreeCaptureIsUntouchedByLaterSteps() {
         // Two identical runs; A copies its snapshots, B keeps the live tensors.
-        auto make = [&](std::shared_ptr<ClassifierImpl>& m, std::unique_ptr<FusedAdam>& o) {
-            torch::manual_seed(11);
-            m = make_model("mlp");
-            o = std::make_unique<FusedAdam>(m->parameters(), torch::optim::AdamOptions(1e-3));
-        };
-        std::shared_ptr<ClassifierImpl> a, b;
-        std::unique_ptr<FusedAdam> oa, ob;
-        make(a, oa);
-        make(b, ob);
+        Twins t(11);
+        auto& [a, b, oa, ob] = t;
         StateSnapshot sa, sb;
         sa.set_copy_free(false);
-        auto both = [&](int n, const torch::Tensor& x) {
-            for (int i = 0; i < n; ++i) {
-                torch::manual_seed(100 + i);  // same dropout masks for both
-                step(*a, *oa, x, y_);
-                torch::manual_seed(100 + i);
-                step(*b, *ob, x, y_);
-            }
-        };
+        auto both = [&](int n, const torch::Tensor& x) { t.both(n, x, y_, 100); };
         both(3, x_);
         // Several rounds, so the spare buffers go back and forth; round 1
         // captures twice without a step between (a retried save).
@@ -400,6 +410,60 @@ private Q_SLOTS:
             both(1, x_ * 0.5);
             QCOMPARE(toFile(sb)->file, again);
         }
+    }
+
+    void updateCopyHoldsWhatACopyAfterTheStepHolds() {
+        // Two identical runs; A's captures copy after the step, B's update copies
+        // its results into the snapshot itself (arm_update_copy).
+        Twins t(13);
+        auto& [a, b, oa, ob] = t;
+        StateSnapshot sa, sb;
+        sa.set_copy_free(false);
+        sb.set_copy_free(false);
+        // Nothing to arm before the buffers are laid out.
+        QVERIFY(!sb.arm_update_copy(*b, *ob));
+        sa.reserve(*a, *oa);
+        sb.reserve(*b, *ob);
+        auto both = [&](int n, const torch::Tensor& x) { t.both(n, x, y_, 200); };
+        // Round 0 arms the very first step: Adam's moments appear in it, in the
+        // slots reserve() laid out. Round 1 also retries its save: a second
+        // capture at the same step copies (the update's copies are taken once).
+        for (int round = 0; round < 3; ++round) {
+            QVERIFY(sb.arm_update_copy(*b, *ob));
+            both(1, x_ * (1.0 + round));
+            sa.capture(*a, *oa);
+            sb.capture(*b, *ob);
+            QVERIFY(!sa.last_capture_was_update_copy());
+            QVERIFY(sb.last_capture_was_update_copy());
+            const auto expected = toFile(sa)->file;
+            QCOMPARE(toFile(sb)->file, expected);
+            QCOMPARE(qs(params_sha256(*b)), qs(params_sha256(*a)));
+            if (round == 1) {
+                sb.capture(*b, *ob);
+                QVERIFY(!sb.last_capture_was_update_copy());
+                QCOMPARE(toFile(sb)->file, expected);
+            }
+        }
+        // Armed, but no save followed that step (skipped, or deferred while the
+        // previous one was written): a capture a step later must not take those
+        // copies, a step old by then. Negative control: stale-update-copy.
+        QVERIFY(sb.arm_update_copy(*b, *ob));
+        both(2, x_ * 0.5);
+        sa.capture(*a, *oa);
+        sb.capture(*b, *ob);
+        QVERIFY(!sb.last_capture_was_update_copy());
+        QCOMPARE(toFile(sb)->file, toFile(sa)->file);
+
+        // Not armed where it does not apply: a copy-free snapshot (its slots are the
+        // live tensors), or an optimizer that is not FusedAdam.
+        StateSnapshot copyFree;
+        copyFree.reserve(*b, *ob);
+        QVERIFY(!copyFree.arm_update_copy(*b, *ob));
+        torch::optim::Adam plain(a->parameters(), torch::optim::AdamOptions(1e-3));
+        StateSnapshot sp;
+        sp.set_copy_free(false);
+        sp.reserve(*a, plain);
+        QVERIFY(!sp.arm_update_copy(*a, plain));
     }
 
     void checkpointOfAnotherModelIsRefused() {

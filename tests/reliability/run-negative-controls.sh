@@ -17,6 +17,7 @@
 #   parser-no-bounds      checkpoint fuzz target    the checkpoint reader reads past its buffer
 #   write-frozen-state    test_state_snapshot       a copy-free snapshot changes under the I/O thread
 #   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
+#   stale-update-copy     test_state_snapshot       a capture takes an update copy made steps earlier
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -40,6 +41,7 @@ run migrate-outside-transaction test_registry_upgrade
 run skip-config-validation test_bad_input_catalogue
 B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
+B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \
