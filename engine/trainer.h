@@ -21,7 +21,8 @@ namespace savepoint {
 // Copy-free: the snapshot keeps the live parameter and Adam buffers and the
 // optimizer's next step writes into spares (FusedAdam on the CPU only).
 // Copying: they are copied into the snapshot's own buffers on the training
-// thread (~0.15 ms for mlp). BackgroundCopy: the same copy, which the I/O
+// thread (~0.15 ms for mlp), by FusedAdam's update itself when the capture
+// is known to follow it (TrainRequest::update_copy). BackgroundCopy: the same copy, which the I/O
 // thread makes while the next step's forward and backward pass run; the
 // training thread waits only if it reaches that step's update first
 // (StateSnapshot::finish_copies). The saved bytes are the same every way.

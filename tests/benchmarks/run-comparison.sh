@@ -77,13 +77,15 @@ if [[ -x build/tests/gui/bench_gui ]]; then
   echo; echo "== GUI (bench_gui, offscreen) =="
   gui_rows=()
   for n in 10000 100000 1000000 5000000; do
-    line=$(QT_QPA_PLATFORM=offscreen build/tests/gui/bench_gui --points "$n" --steps 0 --idle 0 2>/dev/null | grep 'loss plot replot:')
-    ms=$(sed -E 's/.*replot: median ([0-9.]+) ms.*/\1/' <<<"$line")
-    echo "replot, $n points per series: $line"
+    # A failed GUI run costs its figure (null, and said), not the 13 minutes of figures before it.
+    line=$(QT_QPA_PLATFORM=offscreen build/tests/gui/bench_gui --points "$n" --steps 0 --idle 0 2>/dev/null | grep 'loss plot replot:' || true)
+    ms=$(sed -nE 's/.*replot: median ([0-9.]+) ms.*/\1/p' <<<"$line")
+    ms=${ms:-null}
+    echo "replot, $n points per series: ${line:-FAILED (bench_gui printed no replot line)}"
     gui_rows+=("{\"points\": $n, \"replot_median_ms\": $ms}")
   done
-  stall=$(QT_QPA_PLATFORM=offscreen build/tests/gui/bench_gui --points 0 --idle 0 2>/dev/null | grep -A1 '^ui stall:')
-  echo "$stall"
+  stall=$(QT_QPA_PLATFORM=offscreen build/tests/gui/bench_gui --points 0 --idle 0 2>/dev/null | grep -A1 '^ui stall:' || true)
+  echo "${stall:-ui stall: FAILED (bench_gui printed no stall line)}"
   gap=$(sed -nE 's/.*timer gaps while training:.* max ([0-9.]+) ms.*/\1/p' <<<"$stall")
   gui_json="{\"replot\": [$(IFS=,; echo "${gui_rows[*]}")], \"ui_longest_gap_ms\": ${gap:-null}}"
 else
@@ -134,7 +136,8 @@ print(f"\nresume to first step: savepoint {sp_resume:.3f}s, pytorch {pt_resume:.
 if "registry_ingest_rows_per_second" in s:
     print(f"registry metric ingest: {s['registry_ingest_rows_per_second']:.0f} rows/s")
 if gui:
-    print("GUI: replot median " + ", ".join(f"{r['points']:,} pts {r['replot_median_ms']:.1f} ms" for r in gui["replot"])
+    fmt = lambda v: "failed" if v is None else f"{v:.1f} ms"
+    print("GUI: replot median " + ", ".join(f"{r['points']:,} pts {fmt(r['replot_median_ms'])}" for r in gui["replot"])
           + f"; UI thread's longest gap while checkpointing every step: {gui['ui_longest_gap_ms']} ms")
 json.dump({"host_probe": host, "gui": gui, "savepoint": s, "pytorch": p, "ratios": rows, "resume_seconds": {"savepoint": sp_resume, "pytorch": pt_resume,
                                                                                        "libtorch_startup": torch_start,
