@@ -5,6 +5,7 @@
 #include "batch_gather.h"
 #include "dataset.h"
 #include "errors.h"
+#include "idx_files.h"
 
 #include <QtTest>
 
@@ -18,14 +19,8 @@ using namespace savepoint;
 
 namespace {
 
-QByteArray be32(quint32 v) {
-    QByteArray b(4, '\0');
-    b[0] = char(v >> 24);
-    b[1] = char(v >> 16);
-    b[2] = char(v >> 8);
-    b[3] = char(v);
-    return b;
-}
+using testsupport::be32;
+
 
 QByteArray idxImages(quint32 n, quint32 side = 28) {
     QByteArray b = be32(0x803) + be32(n) + be32(side) + be32(side);

@@ -4,6 +4,7 @@
 // because those messages are all a user gets when a dataset is broken.
 #include "dataset.h"
 #include "errors.h"
+#include "idx_files.h"
 #include "idx_reader.h"
 
 #include <QtTest>
@@ -17,14 +18,8 @@ using namespace savepoint;
 
 namespace {
 
-QByteArray be32(quint32 v) {
-    QByteArray b(4, '\0');
-    b[0] = char(v >> 24);
-    b[1] = char(v >> 16);
-    b[2] = char(v >> 8);
-    b[3] = char(v);
-    return b;
-}
+using testsupport::be32;
+
 
 // A valid images file; payloadDelta < 0 drops bytes, > 0 appends some.
 QByteArray idxImages(quint32 n, quint32 rows, quint32 cols, int payloadDelta = 0,

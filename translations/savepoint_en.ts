@@ -751,6 +751,22 @@
         <translation>Resuming run “%1”…</translation>
     </message>
     <message>
+        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
+        <translation>Run “%1” was trained on the dataset in %2, which is not there any more.</translation>
+    </message>
+    <message>
+        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
+        <translation>Where is the dataset of run “%1” now? (It was in %2)</translation>
+    </message>
+    <message>
+        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
+        <translation>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
+        <translation>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</translation>
+    </message>
+    <message>
         <source>Select a checkpoint in the table first.</source>
         <translation>Select a checkpoint in the table first.</translation>
     </message>

@@ -751,6 +751,22 @@
         <translation>Reprise de l’exécution « %1 »…</translation>
     </message>
     <message>
+        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
+        <translation>L’exécution « %1 » a été entraînée sur le jeu de données de %2, qui n’y est plus.</translation>
+    </message>
+    <message>
+        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
+        <translation>Où se trouve maintenant le jeu de données de l’exécution « %1 » ? (Il était dans %2)</translation>
+    </message>
+    <message>
+        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
+        <translation>Pas de reprise : l’exécution « %1 » a été entraînée sur le jeu de données de %2, qui n’y est plus. Reprenez de nouveau et choisissez le dossier où il a été déplacé.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
+        <translation>Reprise de l’exécution « %1 » sur le jeu de données de %2 (vérifié par rapport à celui de son entraînement).</translation>
+    </message>
+    <message>
         <source>Select a checkpoint in the table first.</source>
         <translation>Choisissez d’abord une sauvegarde dans le tableau.</translation>
     </message>

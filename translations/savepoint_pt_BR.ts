@@ -751,6 +751,22 @@
         <translation>Retomando a execução “%1”…</translation>
     </message>
     <message>
+        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
+        <translation>A execução “%1” foi treinada com o conjunto de dados em %2, que não está mais lá.</translation>
+    </message>
+    <message>
+        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
+        <translation>Onde está agora o conjunto de dados da execução “%1”? (Estava em %2)</translation>
+    </message>
+    <message>
+        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
+        <translation>Não retomada: a execução “%1” foi treinada com o conjunto de dados em %2, que não está mais lá. Retome de novo e escolha a pasta para onde ele foi movido.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
+        <translation>Retomando a execução “%1” com o conjunto de dados em %2 (conferido com o que ela usou no treino).</translation>
+    </message>
+    <message>
         <source>Select a checkpoint in the table first.</source>
         <translation>Selecione primeiro um checkpoint na tabela.</translation>
     </message>

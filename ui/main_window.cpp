@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -69,6 +70,9 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     confirm_ = [this](const QString& title, const QString& text) {
         return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) ==
                QMessageBox::Yes;
+    };
+    choose_directory_ = [this](const QString& title, const QString& start) {
+        return QFileDialog::getExistingDirectory(this, title, start);
     };
     worker_ = new TrainerWorker(this);
     jobs_ = new BackgroundJobs(this);

@@ -60,6 +60,10 @@ public:
     // Asked before destructive actions; default: a QMessageBox. Tests inject one.
     using Confirm = std::function<bool(const QString& title, const QString& text)>;
     void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
+    // Asked where a run's dataset is now when a resume finds its directory gone;
+    // returns the directory, or empty to cancel. Default: a QFileDialog. Tests inject one.
+    using ChooseDirectory = std::function<QString(const QString& title, const QString& start)>;
+    void setDirectoryChooser(ChooseDirectory c) { choose_directory_ = std::move(c); }
 
     // For tests, the demo and the benchmark.
     MetricsPlot* plot() const { return plot_; }
@@ -158,12 +162,14 @@ private:
     // unless "Show deleted" is on: a long run's history stays out of them).
     void showCheckpoints();
     void updateFaultPanel();
+    bool locateDataset(const QString& name, std::string& data_override);
 
     MainWindowOptions opts_;
     QString home_;
     std::unique_ptr<savepoint::Registry> reg_;
     std::unique_ptr<QSettings> settings_;
     Confirm confirm_;
+    ChooseDirectory choose_directory_;
 
     TrainerWorker* worker_ = nullptr;
     MetricsPlot* plot_ = nullptr;

@@ -5,6 +5,7 @@
 #include "banner.h"
 #include "checkpoint_table_model.h"
 #include "data_order.h"
+#include "dataset.h"
 #include "metrics_plot.h"
 #include "new_run_dialog.h"
 #include "registry.h"
@@ -14,6 +15,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QSpinBox>
 #include <QTableView>
 
@@ -64,6 +67,7 @@ bool MainWindow::resumeRun(const QString& name, const savepoint::ResumeTarget& t
     savepoint::TrainRequest r = baseRequest(name);
     r.resume = true;
     r.target = target;
+    if (!locateDataset(name, r.data_override)) return false;
     banner_->hide();
     preempt_timer_.stop();
     preempt_done_ = false;
@@ -71,6 +75,37 @@ bool MainWindow::resumeRun(const QString& name, const savepoint::ResumeTarget& t
     log(tr("Resuming run “%1”…").arg(name));
     worker_->start(r);
     updateActions();
+    return true;
+}
+
+// A run trained on a dataset directory that has since moved: ask where it is
+// now, as `savepoint-cli resume --data NEW_DIR` does. The engine checks what
+// is found there against the SHA-256s the run recorded, so a wrong directory
+// is refused (naming the file) before anything is written. False: cancelled.
+bool MainWindow::locateDataset(const QString& name, std::string& data_override) {
+    if (!reg_) return true;
+    const auto run = reg_->find_run(name.toStdString());
+    if (!run) return true;  // the engine says the run does not exist
+    std::string data;
+    try {
+        data = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry").data;
+    } catch (const std::exception&) {
+        return true;  // the engine names what is wrong with the stored config
+    }
+    const QString recorded = QString::fromStdString(data);
+    if (savepoint::is_builtin_dataset(data) || QFileInfo(recorded).isDir()) return true;
+    log(tr("Run “%1” was trained on the dataset in %2, which is not there any more.").arg(name, recorded));
+    QDir start(recorded);
+    while (!start.isRoot() && !start.exists()) start.setPath(QFileInfo(start.path()).path());
+    const QString chosen =
+        choose_directory_(tr("Where is the dataset of run “%1” now? (It was in %2)").arg(name, recorded), start.path());
+    if (chosen.isEmpty()) {
+        showError(tr("Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume "
+                     "again and choose the folder it moved to.").arg(name, recorded));
+        return false;
+    }
+    data_override = QFileInfo(chosen).absoluteFilePath().toStdString();
+    log(tr("Resuming run “%1” on the dataset in %2 (checked against what it was trained on).").arg(name, chosen));
     return true;
 }
 

@@ -6,6 +6,7 @@
 // one run.
 #include "cli_app.h"
 #include "durable_io.h"
+#include "idx_files.h"
 #include "sanitizer_build.h"
 #include "test_home.h"
 
@@ -20,29 +21,10 @@
 #include <thread>
 
 using testsupport::CliResult;
+using testsupport::idxImages;
+using testsupport::idxLabels;
 
 namespace {
-
-QByteArray be32(quint32 v) {
-    QByteArray b(4, '\0');
-    b[0] = char(v >> 24);
-    b[1] = char(v >> 16);
-    b[2] = char(v >> 8);
-    b[3] = char(v);
-    return b;
-}
-
-QByteArray idxImages(quint32 n, quint32 magic = 0x00000803) {
-    QByteArray b = be32(magic) + be32(n) + be32(28) + be32(28);
-    b.append(QByteArray(int(n) * 28 * 28, '\x10'));
-    return b;
-}
-
-QByteArray idxLabels(quint32 n) {
-    QByteArray b = be32(0x00000801) + be32(n);
-    for (quint32 i = 0; i < n; ++i) b.append(char(i % 10));
-    return b;
-}
 
 // run_cli() is all of savepoint-cli's main(); calling it in-process gives the
 // same exit code and messages without paying LibTorch's ~1 s load per call.

@@ -9,6 +9,7 @@
 #include "qcp.h"
 #include "checkpoint_format.h"
 #include "durable_io.h"
+#include "idx_files.h"
 #include "registry.h"
 #include "run_list_model.h"
 #include "termination_signals.h"
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void cleanup();
     void crashThenRollbackFromTable();
     void badDatasetShowsBannerAndWritesNothing();
+    void resumeAsksWhereAMovedDatasetWentAndChecksIt();
     void preemptionCountsDownWritesEmergencyCheckpointAndStops();
     void sigtermWhileTrainingPreemptsThenCloses();
     void sigtermAnswersTheCloseConfirmation();
@@ -439,6 +441,77 @@ void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
     savepoint::Registry reg(w_->home().toStdString());
     QVERIFY(!reg.find_run("bad"));
     QVERIFY(w_->isVisible());  // the app keeps running
+}
+
+// A run trained on a dataset directory that then moved: a resume asks where it
+// went (as `savepoint-cli resume --data NEW_DIR` is told), starts nothing when
+// the question is cancelled, is refused by the dataset check when pointed at
+// other data, and finishes the run when pointed at the moved directory.
+void TestMainWindow::resumeAsksWhereAMovedDatasetWentAndChecksIt() {
+    const QString ds = dir_->filePath(QStringLiteral("ds"));
+    const QString moved = dir_->filePath(QStringLiteral("moved"));
+    const QString other = dir_->filePath(QStringLiteral("other"));
+    QByteArray labels = testsupport::idxLabels(64);
+    for (int i = 0; i < 64; ++i) labels[8 + i] = char((i * 7) % 10);
+    for (const QString& d : {ds, other}) {
+        QVERIFY(QDir().mkpath(d));
+        QByteArray l = labels;
+        if (d == other) l[8 + 3] = char((l[8 + 3] + 1) % 10);  // one label differs
+        const std::pair<QString, QByteArray> files[] = {{"train-images-idx3-ubyte", testsupport::idxImages(64)},
+                                                        {"train-labels-idx1-ubyte", l},
+                                                        {"t10k-images-idx3-ubyte", testsupport::idxImages(16)},
+                                                        {"t10k-labels-idx1-ubyte", testsupport::idxLabels(16)}};
+        for (const auto& [name, bytes] : files) {
+            QFile f(d + "/" + name);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size());
+        }
+    }
+    QStringList asked;  // the start directory of each question
+    QString answer;
+    w_->setDirectoryChooser([&](const QString& title, const QString& start) {
+        asked << start;
+        if (!title.contains(ds)) return QStringLiteral("(the question did not name the old directory)");
+        return answer;
+    });
+
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    auto c = smallConfig();
+    c.data = ds.toStdString();
+    QVERIFY(w_->startRun(QStringLiteral("moving"), c));
+    w_->worker()->crashAt(30);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Crashed);
+    QVERIFY(asked.isEmpty());  // nothing moved yet: nobody is asked
+    QVERIFY(QDir().rename(ds, moved));
+    QTRY_VERIFY_WITH_TIMEOUT(w_->selectedRunId() > 0, 10000);
+    const auto checkpointsBefore = w_->registry()->checkpoints(w_->selectedRunId()).size();
+
+    // Cancelled: nothing starts, and the window says why.
+    w_->resumeLatest();
+    QCOMPARE(asked, QStringList{dir_->path()});  // starts from what is left of the old path
+    QVERIFY(!w_->worker()->isRunning());
+    QTest::qWait(200);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
+    QVERIFY2(w_->banner()->text().contains(ds), qPrintable(w_->banner()->text()));
+
+    // Other data: the dataset check refuses it, naming the file, and writes nothing.
+    answer = other;
+    w_->resumeLatest();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+    QVERIFY(finished.at(1).at(0).value<WorkerOutcome>().threw);
+    QVERIFY2(w_->banner()->text().contains(QStringLiteral("train-labels")), qPrintable(w_->banner()->text()));
+    QCOMPARE(w_->registry()->checkpoints(w_->selectedRunId()).size(), checkpointsBefore);
+
+    // The moved directory: the run finishes there.
+    answer = moved;
+    w_->resumeLatest();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 120000);
+    const auto done = finished.at(2).at(0).value<WorkerOutcome>();
+    QVERIFY2(!done.threw, done.message.c_str());
+    QCOMPARE(done.outcome, savepoint::Outcome::Finished);
+    QCOMPARE(done.global_step, 60);
+    QCOMPARE(asked.size(), 3);
 }
 
 void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {

@@ -1,0 +1,32 @@
+// Small IDX files (the format of MNIST and Fashion-MNIST) written by tests
+// that need a dataset directory of their own: a run trained on one, then moved
+// or changed. 28x28 images of one grey value; labels 0..9 in turn.
+#pragma once
+
+#include <QByteArray>
+#include <QtGlobal>
+
+namespace testsupport {
+
+inline QByteArray be32(quint32 v) {
+    QByteArray b(4, '\0');
+    b[0] = char(v >> 24);
+    b[1] = char(v >> 16);
+    b[2] = char(v >> 8);
+    b[3] = char(v);
+    return b;
+}
+
+inline QByteArray idxImages(quint32 n, quint32 magic = 0x00000803) {
+    QByteArray b = be32(magic) + be32(n) + be32(28) + be32(28);
+    b.append(QByteArray(int(n) * 28 * 28, '\x10'));
+    return b;
+}
+
+inline QByteArray idxLabels(quint32 n) {
+    QByteArray b = be32(0x00000801) + be32(n);
+    for (quint32 i = 0; i < n; ++i) b.append(char(i % 10));
+    return b;
+}
+
+}  // namespace testsupport
