@@ -21,7 +21,6 @@ namespace {
 
 using testsupport::be32;
 
-
 QByteArray idxImages(quint32 n, quint32 side = 28) {
     QByteArray b = be32(0x803) + be32(n) + be32(side) + be32(side);
     for (qint64 i = 0; i < qint64(n) * side * side; ++i)

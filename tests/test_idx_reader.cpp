@@ -20,7 +20,6 @@ namespace {
 
 using testsupport::be32;
 
-
 // A valid images file; payloadDelta < 0 drops bytes, > 0 appends some.
 QByteArray idxImages(quint32 n, quint32 rows, quint32 cols, int payloadDelta = 0,
                      quint32 magic = 0x00000803) {

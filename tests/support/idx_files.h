@@ -1,6 +1,7 @@
 // Small IDX files (the format of MNIST and Fashion-MNIST) written by tests
 // that need a dataset directory of their own: a run trained on one, then moved
-// or changed. 28x28 images of one grey value; labels 0..9 in turn.
+// or changed. 28x28 images of one grey value; labels 0..9 in turn. be32 is
+// also what the IDX reader's tests build their malformed headers from.
 #pragma once
 
 #include <QByteArray>
