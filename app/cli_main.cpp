@@ -1,7 +1,7 @@
 // savepoint-cli: the headless front end. All logic lives in cli/cli_app.cpp.
 #include "cli_app.h"
 #include "early_signals.h"
-#include "sanitizer_build.h"
+#include "platform/sanitizer_build.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // The savepoint desktop application: only argument parsing and start-up; the
 // window lives in savepoint_ui.
 #include "demo_script.h"
-#include "home.h"
+#include "registry/home.h"
 #include "main_window.h"
 #include "termination_signals.h"
 #include "trainer_worker.h"

@@ -2,9 +2,9 @@
 // the spec grammar, the tensor layout the trainer relies on, the determinism
 // of the synthetic set (it must not touch torch's RNG), that it is learnable,
 // and the fashion-mnist location and load time.
-#include "batch_gather.h"
-#include "dataset.h"
-#include "errors.h"
+#include "data/batch_gather.h"
+#include "data/dataset.h"
+#include "platform/errors.h"
 #include "idx_files.h"
 
 #include <QtTest>

@@ -2,10 +2,10 @@
 // loader's file-level checks: one table row per violation, each asserting that
 // the message names the file, the field, and the expected and found values,
 // because those messages are all a user gets when a dataset is broken.
-#include "dataset.h"
-#include "errors.h"
+#include "data/dataset.h"
+#include "platform/errors.h"
 #include "idx_files.h"
-#include "idx_reader.h"
+#include "formats/idx_reader.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 // GUI thread only; sort through a QSortFilterProxyModel with SortRole.
 #pragma once
 
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -1,6 +1,6 @@
 #include "csv_export.h"
 
-#include "data_order.h"
+#include "data/data_order.h"
 
 #include <QCoreApplication>
 #include <QSaveFile>

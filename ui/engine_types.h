@@ -2,8 +2,8 @@
 // threads in queued signals. Include wherever such a signal is declared.
 #pragma once
 
-#include "registry.h"
-#include "trainer.h"
+#include "registry/registry.h"
+#include "training/trainer.h"
 
 #include <QMetaType>
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "fault_tolerance_stats.h"
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <QWidget>
 

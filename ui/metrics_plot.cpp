@@ -1,6 +1,6 @@
 #include "metrics_plot.h"
 
-#include "data_order.h"
+#include "data/data_order.h"
 
 #include "qcp.h"
 

@@ -2,7 +2,7 @@
 // context menu to resume from a point, clicking a checkpoint marker) and export.
 #include "metrics_plot.h"
 
-#include "data_order.h"
+#include "data/data_order.h"
 
 #include "qcp.h"
 

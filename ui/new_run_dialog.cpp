@@ -1,6 +1,6 @@
 #include "new_run_dialog.h"
 
-#include "errors.h"
+#include "platform/errors.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

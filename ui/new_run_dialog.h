@@ -4,7 +4,7 @@
 // GUI thread only; open it with open() (non-blocking) or exec().
 #pragma once
 
-#include "train_config.h"
+#include "training/train_config.h"
 
 #include <QDialog>
 #include <QHash>

@@ -7,7 +7,7 @@
 // GUI thread only. No widgets here, so it is unit-testable.
 #pragma once
 
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <QVector>
 

@@ -1,6 +1,6 @@
 #include "registry_queries.h"
 
-#include "sqlite_stmt.h"
+#include "registry/sqlite_stmt.h"
 
 namespace savepoint::ui {
 

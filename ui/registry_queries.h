@@ -2,7 +2,7 @@
 // values, branch counts). Use with the calling thread's own Registry.
 #pragma once
 
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <vector>
 

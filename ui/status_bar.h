@@ -3,7 +3,7 @@
 // GUI thread only.
 #pragma once
 
-#include "trainer.h"
+#include "training/trainer.h"
 
 #include <QObject>
 #include <QTimer>

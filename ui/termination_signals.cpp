@@ -1,6 +1,6 @@
 #include "termination_signals.h"
 
-#include "signal_disposition.h"
+#include "platform/signal_disposition.h"
 
 #include <QSocketNotifier>
 

@@ -1,6 +1,6 @@
 #include "trainer_worker.h"
 
-#include "errors.h"
+#include "platform/errors.h"
 
 #include <c10/util/Exception.h>
 

@@ -1,9 +1,9 @@
 #include "cli_home.h"
 
-#include "checkpoint_format.h"
-#include "durable_io.h"
-#include "home.h"
-#include "recovery.h"
+#include "formats/checkpoint_format.h"
+#include "storage/durable_io.h"
+#include "registry/home.h"
+#include "checkpoint/recovery.h"
 
 #include <dirent.h>
 #include <sys/stat.h>

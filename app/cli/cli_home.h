@@ -3,8 +3,8 @@
 // what a home without its registry file still holds, and `verify`.
 #pragma once
 
-#include "errors.h"
-#include "registry.h"
+#include "platform/errors.h"
+#include "registry/registry.h"
 
 #include <cstddef>
 #include <memory>

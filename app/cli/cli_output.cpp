@@ -1,6 +1,6 @@
 #include "cli_output.h"
 
-#include "data_order.h"
+#include "data/data_order.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // Text and JSON renderings of registry rows for savepoint-cli.
 #pragma once
 
-#include "registry.h"
+#include "registry/registry.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "early_signals.h"
 
-#include "signal_disposition.h"
+#include "platform/signal_disposition.h"
 
 #include <atomic>
 #include <csignal>

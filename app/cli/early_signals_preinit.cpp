@@ -3,7 +3,7 @@
 // Sanitizer builds skip it (their runtime initialises from the same array and
 // intercepts sigaction); main() installs the handler there instead.
 #include "early_signals.h"
-#include "sanitizer_build.h"
+#include "platform/sanitizer_build.h"
 
 #ifndef SAVEPOINT_SANITIZED_BUILD
 namespace {

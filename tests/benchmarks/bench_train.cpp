@@ -18,12 +18,12 @@
 //                a view of a run's checkpoints pays per refresh at 1k/10k/50k rows
 //                (a full read against CheckpointList::refresh)
 //   hash         SHA-256 GB/s: OpenSSL, and sha256_streams with 1, 2 and 3 streams
-#include "checkpoint_list.h"
-#include "io_affinity.h"
-#include "registry.h"
-#include "sha256.h"
-#include "sha256_streams.h"
-#include "trainer.h"
+#include "registry/checkpoint_list.h"
+#include "platform/io_affinity.h"
+#include "registry/registry.h"
+#include "storage/sha256.h"
+#include "storage/sha256_streams.h"
+#include "training/trainer.h"
 
 #include <torch/torch.h>
 

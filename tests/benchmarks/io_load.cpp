@@ -21,9 +21,9 @@
 //   taskset -c 1 build/tests/benchmarks/io_load /tmp/io_load.dat 9.5 &
 //
 // Not a test and not part of any suite: tests/PERFORMANCE.md says what it showed.
-#include "cache_release.h"
-#include "sha256_streams.h"
-#include "stream_copy.h"
+#include "storage/cache_release.h"
+#include "storage/sha256_streams.h"
+#include "storage/stream_copy.h"
 
 #include <fcntl.h>
 #include <unistd.h>

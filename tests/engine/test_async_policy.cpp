@@ -7,10 +7,10 @@
 // and events), for the training thread's stall, and for bits: no policy may
 // change what is trained, and a checkpoint taken late resumes bit-exactly.
 // Also here: what the trainer says about where that I/O runs.
-#include "io_affinity.h"
-#include "io_thread_policy.h"
-#include "registry.h"
-#include "trainer.h"
+#include "platform/io_affinity.h"
+#include "platform/io_thread_policy.h"
+#include "registry/registry.h"
+#include "training/trainer.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 // range ends against a page with no access, so a flush one line too far
 // faults (a cache-line flush needs read permission, as a load does). Its
 // effect on the training thread is a timing one; bench_train shows it.
-#include "cache_release.h"
+#include "storage/cache_release.h"
 
 #include <QtTest>
 

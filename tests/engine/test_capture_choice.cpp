@@ -2,7 +2,7 @@
 // the background copy and copying on the training thread, fed step times as
 // the trainer feeds them. The trainer's side (the bits stay the same whichever
 // way each save is taken) is in test_async_policy.
-#include "capture_choice.h"
+#include "checkpoint/capture_choice.h"
 
 #include <QtTest>
 

@@ -4,9 +4,9 @@
 // checkpoint must be refused, with a message naming the file and what was
 // expected and found; and the structural parser must never read past the end
 // of its buffer whatever bytes it is given (checked with a guard page).
-#include "checkpoint_format.h"
-#include "errors.h"
-#include "sha256.h"
+#include "formats/checkpoint_format.h"
+#include "platform/errors.h"
+#include "storage/sha256.h"
 
 #include "test_home.h"
 

@@ -5,8 +5,8 @@
 // run only (and its open rows, those not in a final state, equal the full
 // read's); refresh() says whether anything changed; rows in a final state are
 // not read again, but reread() reads one whatever its state.
-#include "checkpoint_list.h"
-#include "registry.h"
+#include "registry/checkpoint_list.h"
+#include "registry/registry.h"
 
 #include <QtTest>
 

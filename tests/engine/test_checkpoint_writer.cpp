@@ -4,13 +4,13 @@
 // leaving the previous checkpoint and head untouched and nothing half-written
 // behind, retention (newest K per branch + best + head + pinned + protected;
 // other branches never touched), and the asynchronous I/O thread.
-#include "checkpoint_format.h"
-#include "checkpoint_writer.h"
-#include "durable_io.h"
-#include "errors.h"
-#include "home.h"
-#include "registry.h"
-#include "state_snapshot.h"
+#include "formats/checkpoint_format.h"
+#include "checkpoint/checkpoint_writer.h"
+#include "storage/durable_io.h"
+#include "platform/errors.h"
+#include "registry/home.h"
+#include "registry/registry.h"
+#include "checkpoint/state_snapshot.h"
 
 #include "test_home.h"
 

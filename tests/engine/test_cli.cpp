@@ -5,9 +5,9 @@
 // scripts depend on; verify naming a damaged checkpoint; and two writers on
 // one run.
 #include "cli_app.h"
-#include "durable_io.h"
+#include "storage/durable_io.h"
 #include "idx_files.h"
-#include "sanitizer_build.h"
+#include "platform/sanitizer_build.h"
 #include "test_home.h"
 
 #include <QtTest>

@@ -3,7 +3,7 @@
 // permutation, different across epochs and seeds, stable across releases
 // (pinned values: old checkpoints must resume onto the same batches), and the
 // (epoch, step) <-> global step mapping round-trips across epoch boundaries.
-#include "data_order.h"
+#include "data/data_order.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // exists until commit, an existing file is never replaced, a failure at any
 // step leaves no temp file behind, and a full disk is refused up front with
 // the bytes needed and free.
-#include "background_sync.h"
-#include "durable_io.h"
-#include "errors.h"
+#include "storage/background_sync.h"
+#include "storage/durable_io.h"
+#include "platform/errors.h"
 
 #include "test_home.h"
 

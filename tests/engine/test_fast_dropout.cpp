@@ -4,7 +4,7 @@
 // is the identity in eval mode; gradients flow through the kept elements only.
 // The mask is the documented hash of (key, element); the transposed fill
 // gives the same mask laid out feature-major.
-#include "fast_dropout.h"
+#include "model/fast_dropout.h"
 
 #include <torch/torch.h>
 

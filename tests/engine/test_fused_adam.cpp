@@ -4,8 +4,8 @@
 // pass gives the same bits on one thread or two, and the same bits as the
 // update written out one float at a time (the vector clone this CPU runs,
 // AVX-512 on most x86 servers, must not fuse a multiply and an add).
-#include "fused_adam.h"
-#include "optimizer_state_key.h"
+#include "model/fused_adam.h"
+#include "model/optimizer_state_key.h"
 
 #include <torch/torch.h>
 

@@ -3,9 +3,9 @@
 // getting its old mask back, and the checkpoint writer's I/O thread running
 // on the CPUs it was given, as SCHED_BATCH when it shares them with training
 // (io_thread_policy.h).
-#include "checkpoint_writer.h"
-#include "io_affinity.h"
-#include "io_thread_policy.h"
+#include "checkpoint/checkpoint_writer.h"
+#include "platform/io_affinity.h"
+#include "platform/io_thread_policy.h"
 
 #include <QtTest>
 

@@ -4,9 +4,9 @@
 // rounding, the same dropout masks (the same generator draws), gradients
 // overwritten rather than accumulated, NaN not hidden, and the same training
 // trajectory over many Adam steps.
-#include "fused_adam.h"
-#include "linear_stack_step.h"
-#include "models.h"
+#include "model/fused_adam.h"
+#include "model/linear_stack_step.h"
+#include "model/models.h"
 
 #include <torch/torch.h>
 

@@ -3,12 +3,12 @@
 // is reconciled with the files on disk. Each case asserts the end state of the
 // row, the file, the run's head and the event that explains it; and a second
 // reconcile changes nothing at all (full table dumps compared).
-#include "checkpoint_format.h"
-#include "durable_io.h"
-#include "home.h"
-#include "recovery.h"
-#include "registry.h"
-#include "run_lock.h"
+#include "formats/checkpoint_format.h"
+#include "storage/durable_io.h"
+#include "registry/home.h"
+#include "checkpoint/recovery.h"
+#include "registry/registry.h"
+#include "registry/run_lock.h"
 
 #include "test_home.h"
 

@@ -3,10 +3,10 @@
 // on every connection, foreign keys enforced, every table's round trip, and
 // commit_checkpoint moving the head in the same transaction as the state
 // change (checked by failing the commit and seeing neither happen).
-#include "durable_io.h"
-#include "errors.h"
-#include "registry.h"
-#include "registry_schema.h"
+#include "storage/durable_io.h"
+#include "platform/errors.h"
+#include "registry/registry.h"
+#include "registry/registry_schema.h"
 
 #include "test_home.h"
 

@@ -3,11 +3,11 @@
 // ends by comparing the SHA-256 of the final parameters with an uninterrupted
 // run of the same configuration: a resumed run must be bit-identical, on the
 // engine API and through the real savepoint-cli (including a real SIGTERM).
-#include "checkpoint_format.h"
-#include "errors.h"
-#include "home.h"
-#include "registry.h"
-#include "trainer.h"
+#include "formats/checkpoint_format.h"
+#include "platform/errors.h"
+#include "registry/home.h"
+#include "registry/registry.h"
+#include "training/trainer.h"
 
 #include "test_home.h"
 

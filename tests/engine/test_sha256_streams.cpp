@@ -4,8 +4,8 @@
 // ranges), for empty streams and empty ranges, for one, two, three and more
 // streams of unequal lengths (the lanes pair and re-pair), through the SHA-NI
 // lanes where the CPU has them and through the OpenSSL fallback.
-#include "sha256.h"
-#include "sha256_streams.h"
+#include "storage/sha256.h"
+#include "storage/sha256_streams.h"
 
 #include <QtTest>
 

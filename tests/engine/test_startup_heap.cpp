@@ -3,7 +3,7 @@
 // for huge pages (the kernel's own view, /proc/self/smaps), the allocator
 // thresholds hold (a 4 MiB block comes from that heap and is kept on free),
 // and SAVEPOINT_HEAP_HUGE_PAGES=off leaves a fresh process's heap alone.
-#include "startup_heap.h"
+#include "platform/startup_heap.h"
 
 #include <QtTest>
 

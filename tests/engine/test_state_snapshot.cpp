@@ -7,14 +7,14 @@
 // same bytes as a copying one while training goes on past it, and so does a
 // background one, whose copies the next update waits for, and one whose
 // large copies the update before it made (arm_update_copy).
-#include "checkpoint_format.h"
-#include "data_order.h"
-#include "dataset.h"
-#include "errors.h"
-#include "fused_adam.h"
-#include "models.h"
-#include "state_snapshot.h"
-#include "training_step.h"
+#include "formats/checkpoint_format.h"
+#include "data/data_order.h"
+#include "data/dataset.h"
+#include "platform/errors.h"
+#include "model/fused_adam.h"
+#include "model/models.h"
+#include "checkpoint/state_snapshot.h"
+#include "training/training_step.h"
 
 #include <QtTest>
 

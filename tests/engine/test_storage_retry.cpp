@@ -2,9 +2,9 @@
 // step: the retry must keep the save's kind (a final or emergency save stays
 // one, which the checkpoint table and `checkpoints` show) and must not leave
 // two checkpoints at that step. The disk fails through the engine's fault seam.
-#include "durable_io.h"
-#include "registry.h"
-#include "trainer.h"
+#include "storage/durable_io.h"
+#include "registry/registry.h"
+#include "training/trainer.h"
 
 #include <QtTest>
 

@@ -6,7 +6,7 @@
 // stores start at the first line boundary even when the copy ends before it.
 // What it saves (the training core's caches) is a timing effect; bench_train's
 // "copy" rows show it.
-#include "stream_copy.h"
+#include "storage/stream_copy.h"
 
 #include <QtTest>
 

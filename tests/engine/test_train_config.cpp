@@ -2,8 +2,8 @@
 // the flag, the allowed values and the value found; --save-freq parsing; run
 // names; and the JSON round trip that every checkpoint and the registry rely
 // on (a resumed run must continue with exactly the stored settings).
-#include "errors.h"
-#include "train_config.h"
+#include "platform/errors.h"
+#include "training/train_config.h"
 
 #include <QtTest>
 

@@ -29,19 +29,27 @@ COMMON="-std=c++17 -g -O1 -Iengine -D_GLIBCXX_USE_CXX11_ABI=1"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-# A torch-free target's engine sources, from the one list of them.
-sources_of() { awk -v t="$1" '$1 == t { $1 = ""; print }' tests/fuzz/torch-free-sources.txt; }
+# The torch-free targets are built from the engine layers the savepoint_formats
+# library is made of (engine/CMakeLists.txt): platform, storage and formats.
+# startup_heap.cpp is no part of them (an executable's preinit, platform/CMakeLists.txt).
+formats_sources() { ls engine/platform/*.cpp engine/storage/*.cpp engine/formats/*.cpp | grep -v startup_heap; }
+
+# The engine's layer libraries of a normal build, top layer first, as a linker wants them.
+engine_libraries() {
+  local l
+  for l in training checkpoint registry model data formats storage platform; do echo "$1/engine/$l/libsavepoint_$l.a"; done
+}
 
 build() {
   local t=$1
   case $t in
     idx|checkpoint)
       # shellcheck disable=SC2046 # the list is words
-      $CXX $COMMON $SAN tests/fuzz/fuzz_$t.cpp $(sources_of "$t") -lz -lcrypto -lpthread -o "$OUT/fuzz_$t" ;;
+      $CXX $COMMON $SAN tests/fuzz/fuzz_$t.cpp $(formats_sources) -lz -lcrypto -lpthread -o "$OUT/fuzz_$t" ;;
     cli)
       local eb=""
       for d in "${ENGINE_BUILD:-}" build /tmp/build-rel; do
-        [[ -n "$d" && -f "$d/engine/libsavepoint_engine.a" ]] && { eb=$d; break; }
+        [[ -n "$d" && -f "$d/engine/training/libsavepoint_training.a" ]] && { eb=$d; break; }
       done
       if [[ -z "$eb" ]]; then echo "fuzz cli: SKIPPED (no built engine library; build savepoint_engine first or set ENGINE_BUILD)"; return 2; fi
       local TI="-isystem /usr/include/torch/csrc/api/include -Iapp/cli"
@@ -55,7 +63,7 @@ build() {
         objs+=("$OUT/$f.o")
       done
       $CXX $COMMON $TI $SAN tests/fuzz/fuzz_cli.cpp "${objs[@]}" \
-        "$eb/engine/libsavepoint_engine.a" -ltorch -ltorch_cpu -lc10 -lsqlite3 -lcrypto -lz -lpthread \
+        $(engine_libraries "$eb") -ltorch -ltorch_cpu -lc10 -lsqlite3 -lcrypto -lz -lpthread \
         -o "$OUT/fuzz_cli" ;;
   esac
 }

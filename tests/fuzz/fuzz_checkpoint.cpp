@@ -3,9 +3,9 @@
 // as they are, and (3) as a version 1 file with a correct footer appended
 // (length + SHA-256 + end magic), so the structural parser behind the checksum
 // gets explored too.
-#include "checkpoint_format.h"
-#include "errors.h"
-#include "sha256.h"
+#include "formats/checkpoint_format.h"
+#include "platform/errors.h"
+#include "storage/sha256.h"
 
 #include <cstdint>
 #include <cstring>

@@ -1,8 +1,8 @@
 // libFuzzer target: the IDX reader (raw and gzip). Torch-free.
 // The first byte picks the path: images, labels, or the gzip inflater (via a
 // memfd, the same read_maybe_gzipped the dataset loader uses) followed by both parsers.
-#include "errors.h"
-#include "idx_reader.h"
+#include "platform/errors.h"
+#include "formats/idx_reader.h"
 
 #include <sys/mman.h>
 #include <unistd.h>

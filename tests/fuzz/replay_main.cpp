@@ -1,7 +1,7 @@
 // A main for a fuzz target outside libFuzzer: feeds it every file named on the
 // command line (directories: every file in them) once, as `fuzz_x -runs=0 DIR`
-// would. Lets a normal (gcc) build link and run the targets; see
-// tests/fuzz/torch-free-sources.txt.
+// would. Lets a normal (gcc) build link and run the targets
+// (tests/reliability/CMakeLists.txt).
 #include <dirent.h>
 #include <sys/stat.h>
 

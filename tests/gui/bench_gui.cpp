@@ -17,7 +17,7 @@
 #include "main_window.h"
 #include "metrics_plot.h"
 #include "qcp.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "trainer_worker.h"
 
 #include <QApplication>

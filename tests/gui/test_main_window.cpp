@@ -7,13 +7,13 @@
 #include "main_window.h"
 #include "metrics_plot.h"
 #include "qcp.h"
-#include "checkpoint_format.h"
-#include "durable_io.h"
+#include "formats/checkpoint_format.h"
+#include "storage/durable_io.h"
 #include "idx_files.h"
-#include "registry.h"
+#include "registry/registry.h"
 #include "run_list_model.h"
 #include "termination_signals.h"
-#include "trainer.h"
+#include "training/trainer.h"
 #include "trainer_worker.h"
 
 #include <QAbstractItemModelTester>

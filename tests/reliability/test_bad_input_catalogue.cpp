@@ -10,8 +10,8 @@
 #include "reliability_support.h"
 
 #include "cli_app.h"
-#include "errors.h"
-#include "train_config.h"
+#include "platform/errors.h"
+#include "training/train_config.h"
 
 #include <QtTest>
 

@@ -15,7 +15,7 @@
 //   ctest --test-dir build -R test_disk_full --output-on-failure   (as root for the tmpfs cases)
 #include "reliability_support.h"
 
-#include "durable_io.h"
+#include "storage/durable_io.h"
 
 #include <QtTest>
 

@@ -8,9 +8,9 @@
 #include "reliability_support.h"
 
 #include "cli_app.h"
-#include "errors.h"
-#include "idx_reader.h"
-#include "sha256.h"
+#include "platform/errors.h"
+#include "formats/idx_reader.h"
+#include "storage/sha256.h"
 
 #include <QtTest>
 

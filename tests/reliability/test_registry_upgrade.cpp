@@ -10,9 +10,9 @@
 //   ctest --test-dir build -R test_registry_upgrade --output-on-failure
 #include "reliability_support.h"
 
-#include "durable_io.h"
-#include "errors.h"
-#include "registry_schema.h"
+#include "storage/durable_io.h"
+#include "platform/errors.h"
+#include "registry/registry_schema.h"
 
 #include <QtTest>
 

@@ -8,9 +8,9 @@
 
 #include "test_home.h"
 
-#include "checkpoint_format.h"
-#include "recovery.h"
-#include "registry.h"
+#include "formats/checkpoint_format.h"
+#include "checkpoint/recovery.h"
+#include "registry/registry.h"
 
 #include <QProcess>
 #include <QRandomGenerator>

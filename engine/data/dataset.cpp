@@ -1,0 +1,147 @@
+// Turns a --data spec into train/test tensors. Owns the spec grammar, the
+// MNIST-directory layout (four files, raw or .gz) and the conversion of IDX
+// bytes to image tensors; the byte-level checks live in idx_reader.cpp.
+#include "data/dataset.h"
+
+#include <ATen/Parallel.h>
+
+#include "data/batch_gather.h"
+#include "platform/errors.h"
+#include "formats/idx_reader.h"
+
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace savepoint {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kFashionDefaultDir = "/usr/share/datasets/fashion-mnist";
+
+// Finds `base` or `base.gz` in dir; naming both in the error saves the user
+// from guessing which spelling we accept.
+std::string find_idx_file(const std::string& dir, const std::string& base) {
+    std::error_code ec;
+    const fs::path raw = fs::path(dir) / base;
+    if (fs::is_regular_file(raw, ec))
+        return raw.string();
+    const fs::path gz = fs::path(dir) / (base + ".gz");
+    if (fs::is_regular_file(gz, ec))
+        return gz.string();
+    throw InputError(dir + ": " + base + ": expected a file named " + base + " or " + base +
+                     ".gz, found neither");
+}
+
+// The pixel bytes become the tensor's storage: no copy, no conversion.
+torch::Tensor images_to_tensor(IdxImages&& img, const std::string& path) {
+    if (img.rows != kImageSide || img.cols != kImageSide)
+        throw InputError(path + ": rows x cols: expected 28x28, found " +
+                         std::to_string(img.rows) + "x" + std::to_string(img.cols));
+    auto* owner = new std::vector<std::uint8_t>(std::move(img.pixels));
+    return torch::from_blob(owner->data(), {img.count, 1, kImageSide, kImageSide},
+                            [owner](void*) { delete owner; }, torch::kUInt8);
+}
+
+torch::Tensor labels_to_tensor(const IdxLabels& lab) {
+    torch::Tensor t = torch::empty({static_cast<std::int64_t>(lab.labels.size())}, torch::kInt64);
+    std::int64_t* dst = t.data_ptr<std::int64_t>();
+    for (std::size_t i = 0; i < lab.labels.size(); ++i)
+        dst[i] = lab.labels[i];
+    return t;
+}
+
+Dataset load_split(const std::string& dir, const std::string& prefix) {
+    const std::string images_path = find_idx_file(dir, prefix + "-images-idx3-ubyte");
+    const std::string labels_path = find_idx_file(dir, prefix + "-labels-idx1-ubyte");
+    Dataset d;
+    {
+                d.images = images_to_tensor(read_idx_images(images_path), images_path);
+    }
+    const IdxLabels lab = read_idx_labels(labels_path, 10);
+    if (static_cast<std::int64_t>(lab.labels.size()) != d.images.size(0))
+        throw InputError(labels_path + ": label count: expected " +
+                         std::to_string(d.images.size(0)) + " (the image count in " +
+                         fs::path(images_path).filename().string() + "), found " +
+                         std::to_string(lab.labels.size()));
+    d.labels = labels_to_tensor(lab);
+    return d;
+}
+
+std::string describe(const std::string& what, const DatasetPair& p) {
+    return what + ": " + std::to_string(p.train.size()) + " train, " +
+           std::to_string(p.test.size()) + " test";
+}
+
+}  // namespace
+
+torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
+    // On a GPU a lookup table gives exactly pixel/255.0f whatever the device's
+    // division does; on the CPU convert_pixels divides (IEEE, the same bits).
+    static const std::array<float, 256> lut = [] {
+        std::array<float, 256> t{};
+        for (int i = 0; i < 256; ++i) t[i] = static_cast<float>(i) / 255.0f;
+        return t;
+    }();
+    TORCH_CHECK(pixels.scalar_type() == torch::kUInt8, "pixels_to_float: expected uint8 pixels, found ",
+                pixels.scalar_type());
+    if (!pixels.device().is_cpu()) {
+        // The same table, gathered on the device.
+        const torch::Tensor table =
+            torch::from_blob(const_cast<float*>(lut.data()), {256}, torch::kFloat32).to(pixels.device());
+        return table.index_select(0, pixels.flatten().to(torch::kInt64)).view(pixels.sizes());
+    }
+    const torch::Tensor src = pixels.contiguous();
+    torch::Tensor out = torch::empty(src.sizes(), torch::kFloat32);
+    const std::uint8_t* in = src.data_ptr<std::uint8_t>();
+    float* dst = out.data_ptr<float>();
+    at::parallel_for(0, src.numel(), 32768, [&](std::int64_t first, std::int64_t last) {
+        convert_pixels(in + first, dst + first, last - first);
+    });
+    return out;
+}
+
+std::string default_fashion_mnist_dir() {
+    const char* env = std::getenv("SAVEPOINT_FASHION_MNIST_DIR");
+    if (env && *env)
+        return env;
+    return kFashionDefaultDir;
+}
+
+DatasetPair load_idx_directory(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        throw InputError(dir + ": expected a directory holding the MNIST-format files, found " +
+                         (fs::exists(dir, ec) ? "something else" : "nothing"));
+    DatasetPair p;
+    p.train = load_split(dir, "train");
+    p.test = load_split(dir, "t10k");
+    p.description = describe("MNIST-format directory (" + dir + ")", p);
+    return p;
+}
+
+DatasetPair load_dataset(const std::string& spec) {
+    if (spec == "fashion-mnist") {
+        const std::string dir = default_fashion_mnist_dir();
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec))
+            throw InputError("fashion-mnist: expected the dataset in " + dir +
+                             ", found no such directory (install Debian's "
+                             "dataset-fashion-mnist or set SAVEPOINT_FASHION_MNIST_DIR)");
+        DatasetPair p = load_idx_directory(dir);
+        p.description = describe("fashion-mnist (" + dir + ")", p);
+        return p;
+    }
+    if (spec == "synthetic")
+        return make_synthetic_dataset();
+    std::error_code ec;
+    if (spec.empty() || !fs::is_directory(spec, ec))
+        throw InputError("--data: expected fashion-mnist, synthetic or a directory holding the "
+                         "MNIST files, found '" + spec + "'");
+    return load_idx_directory(spec);
+}
+
+}  // namespace savepoint

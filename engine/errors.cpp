@@ -1,9 +1,0 @@
-#include "errors.h"
-
-#include <cerrno>
-
-namespace savepoint {
-
-bool StorageError::disk_full() const { return errnum_ == ENOSPC || errnum_ == EDQUOT; }
-
-}  // namespace savepoint

@@ -1,0 +1,152 @@
+#include "registry/registry_schema.h"
+
+#include "storage/durable_io.h"
+#include "platform/errors.h"
+#include "registry/sqlite_stmt.h"
+
+namespace savepoint {
+namespace {
+
+// Version 1: runs, checkpoints, branches, sessions, metrics, events.
+const char* kV1 = R"SQL(
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL UNIQUE,
+  config_json TEXT NOT NULL,
+  steps_per_epoch INTEGER NOT NULL,
+  total_steps INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('created','running','paused','interrupted','preempted','stopped','finished','failed')),
+  created_at REAL NOT NULL,
+  updated_at REAL NOT NULL,
+  head_checkpoint_id INTEGER REFERENCES checkpoints(id),
+  active_branch_id INTEGER,
+  global_step INTEGER NOT NULL DEFAULT 0,
+  device TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE branches (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  parent_branch_id INTEGER REFERENCES branches(id),
+  fork_checkpoint_id INTEGER,
+  fork_global_step INTEGER NOT NULL DEFAULT 0,
+  created_at REAL NOT NULL
+);
+CREATE TABLE checkpoints (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  branch_id INTEGER NOT NULL REFERENCES branches(id),
+  parent_id INTEGER REFERENCES checkpoints(id),
+  epoch INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  global_step INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('regular','emergency','final','manual')),
+  state TEXT NOT NULL CHECK (state IN ('writing','committed','deleting','deleted','corrupt','missing','failed')),
+  pinned INTEGER NOT NULL DEFAULT 0,
+  path TEXT NOT NULL,
+  bytes INTEGER,
+  sha256 TEXT,
+  params_sha256 TEXT,
+  created_at REAL NOT NULL,
+  train_loss REAL, train_accuracy REAL, val_loss REAL, val_accuracy REAL,
+  state_detail TEXT
+);
+CREATE INDEX checkpoints_by_run ON checkpoints(run_id, global_step);
+CREATE TABLE sessions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  branch_id INTEGER NOT NULL REFERENCES branches(id),
+  kind TEXT NOT NULL,
+  from_checkpoint_id INTEGER,
+  start_global_step INTEGER NOT NULL,
+  target_global_step INTEGER NOT NULL,
+  end_global_step INTEGER,
+  ended_by TEXT,
+  started_at REAL NOT NULL,
+  ended_at REAL,
+  pid INTEGER,
+  steps_computed INTEGER NOT NULL DEFAULT 0,
+  steps_replayed INTEGER NOT NULL DEFAULT 0,
+  train_seconds REAL NOT NULL DEFAULT 0,
+  checkpoint_seconds REAL NOT NULL DEFAULT 0,
+  checkpoint_stall_seconds REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE metrics (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  session_id INTEGER NOT NULL,
+  branch_id INTEGER NOT NULL,
+  kind INTEGER NOT NULL,            -- 0 training step, 1 validation (per epoch)
+  global_step INTEGER NOT NULL,
+  epoch INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  loss REAL NOT NULL,
+  accuracy REAL NOT NULL,
+  wall_time REAL NOT NULL
+);
+CREATE INDEX metrics_by_run ON metrics(run_id, session_id, global_step);
+CREATE TABLE events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  session_id INTEGER,
+  branch_id INTEGER,
+  kind TEXT NOT NULL,
+  global_step INTEGER NOT NULL,
+  epoch INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  checkpoint_id INTEGER,
+  message TEXT NOT NULL,
+  created_at REAL NOT NULL
+);
+CREATE INDEX events_by_run ON events(run_id, id);
+)SQL";
+
+// Version 2: per-checkpoint timing (how long the save took, how long the
+// training thread was blocked), for the fault-tolerance panel and benchmarks.
+const char* kV2 = R"SQL(
+ALTER TABLE checkpoints ADD COLUMN write_ms REAL;
+ALTER TABLE checkpoints ADD COLUMN stall_ms REAL;
+)SQL";
+
+const char* kMigrations[] = {kV1, kV2};
+
+}  // namespace
+
+int registry_schema_version(sqlite3* db) {
+    sqlite3_stmt* st = nullptr;
+    int v = 0;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+void migrate_registry(sqlite3* db, const std::string& path, int target) {
+    int version = registry_schema_version(db);
+    if (version > kRegistrySchemaVersion)
+        throw InputError(path + ": registry schema version: expected at most " +
+                         std::to_string(kRegistrySchemaVersion) + ", found " + std::to_string(version) +
+                         " (made by a newer Savepoint; nothing was changed)");
+    // Negative control (tests/RELIABILITY.md): each statement commits on its own.
+    const bool in_transaction = !planted_bug("migrate-outside-transaction");
+    while (version < target) {
+        if (in_transaction) exec_sql(db, "BEGIN IMMEDIATE", path);
+        try {
+            if (int err = fault_point("registry.migrate", path))
+                throw StorageError(path + ": registry migration to version " + std::to_string(version + 1) +
+                                       " failed: injected error " + std::to_string(err),
+                                   path, err);
+            // Another process may have migrated while we waited for the lock.
+            int now = registry_schema_version(db);
+            if (now == version) {
+                exec_sql(db, kMigrations[version], path);
+                exec_sql(db, ("PRAGMA user_version = " + std::to_string(version + 1)).c_str(), path);
+            }
+            if (in_transaction) exec_sql(db, "COMMIT", path);
+        } catch (...) {
+            if (in_transaction) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+            throw;
+        }
+        version = registry_schema_version(db);
+    }
+}
+
+}  // namespace savepoint

@@ -1,0 +1,129 @@
+#include "training/resume_plan.h"
+
+#include "formats/checkpoint_format.h"
+#include "data/data_order.h"
+#include "platform/errors.h"
+
+#include <set>
+
+namespace savepoint {
+
+bool file_exists_hint(const std::string& error);
+
+namespace {
+
+std::string where(const CheckpointRow& c) {
+    return "checkpoint #" + std::to_string(c.id) + " (epoch " + std::to_string(c.epoch) + ", step " +
+           std::to_string(c.step) + ")";
+}
+
+// Full verification: size, footer, SHA-256 against footer and registry, structure.
+bool verify_or_mark(Registry& reg, const CheckpointRow& c, std::vector<std::string>& notes) {
+    if (!c.usable()) return false;
+    VerifyResult v = verify_checkpoint_file(reg.absolute(c.path), c.sha256);
+    if (v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("global_step", -1) == c.global_step)
+        return true;
+    std::string why = v.ok ? "header does not match the registry row (swapped file?)" : v.error;
+    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? "missing" : "corrupt", why);
+    notes.push_back(where(c) + " is damaged and was skipped: " + why);
+    EventRow e;
+    e.run_id = c.run_id;
+    e.kind = "recovery";
+    e.global_step = c.global_step;
+    e.epoch = c.epoch;
+    e.step = c.step;
+    e.checkpoint_id = c.id;
+    e.message = notes.back();
+    reg.add_event(e);
+    return false;
+}
+
+// Candidates along the head's lineage (head first, then its parents).
+std::vector<CheckpointRow> lineage(Registry& reg, std::optional<std::int64_t> head) {
+    std::vector<CheckpointRow> out;
+    std::set<std::int64_t> seen;
+    while (head && !seen.count(*head)) {
+        seen.insert(*head);
+        auto c = reg.checkpoint(*head);
+        if (!c) break;
+        out.push_back(*c);
+        head = c->parent_id;
+    }
+    return out;
+}
+
+}  // namespace
+
+bool file_exists_hint(const std::string& error) { return error.find("file is missing") != std::string::npos; }
+
+void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
+    if (target.checkpoint_id) {
+        auto c = reg.checkpoint(*target.checkpoint_id);
+        if (!c || c->run_id != run.id)
+            throw InputError("--checkpoint: no checkpoint #" + std::to_string(*target.checkpoint_id) + " in run '" +
+                             run.name + "' (see: savepoint-cli checkpoints --run " + run.name + ")");
+        if (!c->usable())
+            throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
+                             (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") + " and cannot be resumed from");
+    } else if (target.epoch || target.step) {
+        if (!target.epoch || !target.step)
+            throw InputError("--epoch/--step: expected both (the last completed step to resume after), found only " +
+                             std::string(target.epoch ? "--epoch" : "--step"));
+        if (*target.epoch < 1 || *target.epoch > epochs)
+            throw InputError("--epoch: expected 1 to " + std::to_string(epochs) + ", found " + std::to_string(*target.epoch));
+        if (*target.step < 0 || *target.step > run.steps_per_epoch)
+            throw InputError("--step: expected 0 to " + std::to_string(run.steps_per_epoch) + " (steps per epoch), found " +
+                             std::to_string(*target.step));
+    }
+}
+
+ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
+    check_resume_target(reg, run, target, epochs);
+    ResumePlan plan;
+    std::int64_t head_gs = 0;
+    if (run.head_checkpoint_id)
+        if (auto h = reg.checkpoint(*run.head_checkpoint_id)) head_gs = h->global_step;
+
+    if (target.checkpoint_id) {
+        auto c = reg.checkpoint(*target.checkpoint_id);
+        std::vector<std::string> notes;
+        if (!verify_or_mark(reg, *c, notes))
+            throw InputError("--checkpoint: " + notes.back());
+        plan.from = c;
+        plan.start_global_step = plan.target_global_step = c->global_step;
+        plan.rollback = !run.head_checkpoint_id || c->id != *run.head_checkpoint_id;
+        // The head of a finished run: the same as a plain resume of it.
+        plan.nothing_to_do = !plan.rollback && c->global_step >= run.total_steps;
+        return plan;
+    }
+
+    if (target.epoch || target.step) {
+        const std::int64_t g = global_step_of(*target.epoch, *target.step, run.steps_per_epoch);
+        plan.target_global_step = g;
+        for (const auto& c : lineage(reg, run.head_checkpoint_id)) {
+            if (c.global_step > g || !c.usable()) continue;
+            if (verify_or_mark(reg, c, plan.notes)) {
+                plan.from = c;
+                break;
+            }
+        }
+        plan.start_global_step = plan.from ? plan.from->global_step : 0;
+        plan.rollback = g < head_gs;
+        plan.nothing_to_do = !plan.rollback && plan.from && plan.from->global_step >= run.total_steps;
+        return plan;
+    }
+
+    // Latest usable: the head, else the newest verified ancestor.
+    for (const auto& c : lineage(reg, run.head_checkpoint_id)) {
+        if (!c.usable()) continue;
+        if (verify_or_mark(reg, c, plan.notes)) {
+            plan.from = c;
+            break;
+        }
+    }
+    plan.start_global_step = plan.target_global_step = plan.from ? plan.from->global_step : 0;
+    plan.nothing_to_do = plan.from && plan.from->global_step >= run.total_steps;
+    return plan;
+}
+
+}  // namespace savepoint

@@ -1,0 +1,190 @@
+// Trainer: opening or creating the run (lock, registry, dataset, model,
+// optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
+#include "platform/io_affinity.h"
+#include "platform/io_thread_policy.h"
+#include "training/trainer_impl.h"
+
+#include <filesystem>
+
+namespace savepoint {
+
+using namespace trainer_detail;
+
+void Trainer::Impl::setup() {
+    validate_run_name(req.run_name);
+    std::optional<RunRow> existing;
+    const auto check_device = [this] {
+        if (cfg.device == "cuda" && !torch::cuda::is_available())
+            throw InputError("--device: expected a CUDA device, found none (LibTorch " + std::string(TORCH_VERSION) +
+                             " reports no usable GPU); use --device cpu or auto");
+    };
+    const auto no_such_run = [this] {
+        return InputError("--run: no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)");
+    };
+    // Bad input is refused before anything is written: not even the home is created.
+    if (!req.resume) {
+        req.config.validate();
+        cfg = req.config;
+        check_device();
+        obs->on_message("loading dataset " + cfg.data);
+        data = load_dataset(cfg.data);  // bad data fails here, before anything is written
+        // A directory is recorded as an absolute path: a resume from another
+        // working directory must find the same files, not fail or find others.
+        if (!is_builtin_dataset(cfg.data)) cfg.data = std::filesystem::absolute(cfg.data).lexically_normal().string();
+        cfg.data_sha256 = dataset_fingerprint(data);
+        if (cfg.batch > data.train.size())
+            throw InputError("--batch: expected at most " + std::to_string(data.train.size()) +
+                             " (the samples in the training split of " + cfg.data + "), found " + std::to_string(cfg.batch));
+        const std::int64_t steps = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+        check_simulated_failure_steps(0, steps * cfg.epochs);
+    } else if (!file_exists(registry_path(req.home))) {
+        throw no_such_run();
+    }
+    reg = std::make_unique<Registry>(req.home);
+    // Recovery first, so what we resume from reflects what is really on disk.
+    RecoveryReport rec = reconcile_registry(*reg);
+    for (const auto& line : rec.actions) obs->on_message("recovery: " + line);
+
+    // An unknown run must not leave a lock file behind.
+    if (req.resume && !reg->find_run(req.run_name)) throw no_such_run();
+    lock = std::make_unique<FileLock>(run_lock_path(req.home, req.run_name), false, "run '" + req.run_name + "'");
+    existing = reg->find_run(req.run_name);
+    if (req.resume) {
+        if (!existing) throw no_such_run();
+        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json), reg->path() + " run '" + req.run_name + "'");
+        check_resume_target(*reg, *existing, req.target, cfg.epochs);  // a mistyped target is said before a second of loading
+        load_resume_dataset();
+    } else if (existing) {
+        throw InputError("--run: a run named '" + req.run_name + "' already exists in " + req.home +
+                         " (resume it with: savepoint-cli resume --run " + req.run_name + ")");
+    }
+
+    if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
+    if (cfg.threads > available_cpus())
+        obs->on_message("note: " + std::to_string(cfg.threads) + " training threads on the " + std::to_string(available_cpus()) +
+                        " CPUs this process may use: they take turns, and every step waits for the last of them "
+                        "(--threads " + std::to_string(available_cpus()) + " or fewer trains faster)");
+    const bool cuda = torch::cuda::is_available();
+    check_device();  // a resumed run's stored device
+    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+    device_name = device.is_cuda() ? "cuda" : "cpu (" + std::to_string(torch::get_num_threads()) + (torch::get_num_threads() == 1 ? " thread)" : " threads)");
+
+    const std::int64_t spe = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+    if (!existing) {
+        reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
+        existing = reg->find_run(req.run_name);
+    }
+    run = *existing;
+    branch_id = run.active_branch_id;
+
+    // Parameters are drawn from the seeded default generator: same seed, same initial bits.
+    torch::manual_seed(cfg.seed);
+    model = make_model(cfg.model);
+    model->to(device);
+    if (cfg.optimizer == "adam")
+        optimizer = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(cfg.lr));
+    else
+        optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
+    stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
+    // The I/O thread goes where the disk's interrupts land; training moves off
+    // that CPU when it has cores to spare (io_affinity.h).
+    const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
+    if (!io_cpus.empty() && !device.is_cuda() &&
+        torch::get_num_threads() + static_cast<int>(io_cpus.size()) <= available_cpus())
+        training_cpus = cpus_except(io_cpus);
+    if (!io_cpus.empty()) {
+        std::string list;
+        for (int c : io_cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
+        // With no CPU to spare every save takes CPU time from an OpenMP worker, and
+        // the whole step waits for it (README, Speed: batch 128 on two threads).
+        const int spare = available_cpus() - static_cast<int>(io_cpus.size());
+        std::string sharing;
+        if (training_cpus.empty() && !device.is_cuda() && spare >= 1)
+            sharing = "; training uses every CPU, so each save takes CPU time from it (" + std::to_string(spare) +
+                      (spare == 1 ? " training thread" : " training threads") + " would leave CPU " + list +
+                      " to checkpoint I/O)";
+        obs->on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
+                        (training_cpus.empty() ? sharing : "; training kept off it"));
+    }
+    snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
+    snapshot->set_background_copy(capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
+    // Auto's background copy is itself chosen save by save (capture_choice.h).
+    choose_capture = req.capture == CaptureMode::Auto && snapshot->background_copy();
+    stepper->guard(snapshot.get());
+    // Without a CPU of its own the I/O thread waits for its turn instead of
+    // preempting the thread that hands it a save (io_thread_policy.h).
+    const bool io_shares = io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());
+    writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
+        {
+            std::lock_guard<std::mutex> l(saved_mutex);
+            last_committed = out.row.id;
+            last_committed_branch = out.row.branch_id;
+            last_committed_gs = out.row.global_step;
+        }
+        last_checkpoint_at = now_seconds();
+        checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
+        obs->on_checkpoint_saved(out.row);
+    }, io_shares);
+}
+
+// The run's own dataset, or the copy `--data` points at when it moved; either
+// way it must be the data the run was trained on (dataset_fingerprint.h).
+void Trainer::Impl::load_resume_dataset() {
+    const std::string& recorded = cfg.data;
+    const bool moved = !req.data_override.empty();
+    if (moved && is_builtin_dataset(recorded) && req.data_override != recorded)
+        throw InputError("--data: run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
+                         "', which does not move; found '" + req.data_override + "' (leave --data out)");
+    if (moved && cfg.data_sha256.empty())
+        throw InputError("--data: run '" + req.run_name + "' was created before Savepoint recorded what a run trains "
+                         "on, so " + req.data_override + " cannot be checked against its dataset (" + recorded +
+                         "); put the dataset back there instead");
+    const std::string source = moved ? req.data_override : recorded;
+    obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
+    try {
+        data = load_dataset(source);
+    } catch (const InputError& e) {
+        if (moved) throw;
+        throw InputError(std::string(e.what()) + " (run '" + req.run_name + "' was trained on the dataset in " + recorded +
+                         "; if it moved, say where: savepoint-cli resume --run " + req.run_name + " --data NEW_DIR)");
+    }
+    check_dataset_fingerprint(cfg.data_sha256, dataset_fingerprint(data), source, req.run_name);
+}
+
+// A simulated crash or preemption at a step this session never computes
+// would silently not happen: refused instead, naming the steps it can be.
+void Trainer::Impl::check_simulated_failure_steps(std::int64_t after, std::int64_t last) const {
+    const std::pair<const char*, std::int64_t> flags[] = {{"--interrupt-at-step", req.interrupt_at_step},
+                                                           {"--preempt-at-step", req.preempt_at_step}};
+    for (const auto& [flag, at] : flags) {
+        if (at <= 0 || (at > after && at <= last)) continue;
+        throw InputError(std::string(flag) + ": expected a global step from " + std::to_string(after + 1) + " to " +
+                         std::to_string(last) + " (the steps this " + (after ? "resume computes" : "run trains") +
+                         "), found " + std::to_string(at));
+    }
+}
+
+void Trainer::Impl::load_resume_point(ResumePlan& plan) {
+    if (!plan.from) return;
+    std::vector<std::uint8_t> bytes;
+    CheckpointContents contents;
+    const std::string path = reg->absolute(plan.from->path);
+    VerifyResult v = verify_checkpoint_file(path, plan.from->sha256, &bytes, &contents);
+    if (!v.ok) throw CorruptCheckpoint(v.error);
+    if (contents.meta.value("config", nlohmann::json()) != cfg.to_json())
+        throw CorruptCheckpoint(path + ": config in the checkpoint differs from the run's config");
+    restore_state(contents, *model, *optimizer, path);
+    {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        last_committed = plan.from->id;
+        last_committed_branch = plan.from->branch_id;
+        last_committed_gs = plan.from->global_step;
+    }
+    resumed_from = plan.from->id;
+    last_loss = plan.from->train_loss;
+    last_acc = plan.from->train_accuracy;
+    last_val_loss = plan.from->val_loss;
+    last_val_acc = plan.from->val_accuracy;
+}
+
+}  // namespace savepoint

@@ -1,0 +1,130 @@
+#include "training/train_config.h"
+
+#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/errors.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace savepoint {
+namespace {
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+void require_one_of(const std::string& field, const std::string& value,
+                    std::initializer_list<const char*> allowed) {
+    std::string list;
+    for (const char* a : allowed) {
+        if (value == a) return;
+        if (!list.empty()) list += "|";
+        list += a;
+    }
+    throw InputError(field + ": expected " + list + ", found " + quoted(value));
+}
+
+void require_range(const std::string& field, std::int64_t value, std::int64_t lo, std::int64_t hi) {
+    if (value < lo || value > hi)
+        throw InputError(field + ": expected an integer from " + std::to_string(lo) + " to " +
+                         std::to_string(hi) + ", found " + std::to_string(value));
+}
+
+template <typename T>
+void read_key(const nlohmann::json& j, const char* key, T& out, const std::string& where) {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return;
+    try {
+        out = it->get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw InputError(where + ": config field '" + key + "' has the wrong type: found " +
+                         it->dump());
+    }
+}
+
+}  // namespace
+
+void TrainConfig::validate() const {
+    if (planted_bug("skip-config-validation")) return;  // negative control (tests/RELIABILITY.md)
+    if (data.empty()) throw InputError("--data: expected fashion-mnist, synthetic or a directory, found ''");
+    require_one_of("--model", model, {"mlp", "dnn", "cnn"});
+    require_one_of("--optimizer", optimizer, {"adam", "sgd"});
+    require_one_of("--device", device, {"auto", "cpu", "cuda"});
+    require_one_of("--async-policy", async_policy, {"wait", "skip", "defer"});
+    require_range("--epochs", epochs, 1, 1000000);
+    require_range("--steps-per-epoch", steps_per_epoch, 0, 1000000000);
+    require_range("--batch", batch, 1, 65536);
+    require_range("--save-freq", save_every_steps, 0, 1000000000);
+    require_range("--keep", keep, 1, 100000);
+    require_range("--threads", threads, 0, 1024);
+    if (!std::isfinite(lr) || lr <= 0 || lr > 10) {
+        std::ostringstream os;
+        os << "--lr: expected a number greater than 0 and at most 10, found " << lr;
+        throw InputError(os.str());
+    }
+}
+
+nlohmann::json TrainConfig::to_json() const {
+    nlohmann::json j = {{"data", data},         {"model", model},
+                        {"optimizer", optimizer}, {"epochs", epochs},
+                        {"steps_per_epoch", steps_per_epoch}, {"batch", batch},
+                        {"lr", lr},             {"seed", seed},
+                        {"save_every_steps", save_every_steps}, {"keep", keep},
+                        {"device", device},     {"threads", threads},
+                        {"async_policy", async_policy}};
+    // Absent, not empty, in a run from before fingerprints: its checkpoints'
+    // copies of the config must still compare equal.
+    if (!data_sha256.empty()) j["data_sha256"] = data_sha256;
+    return j;
+}
+
+TrainConfig TrainConfig::from_json(const nlohmann::json& j, const std::string& where) {
+    if (!j.is_object()) throw InputError(where + ": config: expected a JSON object, found " + j.dump());
+    TrainConfig c;
+    read_key(j, "data", c.data, where);
+    read_key(j, "model", c.model, where);
+    read_key(j, "optimizer", c.optimizer, where);
+    read_key(j, "epochs", c.epochs, where);
+    read_key(j, "steps_per_epoch", c.steps_per_epoch, where);
+    read_key(j, "batch", c.batch, where);
+    read_key(j, "lr", c.lr, where);
+    read_key(j, "seed", c.seed, where);
+    read_key(j, "save_every_steps", c.save_every_steps, where);
+    read_key(j, "keep", c.keep, where);
+    read_key(j, "device", c.device, where);
+    read_key(j, "threads", c.threads, where);
+    read_key(j, "async_policy", c.async_policy, where);
+    read_key(j, "data_sha256", c.data_sha256, where);
+    return c;
+}
+
+std::int64_t parse_save_freq(const std::string& text) {
+    if (text == "epoch") return 0;
+    std::int64_t n = 0;
+    std::size_t used = 0;
+    try {
+        n = std::stoll(text, &used);
+    } catch (...) {
+        used = 0;
+    }
+    if (used != text.size() || text.empty() || n < 1)
+        throw InputError("--save-freq: expected 'epoch' or a positive number of steps, found " +
+                         quoted(text));
+    return n;
+}
+
+std::string save_freq_text(std::int64_t save_every_steps) {
+    return save_every_steps == 0 ? "epoch" : std::to_string(save_every_steps);
+}
+
+void validate_run_name(const std::string& name) {
+    bool ok = !name.empty() && name.size() <= 64 && name[0] != '.';
+    for (char ch : name) {
+        bool allowed = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                       ch == '.' || ch == '_' || ch == '-';
+        ok = ok && allowed;
+    }
+    if (!ok)
+        throw InputError("--run: expected 1 to 64 characters from A-Z a-z 0-9 . _ - (not starting with '.'), found " +
+                         quoted(name));
+}
+
+}  // namespace savepoint

@@ -1,0 +1,372 @@
+// Trainer: the training loop, checkpoints at step boundaries, the commands
+// (pause, stop, crash, preempt) and how a session ends. Setup and loading the
+// resume point are in run_setup.cpp; the shared state in trainer_impl.h.
+#include "training/trainer.h"
+
+#include "platform/io_affinity.h"
+#include "training/trainer_impl.h"
+
+namespace savepoint {
+
+using namespace trainer_detail;
+
+int exit_code(Outcome o) {
+    switch (o) {
+    case Outcome::Finished: case Outcome::NothingToDo: return 0;
+    case Outcome::Crashed: case Outcome::Preempted: case Outcome::Stopped: return 3;
+    case Outcome::Failed: return 1;
+    }
+    return 1;
+}
+
+const char* outcome_name(Outcome o) {
+    switch (o) {
+    case Outcome::Finished: return "finished";
+    case Outcome::NothingToDo: return "finished";
+    case Outcome::Crashed: return "interrupted";
+    case Outcome::Preempted: return "preempted";
+    case Outcome::Stopped: return "stopped";
+    case Outcome::Failed: return "failed";
+    }
+    return "failed";
+}
+
+bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus) {
+    if (mode != CaptureMode::Auto) return mode == CaptureMode::CopyFree;
+    return training_threads >= cpus;
+}
+
+bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus) {
+    if (mode != CaptureMode::Auto) return mode == CaptureMode::BackgroundCopy;
+    return training_threads < cpus;
+}
+
+bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
+    // A save handed over before the failure was taken may still be committing, and fail
+    // too: its error is part of the failure this retry answers, not the retry's own.
+    writer->wait_for_save();
+    writer->take_save_error();
+    // That save may have been of this very step (handed over before an earlier
+    // save's failure was seen) and have committed: the step is saved, and
+    // saving it again would commit a second checkpoint at this global step.
+    {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        if (last_committed && last_committed_branch == branch_id && last_committed_gs == gs) return true;
+    }
+    // The retry goes through the same queue; the snapshot was just captured.
+    writer->save_async(snapshot, save_request(kind));
+    writer->wait_for_save();
+    if (auto err = writer->take_save_error()) {
+        obs->on_storage_error(*err);
+        event("error", "retry failed: " + *err);
+        return false;
+    }
+    return true;
+}
+
+TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
+    flush_metrics();
+    writer->wait_for_save();
+    if (auto err = writer->take_save_error()) obs->on_message("last checkpoint failed: " + *err);
+    session.end_global_step = gs;
+    session.ended_by = outcome == Outcome::Crashed ? "crash" : outcome_name(outcome);
+    session.steps_computed = gs - steps_at_start;
+    session.train_seconds = compute_seconds;
+    session.checkpoint_seconds = checkpoint_io_seconds.load();
+    session.checkpoint_stall_seconds = stall_seconds;
+    const std::string status = outcome_name(outcome);
+    SessionRow s = session;
+    const std::int64_t run_id = run.id, step_now = gs;
+    writer->post([s, status, run_id, step_now](Registry& r) {
+        r.end_session(s);
+        r.set_run_progress(run_id, step_now);
+        r.set_run_status(run_id, status);
+    });
+    event(outcome == Outcome::Finished ? "finish" : outcome == Outcome::Stopped ? "stop" :
+          outcome == Outcome::Failed ? "error" : outcome == Outcome::Preempted ? "preemption" : "interruption",
+          message, head());
+    writer->release_recycled_file();  // no save follows: the retired file kept for one goes
+    writer->drain();
+    // The last progress line says how the session ended, not just that it did.
+    phase = outcome == Outcome::Finished || outcome == Outcome::NothingToDo ? "done" : outcome_name(outcome);
+    report_progress(true);
+    TrainResult r;
+    r.outcome = outcome;
+    r.message = message;
+    r.run_id = run.id;
+    r.global_step = gs;
+    r.params_sha256 = params_sha256(*model);
+    r.last_checkpoint_id = head();
+    r.steps = gs - steps_at_start;
+    r.loop_seconds = seconds_since(started);
+    r.validation_seconds = validation_seconds;
+    r.checkpoint_stall_seconds = stall_seconds;
+    r.max_checkpoint_stall_ms = max_stall_ms;
+    r.checkpoints_requested = checkpoints_requested;
+    r.copy_free_captures = copy_free_captures;
+    r.background_copy_captures = background_copy_captures;
+    r.update_copy_captures = update_copy_captures;
+    r.saves_skipped = saves_skipped;
+    r.saves_waited = saves_waited;
+    r.save_wait_seconds = save_wait_seconds;
+    r.saves_deferred = saves_deferred;
+    r.steps_deferred = steps_deferred;
+    r.step_started_at = std::move(step_started_at);
+    return r;
+}
+
+TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
+    const std::int64_t spe = run.steps_per_epoch;
+    const std::int64_t total = run.total_steps;
+    gs = plan.start_global_step;
+    Position p = position_of(gs, spe);
+    epoch = p.epoch;
+    step = p.step;
+    if (step == spe) {
+        ++epoch;
+        step = 0;
+    }
+    const std::int64_t replay_until = plan.target_global_step;
+    steps_at_start = gs;
+    if (req.record_step_times) step_started_at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, run.total_steps - gs)));
+    // The snapshot's buffers are allocated here, not by the first capture (StateSnapshot::reserve).
+    snapshot->reserve(*model, *optimizer);
+    started = Clock::now();
+    std::int64_t perm_epoch = -1;
+    std::vector<std::int64_t> perm;
+    bool saved_at_gs = plan.from.has_value();
+
+    while (epoch <= cfg.epochs) {
+        if (perm_epoch != epoch) {
+            perm = epoch_permutation(cfg.seed, epoch, data.train.size());
+            perm_epoch = epoch;
+        }
+        while (step < spe) {
+            // Commands are read between steps only: a step is never torn.
+            if (cmd.crash || (cmd.crash_at > 0 && gs >= cmd.crash_at))
+                return finish(Outcome::Crashed, "simulated crash after global step " + std::to_string(gs));
+            if (cmd.preempt)
+                goto preempted;
+            if (cmd.stop) {
+                if (!saved_at_gs) checkpoint("manual", true);
+                return finish(Outcome::Stopped, "stopped by request at " + pos_text(epoch, step) + " (global step " +
+                                                    std::to_string(gs) + ")");
+            }
+            if (cmd.checkpoint.exchange(false) && !saved_at_gs) saved_at_gs = checkpoint("manual", false);
+            if (cmd.pause) {
+                phase = "paused";
+                flush_metrics();
+                report_progress(true);
+                event("pause", "paused at " + pos_text(epoch, step));
+                std::unique_lock<std::mutex> l(wake_mutex);
+                // Timed, because a signal handler sets these flags without notifying.
+                while (!wake.wait_for(l, std::chrono::milliseconds(200),
+                                      [this] { return !cmd.pause || cmd.stop || cmd.crash || cmd.preempt; })) {
+                }
+                phase = "training";
+                if (!cmd.pause) event("continue", "continued at " + pos_text(epoch, step));
+                continue;
+            }
+            if (storage_failed)
+                return finish(Outcome::Failed, storage_failure.empty()
+                                                   ? "checkpoints could not be written; gave up after retries"
+                                                   : "checkpoints cannot be committed: " + storage_failure);
+            // A background save failed: pause now (and retry), not only when the next save is due.
+            if (writer->has_save_error()) saved_at_gs = checkpoint("regular", true) || saved_at_gs;
+
+            const bool replaying = gs < replay_until;
+            phase = replaying ? "replaying" : "training";
+            const auto t0 = Clock::now();
+            if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
+            arm_update_copy_if_due(replay_until, total);
+            StepResult r = stepper->step(perm, step + 1);
+            const double step_seconds = seconds_since(t0);
+            // The update's copy into the snapshot: the capture's, not the step's.
+            update_copy_seconds = r.update_copy_seconds;
+            compute_seconds += step_seconds - update_copy_seconds;
+            if (choose_capture) capture_choice.step_done(step_seconds - update_copy_seconds);
+            if (r.copy_wait_seconds > 0) {
+                // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
+                compute_seconds -= r.copy_wait_seconds;
+                stall_seconds += r.copy_wait_seconds;
+                max_stall_ms = std::max(max_stall_ms, last_stall_ms + r.copy_wait_seconds * 1000);
+            }
+            ++step;
+            ++gs;
+            saved_at_gs = false;
+            last_loss = r.loss;
+            last_acc = r.accuracy;
+            if (gs > replay_until)
+                pending.push_back({session.id, branch_id, 0, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
+            else
+                ++session.steps_replayed;
+
+            if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
+                return finish(Outcome::Crashed, "simulated crash after global step " + std::to_string(gs) +
+                                                    " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
+            // Every epoch end is validated: also while replaying (the checkpoints saved
+            // after a replay then carry the metrics an uninterrupted run records; the
+            // session that first computed that epoch already logged its row), and
+            // before a preemption notice is acted on (otherwise a resume from that
+            // emergency checkpoint would never validate the epoch).
+            const bool end_of_epoch = step == spe;
+            if (end_of_epoch) {
+                phase = "validating";
+                const auto v0 = Clock::now();
+                EvalResult e = stepper->evaluate();
+                validation_seconds += seconds_since(v0);
+                last_val_loss = e.loss;
+                last_val_acc = e.accuracy;
+                if (gs >= replay_until) {
+                    pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
+                    flush_metrics();
+                }
+            }
+            if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
+            if (cmd.preempt) goto preempted;
+            if (gs > replay_until && gs < total && regular_save(regular_save_due(gs, end_of_epoch))) saved_at_gs = true;
+            if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
+            report_progress();
+        }
+        ++epoch;
+        step = 0;
+    }
+    // Keep the position as the last completed step for the final checkpoint.
+    epoch = cfg.epochs;
+    step = spe;
+    if (!saved_at_gs) checkpoint("final", true);
+    return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " +
+                                         std::to_string(last_val_loss) + ", accuracy " + std::to_string(last_val_acc));
+
+preempted : {
+    const auto t0 = Clock::now();
+    event("preemption_notice", "preemption notice at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) +
+                                   "); grace period " + std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
+    if (step == spe) {
+        // Keep (epoch, spe) as the position: the checkpoint means "epoch complete".
+    }
+    // Already saved here (a regular save at this very step, or the checkpoint a
+    // resume started from, when the notice came before its first step): nothing
+    // to write, once that save has committed. If it failed, the emergency
+    // checkpoint is written after all.
+    bool already = saved_at_gs;
+    if (already) {
+        writer->wait_for_save();
+        if (auto err = writer->take_save_error()) {
+            event("error", "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
+            already = false;
+        }
+    }
+    const bool ok = already || checkpoint("emergency", true);
+    const double took = seconds_since(t0);
+    std::string msg = already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"
+                      : ok    ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
+                                 std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
+                                 std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
+                              : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
+    if (ok && took > req.preempt_grace_seconds) msg += " (too late: a real instance would have been gone)";
+    return finish(Outcome::Preempted, msg);
+}
+}
+
+Trainer::Trainer(TrainRequest request, TrainerObserver* observer)
+    : impl_(std::make_unique<Impl>(std::move(request), observer)) {}
+
+Trainer::~Trainer() = default;
+
+TrainResult Trainer::run() {
+    Impl& m = *impl_;
+    m.setup();
+    ResumePlan plan;
+    if (m.req.resume) {
+        plan = plan_resume(*m.reg, m.run, m.req.target, m.cfg.epochs);
+        for (const auto& n : plan.notes) m.obs->on_message(n);
+        if (plan.nothing_to_do) {
+            // A crash or preemption asked for would silently not happen.
+            for (const auto& [flag, at] : {std::pair<const char*, std::int64_t>{"--interrupt-at-step", m.req.interrupt_at_step},
+                                           {"--preempt-at-step", m.req.preempt_at_step}})
+                if (at > 0)
+                    throw InputError(std::string(flag) + ": run '" + m.run.name + "' already finished at global step " +
+                                     std::to_string(plan.from->global_step) + ", so this resume computes no step; found " +
+                                     std::to_string(at));
+            TrainResult r;
+            r.outcome = Outcome::NothingToDo;
+            r.run_id = m.run.id;
+            r.global_step = plan.from->global_step;
+            r.last_checkpoint_id = plan.from->id;
+            r.params_sha256 = plan.from->params_sha256;
+            r.message = "run '" + m.run.name + "' already finished at global step " + std::to_string(r.global_step) +
+                        "; nothing to resume (an earlier --checkpoint, or --epoch/--step, rolls back)";
+            return r;
+        }
+        m.check_simulated_failure_steps(plan.start_global_step, m.run.total_steps);
+        m.load_resume_point(plan);
+    }
+    const std::int64_t spe = m.run.steps_per_epoch;
+    // A resume that starts older than the head is a rollback: a new branch; the old one stays.
+    if (plan.rollback) {
+        m.branch_id = m.reg->create_branch(m.run.id, m.run.active_branch_id,
+                                           plan.from ? std::optional<std::int64_t>(plan.from->id) : std::nullopt,
+                                           plan.target_global_step);
+    }
+    m.session.run_id = m.run.id;
+    m.session.branch_id = m.branch_id;
+    m.session.kind = !m.req.resume ? "train" : plan.rollback ? "rollback" : "resume";
+    m.session.from_checkpoint_id = plan.from ? std::optional<std::int64_t>(plan.from->id) : std::nullopt;
+    m.session.start_global_step = plan.start_global_step;
+    m.session.target_global_step = plan.target_global_step;
+    m.session.id = m.reg->begin_session(m.session);
+    m.reg->set_run_status(m.run.id, "running");
+    m.reg->set_run_device(m.run.id, m.device_name);
+    m.gs = plan.target_global_step;
+
+    Position cont = position_of(plan.target_global_step + 1, spe);
+    if (!m.req.resume) {
+        m.event("start", "started run '" + m.run.name + "': " + m.cfg.model + " on " + m.data.description + ", " +
+                             std::to_string(m.cfg.epochs) + " epochs x " + std::to_string(spe) + " steps, device " +
+                             m.device_name);
+    } else {
+        std::string from = plan.from ? "checkpoint #" + std::to_string(plan.from->id) + " at " +
+                                           pos_text(plan.from->epoch, plan.from->step) + " (global step " +
+                                           std::to_string(plan.from->global_step) + ")"
+                                     : std::string("the beginning (no usable checkpoint)");
+        std::string msg = (plan.rollback ? "rolling back run '" : "resuming run '") + m.run.name + "' from " + from;
+        if (plan.target_global_step > plan.start_global_step) {
+            Position t = position_of(plan.target_global_step, spe);
+            msg += "; replaying " + std::to_string(plan.target_global_step - plan.start_global_step) + " steps to " +
+                   pos_text(t.epoch, t.step);
+        }
+        msg += plan.target_global_step >= m.run.total_steps
+                   ? std::string("; that is the run's last step, so nothing is left to train")
+                   : "; continuing at " + pos_text(cont.epoch, cont.step);
+        if (plan.rollback) msg += " on a new branch (#" + std::to_string(m.branch_id) + "; the old branch is kept)";
+        m.event(plan.rollback ? "rollback" : "resume", msg, m.session.from_checkpoint_id);
+        m.obs->on_message(msg);
+    }
+    ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns
+    return m.train_loop(plan);
+}
+
+void Trainer::request_pause() { impl_->cmd.pause = true; }
+void Trainer::request_continue() {
+    impl_->cmd.pause = false;
+    impl_->cmd.resume_now = true;
+    impl_->wake.notify_all();
+}
+void Trainer::request_stop() {
+    impl_->cmd.stop = true;
+    impl_->wake.notify_all();
+}
+void Trainer::request_crash() {
+    impl_->cmd.crash = true;
+    impl_->wake.notify_all();
+}
+void Trainer::request_crash_at(std::int64_t global_step) { impl_->cmd.crash_at = global_step; }
+void Trainer::request_preempt() {
+    impl_->cmd.preempt = true;
+    impl_->wake.notify_all();
+}
+void Trainer::signal_preempt() noexcept { impl_->cmd.preempt.store(true); }
+void Trainer::request_checkpoint() { impl_->cmd.checkpoint = true; }
+
+}  // namespace savepoint

@@ -1,0 +1,181 @@
+// The training engine. One Trainer trains one run (new or resumed) on the
+// thread that calls run(); a second, internal thread does all checkpoint and
+// registry I/O. Progress and metrics leave as value snapshots through
+// TrainerObserver; commands come in through thread-safe request_*() calls that
+// are checked between steps (request_preempt and request_stop only store an
+// atomic, so a signal handler may call them).
+#pragma once
+
+#include "registry/registry.h"
+#include "training/resume_plan.h"
+#include "training/train_config.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace savepoint {
+
+// Copy-free: the snapshot keeps the live parameter and Adam buffers and the
+// optimizer's next step writes into spares (FusedAdam on the CPU only).
+// Copying: they are copied into the snapshot's own buffers on the training
+// thread (~0.15 ms for mlp), by FusedAdam's update itself when the capture
+// is known to follow it (TrainRequest::update_copy). BackgroundCopy: the same copy, which the I/O
+// thread makes while the next step's forward and backward pass run; the
+// training thread waits only if it reaches that step's update first
+// (StateSnapshot::finish_copies). The saved bytes are the same every way.
+enum class CaptureMode { Auto, CopyFree, Copying, BackgroundCopy };
+
+// Auto's choice. Copying when training leaves a CPU to the I/O thread: the
+// I/O core then reads only the snapshot's buffers, never the training core's
+// live ones, and in interleaved runs (bench_train, mlp batch 32 saving every
+// 10 steps on 2 CPUs) that cost the training thread ~1 point less overhead
+// than copy-free (ahead in 10 comparisons of 13). Copy-free when training uses every CPU:
+// there the copy stalls all its threads (batch 128 on 2: ~17 % against ~26 %).
+bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus);
+// Auto's choice when it copies: in the background, since the I/O thread then
+// has a CPU of its own. For mlp at batch 32 on 1 of 2 CPUs that took the
+// capture step from ~0.16 ms to ~0.04 ms over the quiet steps, and the step
+// during which the copy runs paid ~0.02 ms of it (bench_train --only interleaved)
+// -- in most minutes. In others the step after a background copy pays ~0.55 ms,
+// so Auto then takes each save the way that has cost less lately (capture_choice.h).
+bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus);
+
+struct TrainRequest {
+    std::string home;                  // resolved home directory
+    std::string run_name;
+    bool resume = false;
+    TrainConfig config;                // new runs only; a resume uses the run's stored config
+    ResumeTarget target;               // resume only
+    // Resume only: load the run's dataset from here instead of where it was
+    // (it moved). Checked against the run's dataset fingerprint; not stored.
+    std::string data_override;
+    std::int64_t interrupt_at_step = 0;  // simulated crash after this global step (0: none)
+    std::int64_t preempt_at_step = 0;    // preemption notice after this global step (0: none)
+    double preempt_grace_seconds = 120;  // how long a notice gives (reported against the save time)
+    // When a checkpoint cannot be written (disk full, I/O error): training
+    // pauses; it retries every storage_retry_seconds, at most storage_retries
+    // times (or on request_continue()), then gives up with Outcome::Failed.
+    double storage_retry_seconds = 10;
+    std::int64_t storage_retries = 30;
+    // How a checkpoint's snapshot is taken (state_snapshot.h); the saved bytes
+    // are the same either way. Auto: capture_is_copy_free() below.
+    CaptureMode capture = CaptureMode::Auto;
+    // A copying capture after a FusedAdam step has the update itself write the
+    // new parameters and moments into the snapshot (StateSnapshot::arm_update_copy).
+    // Same bytes; false copies after the step, as before 2026-12-04 (bench_train).
+    bool update_copy = true;
+    // Record when each step of the loop starts (TrainResult::step_started_at),
+    // for bench_train's account of where a checkpoint's overhead goes.
+    bool record_step_times = false;
+    // bench_train's interleaved measurement: regular saves fall due only in
+    // every other block of this many global steps (steps 1..N save, N+1..2N
+    // do not, ...), so one run holds both conditions side by side and the
+    // machine's drift from one run to the next cancels out. 0: all of them.
+    std::int64_t save_blocks = 0;
+    // Tests only: called on the training thread right after a save of global
+    // step `gs` is handed to the I/O thread, to order it against what that
+    // thread is doing (test_storage_retry).
+    std::function<void(std::int64_t gs)> after_handover;
+};
+
+enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };
+int exit_code(Outcome o);                 // 0, 0, 3, 3, 3, 1
+const char* outcome_name(Outcome o);
+
+struct TrainResult {
+    Outcome outcome = Outcome::Failed;
+    std::string message;
+    std::int64_t run_id = 0;
+    std::int64_t global_step = 0;
+    std::string params_sha256;            // of the live model at the end
+    std::optional<std::int64_t> last_checkpoint_id;
+    // Where the time went in this session (seconds), for reports and benchmarks.
+    std::int64_t steps = 0;             // steps computed in this session (replayed ones included)
+    double loop_seconds = 0;            // from the first step to the end, everything included
+    double validation_seconds = 0;
+    double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
+    double max_checkpoint_stall_ms = 0;
+    std::int64_t checkpoints_requested = 0;
+    std::int64_t copy_free_captures = 0;  // of those, how many kept the live buffers (CaptureMode)
+    std::int64_t background_copy_captures = 0;  // ...and how many left their copy to the I/O thread
+    std::int64_t update_copy_captures = 0;      // ...and how many the update before them copied
+    // The async policy at work (TrainConfig::async_policy): regular saves skipped,
+    // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
+    std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
+    // Captures that first waited for the previous save to be written ('wait', or any
+    // policy's manual, final or emergency save), and that waiting in all: the
+    // part of checkpoint_stall_seconds the disk's speed decides.
+    std::int64_t saves_waited = 0;
+    double save_wait_seconds = 0;
+    // With TrainRequest::record_step_times: seconds from the loop's start at which
+    // each step computed in this session began. The gap to the next start is
+    // that step plus whatever followed it (a checkpoint's capture, a wait).
+    std::vector<double> step_started_at;
+};
+
+struct Progress {
+    std::string run;
+    std::int64_t run_id = 0, branch_id = 0, session_id = 0;
+    std::int64_t epoch = 1, step = 0, global_step = 0;
+    std::int64_t steps_per_epoch = 0, epochs = 0, total_steps = 0;
+    double loss = NAN, accuracy = NAN;
+    double steps_per_second = 0, eta_seconds = 0, elapsed_seconds = 0;
+    // loading | replaying | training | validating | checkpointing | paused | waiting-for-disk,
+    // then, in the last report: done | interrupted | preempted | stopped | failed (see ended())
+    std::string phase;
+    bool ended() const {
+        return phase == "done" || phase == "interrupted" || phase == "preempted" || phase == "stopped" || phase == "failed";
+    }
+    double last_checkpoint_at = 0;  // wall clock of the last committed checkpoint (0: none yet)
+    std::string device;
+};
+
+class TrainerObserver {
+public:
+    virtual ~TrainerObserver() = default;
+    // From the training thread:
+    virtual void on_message(const std::string&) {}
+    virtual void on_progress(const Progress&) {}
+    virtual void on_metrics(const std::vector<MetricRow>&) {}  // batched, at most ~4 times a second
+    virtual void on_event(const EventRow&) {}
+    virtual void on_storage_error(const std::string&) {}        // training paused until it can save again
+    // From the I/O thread, once the registry row is committed:
+    virtual void on_checkpoint_saved(const CheckpointRow&) {}
+};
+
+class Trainer {
+public:
+    explicit Trainer(TrainRequest request, TrainerObserver* observer = nullptr);
+    ~Trainer();
+    Trainer(const Trainer&) = delete;
+    Trainer& operator=(const Trainer&) = delete;
+
+    // Trains until finished or interrupted. Throws InputError for bad input
+    // (before anything is written), RunBusy if another process trains this run.
+    TrainResult run();
+
+    // Thread-safe commands, acted on at the next step boundary.
+    void request_pause();
+    void request_continue();           // after pause or a storage error
+    void request_stop();               // graceful: checkpoint, then stop
+    void request_crash();              // simulated crash: stop dead, nothing more saved
+    void request_crash_at(std::int64_t global_step);
+    void request_preempt();            // notice: finish the step, emergency checkpoint, stop
+    void request_checkpoint();         // save now (manual)
+    // Only stores atomics: safe to call from a signal handler.
+    void signal_preempt() noexcept;
+
+    struct Commands {
+        std::atomic<bool> pause{false}, stop{false}, crash{false}, preempt{false}, checkpoint{false}, resume_now{false};
+        std::atomic<std::int64_t> crash_at{0};
+    };
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace savepoint

@@ -1,0 +1,389 @@
+// Trainer's private state, shared by trainer.cpp (the training loop and the
+// commands) and run_setup.cpp (opening or creating the run and loading the
+// checkpoint a resume starts from). Internal to the engine.
+#pragma once
+
+#include "training/trainer.h"
+
+#include "checkpoint/capture_choice.h"
+#include "formats/checkpoint_format.h"
+#include "checkpoint/checkpoint_writer.h"
+#include "data/data_order.h"
+#include "data/dataset.h"
+#include "data/dataset_fingerprint.h"
+#include "storage/durable_io.h"
+#include "platform/errors.h"
+#include "model/fused_adam.h"
+#include "registry/home.h"
+#include "model/models.h"
+#include "checkpoint/recovery.h"
+#include "registry/run_lock.h"
+#include "checkpoint/state_snapshot.h"
+#include "training/training_step.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace savepoint {
+
+namespace trainer_detail {
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+inline std::string pos_text(std::int64_t epoch, std::int64_t step) {
+    return "epoch " + std::to_string(epoch) + ", step " + std::to_string(step);
+}
+
+}  // namespace trainer_detail
+
+struct Trainer::Impl {
+    TrainRequest req;
+    TrainerObserver* obs;
+    TrainerObserver null_observer;
+    Commands cmd;
+    std::mutex wake_mutex;
+    std::condition_variable wake;
+
+    // Set up in run().
+    std::unique_ptr<Registry> reg;
+    std::unique_ptr<FileLock> lock;
+    RunRow run;
+    TrainConfig cfg;
+    DatasetPair data;
+    torch::Device device{torch::kCPU};
+    std::string device_name;
+    std::shared_ptr<ClassifierImpl> model;
+    std::unique_ptr<torch::optim::Optimizer> optimizer;
+    std::unique_ptr<StepRunner> stepper;
+    std::shared_ptr<StateSnapshot> snapshot = std::make_shared<StateSnapshot>();
+    std::unique_ptr<CheckpointWriter> writer;
+    std::vector<int> training_cpus;  // empty: leave the training thread where the scheduler puts it
+    SessionRow session;
+    std::int64_t branch_id = 0;
+    std::optional<std::int64_t> resumed_from;
+
+    // Training position and live numbers (training thread only).
+    std::int64_t gs = 0, epoch = 1, step = 0;
+    double last_loss = NAN, last_acc = NAN, last_val_loss = NAN, last_val_acc = NAN;
+    std::vector<MetricRow> pending;
+    trainer_detail::Clock::time_point last_flush = trainer_detail::Clock::now(), last_progress = trainer_detail::Clock::now(), started = trainer_detail::Clock::now();
+    std::int64_t steps_at_start = 0;
+    double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
+    double last_stall_ms = 0;  // the last capture's, before any wait for its background copy
+    std::int64_t checkpoints_requested = 0;
+    std::int64_t copy_free_captures = 0;
+    std::int64_t background_copy_captures = 0;
+    std::int64_t update_copy_captures = 0;
+    // What the last step's update spent copying into the snapshot (0: it copied nothing),
+    // charged to the capture that follows it.
+    double update_copy_seconds = 0;
+    // Auto with a CPU left to the I/O thread: copying or background copy, save by save.
+    bool choose_capture = false;
+    CaptureChoice capture_choice;
+    // What the async policy did: saves skipped ('skip', or a 'defer' overtaken by
+    // the next due point), saves taken late ('defer') and by how many steps in all.
+    std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
+    std::int64_t saves_waited = 0;
+    double save_wait_seconds = 0;
+    // Policy 'defer': the global step a regular save fell due at while the
+    // previous one was still being written (0: none pending).
+    std::int64_t deferred_gs = 0;
+    std::vector<double> step_started_at;  // with req.record_step_times
+    std::string phase = "loading";
+
+    // Written by the I/O thread.
+    std::mutex saved_mutex;
+    std::optional<std::int64_t> last_committed;
+    std::int64_t last_committed_branch = 0, last_committed_gs = -1;  // where last_committed is
+    std::atomic<double> last_checkpoint_at{0};
+    std::atomic<double> checkpoint_io_seconds{0};
+
+    Impl(TrainRequest r, TrainerObserver* o) : req(std::move(r)), obs(o ? o : &null_observer) {}
+
+    void event(const std::string& kind, const std::string& message, std::optional<std::int64_t> ckpt = std::nullopt) {
+        EventRow e;
+        e.run_id = run.id;
+        e.session_id = session.id;
+        e.branch_id = branch_id;
+        e.kind = kind;
+        e.global_step = gs;
+        e.epoch = epoch;
+        e.step = step;
+        e.checkpoint_id = ckpt;
+        e.message = message;
+        e.created_at = now_seconds();
+        writer->post([e](Registry& r) { r.add_event(e); });
+        obs->on_event(e);
+    }
+
+    void flush_metrics() {
+        if (pending.empty()) return;
+        obs->on_metrics(pending);
+        auto rows = std::make_shared<std::vector<MetricRow>>(std::move(pending));
+        pending.clear();
+        const std::int64_t run_id = run.id, step_now = gs;
+        writer->post([rows, run_id, step_now](Registry& r) {
+            // Four times a second: not synced (a power loss may cost the last
+            // batches of the plot, never a checkpoint).
+            Registry::RelaxedCommits relaxed(r);
+            r.append_metrics(run_id, *rows);
+            r.set_run_progress(run_id, step_now);
+        });
+        last_flush = trainer_detail::Clock::now();
+    }
+
+    void report_progress(bool force = false) {
+        if (!force && trainer_detail::seconds_since(last_progress) < 0.1) return;
+        last_progress = trainer_detail::Clock::now();
+        Progress p;
+        p.run = run.name;
+        p.run_id = run.id;
+        p.branch_id = branch_id;
+        p.session_id = session.id;
+        p.epoch = epoch;
+        p.step = step;
+        p.global_step = gs;
+        p.steps_per_epoch = run.steps_per_epoch;
+        p.epochs = cfg.epochs;
+        p.total_steps = run.total_steps;
+        p.loss = last_loss;
+        p.accuracy = last_acc;
+        const double elapsed = trainer_detail::seconds_since(started);
+        const double done = static_cast<double>(gs - steps_at_start);
+        p.elapsed_seconds = elapsed;
+        p.steps_per_second = elapsed > 0 ? done / elapsed : 0;
+        p.eta_seconds = p.steps_per_second > 0 ? (run.total_steps - gs) / p.steps_per_second : 0;
+        p.phase = phase;
+        p.last_checkpoint_at = last_checkpoint_at.load();
+        p.device = device_name;
+        obs->on_progress(p);
+    }
+
+    std::optional<std::int64_t> head() {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        return last_committed;
+    }
+
+    std::shared_ptr<const nlohmann::json> session_meta;  // see save_request
+
+    // What the I/O thread needs to write and register a checkpoint of the current position.
+    SaveRequest save_request(const std::string& kind) {
+        SaveRequest sr;
+        sr.row.run_id = run.id;
+        sr.row.branch_id = branch_id;
+        sr.row.parent_id = head();
+        sr.parent_is_last_save = true;
+        sr.row.epoch = epoch;
+        sr.row.step = step;
+        sr.row.global_step = gs;
+        sr.row.kind = kind;
+        sr.row.path = checkpoint_dir_relative(run.name);
+        sr.row.train_loss = last_loss;
+        sr.row.train_accuracy = last_acc;
+        sr.row.val_loss = last_val_loss;
+        sr.row.val_accuracy = last_val_acc;
+        sr.run_name = run.name;
+        // The same for every save of the session: built once, then shared with the I/O thread.
+        if (!session_meta)
+            session_meta = std::make_shared<const nlohmann::json>(nlohmann::json{
+                {"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
+                {"data_seed", cfg.seed}, {"device", device_name}});
+        sr.session_meta = session_meta;
+        sr.created_at = now_seconds();
+        sr.keep = cfg.keep;
+        if (resumed_from) sr.protected_ids.insert(*resumed_from);
+        return sr;
+    }
+
+    // Hands a snapshot to the I/O thread. Blocks only to take the state (a
+    // background capture leaves its copy to the I/O thread; the next update
+    // waits for what is left of it, in StepRunner::step) and, with the 'wait'
+    // policy, while the previous save is still writing: until its bytes are
+    // written and hashed, not until it commits (CheckpointWriter).
+    bool checkpoint(const std::string& kind, bool wait_until_committed) {
+        const auto t0 = trainer_detail::Clock::now();
+        double waited = 0;  // for the previous save: the disk's doing, not this capture's
+        if (writer->snapshot_busy()) {
+            if (cfg.async_policy == "skip" && kind == "regular") {
+                ++saves_skipped;
+                event("save_skipped", "checkpoint at " + trainer_detail::pos_text(epoch, step) +
+                                          " skipped: the previous one was still being written (policy: skip)");
+                return false;
+            }
+            writer->wait_for_snapshot();
+            ++saves_waited;
+            waited = trainer_detail::seconds_since(t0);
+            save_wait_seconds += waited;
+        }
+        if (deferred_gs) note_deferred_save_taken(kind);
+        if (auto err = writer->take_save_error()) {
+            // The recovery retries with a snapshot of this very step: saving again would duplicate it.
+            return recover_from_storage_error(*err, kind);
+        }
+        phase = "checkpointing";
+        if (choose_capture) snapshot->set_background_copy(capture_choice.background_next());
+        snapshot->capture(*model, *optimizer);
+        const auto captured = trainer_detail::Clock::now();
+        double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
+        ++checkpoints_requested;
+        if (snapshot->last_capture_was_copy_free()) ++copy_free_captures;
+        if (snapshot->last_capture_was_background()) ++background_copy_captures;
+        if (snapshot->last_capture_was_update_copy()) {
+            // Its large copies were made inside the step before: that share is this capture's.
+            ++update_copy_captures;
+            stall_ms += update_copy_seconds * 1000;
+        }
+
+        SaveRequest sr = save_request(kind);
+        sr.stall_ms = stall_ms;
+        writer->save_async(snapshot, std::move(sr));
+        if (req.after_handover) req.after_handover(gs);
+        const double handover_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
+        snapshot->note_handover_ms(handover_ms);
+        if (choose_capture)
+            capture_choice.captured(snapshot->last_capture_was_background(), (stall_ms + handover_ms) / 1000 - waited);
+        stall_seconds += (stall_ms + handover_ms) / 1000;
+        max_stall_ms = std::max(max_stall_ms, stall_ms + handover_ms);
+        last_stall_ms = stall_ms + handover_ms;
+        phase = "training";
+        if (wait_until_committed) {
+            writer->wait_for_save();
+            if (auto err = writer->take_save_error()) return recover_from_storage_error(*err, kind);
+        }
+        return true;
+    }
+
+    // Whether a regular save falls due after global step `at` (which ends an
+    // epoch or not), before the async policy has its say.
+    bool regular_save_due(std::int64_t at, bool end_of_epoch) const {
+        bool due = cfg.save_every_steps > 0 ? at % cfg.save_every_steps == 0 : end_of_epoch;
+        if (due && req.save_blocks > 0 && ((at - 1) / req.save_blocks) % 2 == 1) due = false;
+        return due;
+    }
+
+    // Before a step: if a copying capture will follow it, the update copies
+    // into the snapshot itself (StateSnapshot::arm_update_copy). Only while no
+    // save reads the snapshot; a save that then does not happen (skipped,
+    // deferred further) costs one copy, and the capture after a later step copies as usual.
+    void arm_update_copy_if_due(std::int64_t replay_until, std::int64_t total) {
+        const std::int64_t next = gs + 1;
+        if (!req.update_copy || next <= replay_until || next >= total) return;
+        if (!regular_save_due(next, step + 1 == run.steps_per_epoch) && !deferred_gs) return;
+        if (writer->snapshot_busy() || writer->has_save_error()) return;
+        const bool background = choose_capture ? capture_choice.background_next() : snapshot->background_copy();
+        if (!background) snapshot->arm_update_copy(*model, *optimizer);
+    }
+
+    // A regular save falls due at this step boundary (`due`), or one deferred
+    // earlier may be taken now. With the 'defer' policy a save due while the
+    // previous one is still being written is taken at the first boundary after
+    // that one is written: training never waits for the disk, and the checkpoint
+    // lands a step or two late instead of being dropped ('skip') — it is exact
+    // all the same, since any step boundary is a resume point.
+    bool regular_save(bool due) {
+        if (!due && !deferred_gs) return false;  // most steps: no lock, no string compare
+        if (cfg.async_policy != "defer") return due && checkpoint("regular", false);
+        if (due && deferred_gs) {
+            // Overtaken by the next due point, which stands for both: a capture at
+            // a due point is that point's, on time, and a deferred one is never.
+            ++saves_skipped;
+            event("save_skipped", "checkpoint due at " + deferred_pos_text() +
+                                      " skipped: the previous one was still being written when the next fell due at " +
+                                      trainer_detail::pos_text(epoch, step) + " (policy: defer)");
+            deferred_gs = 0;
+        }
+        if (writer->snapshot_busy() && !writer->has_save_error()) {
+            if (due) deferred_gs = gs;
+            return false;
+        }
+        return (due || deferred_gs) && checkpoint("regular", false);
+    }
+
+    std::string deferred_pos_text() const {
+        const Position p = position_of(deferred_gs, run.steps_per_epoch);
+        return trainer_detail::pos_text(p.epoch, p.step);
+    }
+
+    // Any capture after a deferral stands for the deferred save (a manual,
+    // emergency or final one too): it says how late it came.
+    void note_deferred_save_taken(const std::string& kind) {
+        const std::int64_t late = gs - deferred_gs;
+        if (late > 0) {
+            ++saves_deferred;
+            steps_deferred += late;
+            event("save_deferred", "checkpoint due at " + deferred_pos_text() +
+                                       " taken " + std::to_string(late) + (late == 1 ? " step" : " steps") + " later, at " +
+                                       trainer_detail::pos_text(epoch, step) + (kind == "regular" ? "" : " (" + kind + ")") +
+                                       ": the previous one was still being written (policy: defer)");
+        }
+        deferred_gs = 0;
+    }
+
+    // Training pauses until the save can be retried (request_continue() or the
+    // retry timer). Returns false if asked to stop instead or out of retries.
+    // The retry is a save of `kind` at this step (a final or emergency save stays one).
+    bool recover_from_storage_error(const std::string& message, const std::string& kind) {
+        if (writer->registry_damaged()) {
+            // Not a full disk: no retry can help, and none is made.
+            obs->on_message("checkpoint could not be committed: " + message);
+            storage_failed = true;
+            storage_failure = message;
+            return false;
+        }
+        if ((cmd.stop || cmd.preempt) && !cmd.crash) {
+            // Leaving anyway (a stop, or a preemption's grace period): no waiting for the
+            // disk, but one attempt now, since the failure may have been an earlier save's.
+            event("error", "checkpoint could not be written: " + message + "; trying once more before stopping");
+            obs->on_storage_error(message);
+            phase = "checkpointing";
+            snapshot->capture(*model, *optimizer);
+            const bool ok = checkpoint_retry(kind);
+            phase = "training";
+            return ok;
+        }
+        phase = "waiting-for-disk";
+        // As a pause does: the plot then shows every step up to where training waits,
+        // not only those of the last quarter-second flush.
+        flush_metrics();
+        event("error", "checkpoint could not be written: " + message +
+                           "; training is paused, the previous checkpoint and the registry are intact");
+        obs->on_storage_error(message);
+        report_progress(true);
+        for (std::int64_t attempt = 0; attempt < req.storage_retries; ++attempt) {
+            std::unique_lock<std::mutex> l(wake_mutex);
+            wake.wait_for(l, std::chrono::duration<double>(req.storage_retry_seconds), [this] {
+                return cmd.resume_now.load() || cmd.stop.load() || cmd.crash.load() || cmd.preempt.load();
+            });
+            if (cmd.stop || cmd.crash || cmd.preempt) return false;
+            cmd.resume_now = false;
+            l.unlock();
+            obs->on_message("retrying the checkpoint at " + trainer_detail::pos_text(epoch, step));
+            phase = "checkpointing";
+            snapshot->capture(*model, *optimizer);
+            // Retry synchronously on the I/O thread through the normal path.
+            if (checkpoint_retry(kind)) {
+                phase = "training";
+                return true;
+            }
+        }
+        storage_failed = true;
+        return false;
+    }
+    bool storage_failed = false;
+    std::string storage_failure;  // set when the registry is damaged: said instead of "gave up after retries"
+
+    bool checkpoint_retry(const std::string& kind);
+    void setup();
+    void load_resume_point(ResumePlan& plan);
+    void load_resume_dataset();
+    void check_simulated_failure_steps(std::int64_t after, std::int64_t last) const;
+    TrainResult train_loop(const ResumePlan& plan);
+    TrainResult finish(Outcome outcome, const std::string& message);
+};
+
+}  // namespace savepoint

@@ -1,0 +1,146 @@
+#include "training/training_step.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "checkpoint/state_snapshot.h"
+
+#include "data/batch_gather.h"
+#include "data/data_order.h"
+#include "model/fused_adam.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace savepoint {
+
+namespace {
+
+// On the CPU a plain loop over [B,10] logits beats argmax+eq+sum+item (four
+// dispatched operations and three temporaries) for a per-step metric.
+std::int64_t count_correct(const torch::Tensor& logits, const torch::Tensor& labels) {
+    if (!logits.device().is_cpu() || logits.scalar_type() != torch::kFloat32 || !logits.is_contiguous())
+        return logits.argmax(1).eq(labels).sum().item<std::int64_t>();
+    const float* l = logits.data_ptr<float>();
+    const std::int64_t* y = labels.data_ptr<std::int64_t>();
+    const std::int64_t rows = logits.size(0), cols = logits.size(1);
+    std::int64_t correct = 0;
+    for (std::int64_t r = 0; r < rows; ++r) {
+        const float* row = l + r * cols;
+        std::int64_t best = 0;
+        for (std::int64_t c = 1; c < cols; ++c)
+            if (row[c] > row[best]) best = c;
+        correct += best == y[r];
+    }
+    return correct;
+}
+
+// Pixels kept as bytes (CPU) become float here; already-converted ones pass.
+torch::Tensor model_input(const torch::Tensor& x) {
+    return x.scalar_type() == torch::kUInt8 ? pixels_to_float(x) : x;
+}
+
+}  // namespace
+
+StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer, const DatasetPair& data,
+                       torch::Device device, std::int64_t batch)
+    : model_(model), optimizer_(optimizer), device_(device), batch_(batch) {
+    // On the CPU the pixels stay bytes and each batch is converted (25k values
+    // at batch 32); on a GPU they are converted once, there, so no step pays it.
+    train_x_ = device.is_cpu() ? data.train.images : pixels_to_float(data.train.images.to(device));
+    train_y_ = data.train.labels.to(device);
+    test_x_ = device.is_cpu() ? data.test.images : pixels_to_float(data.test.images.to(device));
+    test_y_ = data.test.labels.to(device);
+    index_cpu_ = torch::empty({batch}, torch::kInt64);
+    fused_ = dynamic_cast<FusedAdam*>(&optimizer);
+    if (device.is_cpu()) stack_ = LinearStackStep::for_model(model);
+    if (device.is_cpu() && train_x_.scalar_type() == torch::kUInt8 && train_x_.is_contiguous() &&
+        train_y_.scalar_type() == torch::kInt64 && train_y_.is_contiguous()) {
+        auto shape = train_x_.sizes().vec();
+        shape[0] = batch;
+        batch_x_ = torch::empty(shape, torch::kFloat32);
+        batch_y_ = torch::empty({batch}, torch::kInt64);
+    }
+}
+
+StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t step) {
+    batch_positions(perm, step, batch_, index_cpu_.data_ptr<std::int64_t>());
+    torch::Tensor x, y;
+    if (batch_x_.defined()) {
+        // Into the same buffers every step; the step is done with them before the next one.
+        gather_batch(train_x_.data_ptr<std::uint8_t>(), train_y_.data_ptr<std::int64_t>(),
+                     batch_x_.numel() / batch_, index_cpu_.data_ptr<std::int64_t>(), batch_,
+                     batch_x_.data_ptr<float>(), batch_y_.data_ptr<std::int64_t>());
+        x = batch_x_;
+        y = batch_y_;
+    } else {
+        torch::Tensor index = device_.is_cpu() ? index_cpu_ : index_cpu_.to(device_);
+        x = model_input(train_x_.index_select(0, index));
+        y = train_y_.index_select(0, index);
+    }
+    model_.train();
+    double loss = 0;
+    std::int64_t correct = 0;
+    if (stack_) {
+        // Gradients are overwritten, not accumulated: no zero_grad() needed.
+        const StackStepResult s = stack_->forward_backward(x, y);
+        loss = s.loss;
+        correct = s.correct;
+    } else {
+        // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
+        if (!fused_ || !fused_->zeroes_gradients()) optimizer_.zero_grad();
+        torch::Tensor logits = model_.forward(x);
+        torch::Tensor batch_loss = torch::nn::functional::cross_entropy(logits, y);
+        batch_loss.backward();
+        loss = batch_loss.item<double>();
+        correct = count_correct(logits, y);
+    }
+    StepResult r;
+    // The forward and backward pass only read the parameters and optimizer
+    // state; the update writes them: a capture's copies must be done by now.
+    // Most steps: one atomic load, nothing pending.
+    if (snapshot_ && snapshot_->copies_pending() && !planted_bug("update-before-copy"))
+        r.copy_wait_seconds = snapshot_->finish_copies(true);
+    const auto u0 = std::chrono::steady_clock::now();
+    optimizer_.step();
+    const double update = std::chrono::duration<double>(std::chrono::steady_clock::now() - u0).count();
+    if (fused_ && fused_->copied_through() == fused_->steps_taken()) {
+        // Charged to the checkpoint, not to training: what copying into the snapshot
+        // added to this update (0 until there is a baseline; never negative).
+        if (quiet_updates_count_ > 0) {
+            std::array<double, kQuietUpdatesKept> sorted = quiet_updates_;
+            const auto mid = sorted.begin() + quiet_updates_count_ / 2;
+            std::nth_element(sorted.begin(), mid, sorted.begin() + quiet_updates_count_);
+            r.update_copy_seconds = std::max(0.0, update - *mid);
+        }
+    } else {
+        quiet_updates_[quiet_updates_next_] = update;
+        quiet_updates_next_ = (quiet_updates_next_ + 1) % kQuietUpdatesKept;
+        quiet_updates_count_ = std::min(quiet_updates_count_ + 1, kQuietUpdatesKept);
+    }
+    r.loss = loss;
+    r.accuracy = static_cast<double>(correct) / static_cast<double>(batch_);
+    return r;
+}
+
+EvalResult StepRunner::evaluate() {
+    torch::NoGradGuard no_grad;
+    model_.eval();
+    const std::int64_t n = test_y_.size(0);
+    double loss_sum = 0;
+    std::int64_t correct = 0;
+    for (std::int64_t i = 0; i < n; i += 1000) {
+        const std::int64_t len = std::min<std::int64_t>(1000, n - i);
+        torch::Tensor x = model_input(test_x_.narrow(0, i, len));
+        torch::Tensor y = test_y_.narrow(0, i, len);
+        torch::Tensor logits = model_.forward(x);
+        loss_sum += torch::nn::functional::cross_entropy(
+                        logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+                        .item<double>();
+        correct += logits.argmax(1).eq(y).sum().item<std::int64_t>();
+    }
+    model_.train();
+    EvalResult r;
+    r.loss = n ? loss_sum / static_cast<double>(n) : 0;
+    r.accuracy = n ? static_cast<double>(correct) / static_cast<double>(n) : 0;
+    return r;
+}
+
+}  // namespace savepoint

@@ -1,0 +1,69 @@
+// One optimisation step and one validation pass, with the batch gathered by
+// index from tensors already on the training device. Owned by the Trainer's
+// thread; reuses its index buffer from step to step. On the CPU the mlp and
+// dnn train through LinearStackStep; the cnn, and every model on CUDA,
+// through autograd.
+#pragma once
+
+#include "data/dataset.h"
+#include "model/linear_stack_step.h"
+#include "model/models.h"
+
+#include <torch/torch.h>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace savepoint {
+
+class FusedAdam;
+class StateSnapshot;
+
+struct StepResult {
+    double loss = 0;
+    double accuracy = 0;
+    double copy_wait_seconds = 0;  // spent finishing a background capture's copies before the update
+    // The update also copied its results into a snapshot (StateSnapshot::arm_update_copy):
+    // how much longer it took than the recent updates that did not, the capture's share of this step.
+    double update_copy_seconds = 0;
+};
+
+struct EvalResult {
+    double loss = 0;
+    double accuracy = 0;
+};
+
+class StepRunner {
+public:
+    StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer, const DatasetPair& data,
+               torch::Device device, std::int64_t batch);
+
+    // Trains on the batch of 1-based `step` in the epoch permutation `perm`.
+    StepResult step(const std::vector<std::int64_t>& perm, std::int64_t step);
+
+    // Loss and accuracy over the whole test split, in eval mode, without gradients.
+    EvalResult evaluate();
+
+    // The snapshot whose background copies (StateSnapshot::finish_copies) each
+    // step must let finish before its optimizer update writes the tensors they read.
+    void guard(const StateSnapshot* snapshot) { snapshot_ = snapshot; }
+
+private:
+    ClassifierImpl& model_;
+    torch::optim::Optimizer& optimizer_;
+    torch::Device device_;
+    std::int64_t batch_;
+    torch::Tensor train_x_, train_y_, test_x_, test_y_;
+    torch::Tensor index_cpu_;
+    torch::Tensor batch_x_, batch_y_;  // CPU: the batch, gathered into the same buffers every step
+    std::unique_ptr<LinearStackStep> stack_;  // null: autograd
+    const StateSnapshot* snapshot_ = nullptr;
+    FusedAdam* fused_ = nullptr;  // the optimizer, when it is one
+    // The last updates that copied nothing, their median the baseline of update_copy_seconds.
+    static constexpr int kQuietUpdatesKept = 15;
+    std::array<double, kQuietUpdatesKept> quiet_updates_{};
+    int quiet_updates_count_ = 0, quiet_updates_next_ = 0;
+};
+
+}  // namespace savepoint

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Checks the engine's layer rules (docs/ARCHITECTURE.md) over every #include:
+# - a folder of engine/ includes only itself and the folders it stands on;
+# - platform, storage, formats and registry include no LibTorch, and no engine
+#   file includes Qt;
+# - registry/sqlite_stmt.h is registry's own: nothing outside engine/registry/
+#   includes it, and ui/ and app/ include no <sqlite3.h> (they reach the
+#   registry through its API).
+#   tools/check-layers.sh [ROOT]     exit 0 when every rule holds, 1 otherwise
+set -uo pipefail
+root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$root" || exit 2
+
+# What each folder may include besides itself. The order is strict: no cycles.
+declare -A allowed=(
+  [platform]=""
+  [storage]="platform"
+  [formats]="platform storage"
+  [data]="platform storage formats"
+  [model]="platform storage"
+  [registry]="platform storage"
+  [checkpoint]="platform storage formats data model registry"
+  [training]="platform storage formats data model registry checkpoint"
+)
+torch_free="platform storage formats registry"
+
+bad=0
+complain() { echo "$1: $2"; bad=1; }
+
+for dir in engine/*/; do
+  layer=$(basename "$dir")
+  [[ -v "allowed[$layer]" ]] || { complain "$dir" "a folder the layer rules do not name (add it to tools/check-layers.sh and docs/ARCHITECTURE.md)"; continue; }
+  while IFS=: read -r file line text; do
+    inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]\([^>"]*\)[>"].*/\1/p' <<<"$text")
+    [[ -n "$inc" ]] || continue
+    case "$inc" in
+      torch/* | ATen/* | c10/*)
+        [[ " $torch_free " == *" $layer "* ]] && complain "$file:$line" "$layer/ includes no LibTorch, found <$inc>" ;;
+      Q* | qcustomplot.h)
+        complain "$file:$line" "the engine includes no Qt, found <$inc>" ;;
+      */*)
+        target=${inc%%/*}
+        if [[ -d engine/$target && "$target" != "$layer" && " ${allowed[$layer]} " != *" $target "* ]]; then
+          complain "$file:$line" "$layer/ may include only ${allowed[$layer]:-nothing of the engine}, found \"$inc\""
+        fi ;;
+    esac
+  done < <(grep -n '^[[:space:]]*#[[:space:]]*include' "$dir"*.h "$dir"*.cpp 2>/dev/null)
+done
+
+while IFS=: read -r file line _; do
+  [[ "$file" == engine/registry/* ]] || complain "$file:$line" "registry/sqlite_stmt.h is private to engine/registry/; use the Registry API"
+done < <(grep -rn --include='*.h' --include='*.cpp' '#include "registry/sqlite_stmt.h"' engine ui app tests 2>/dev/null)
+
+while IFS=: read -r file line _; do
+  complain "$file:$line" "the front ends reach the registry through the engine's API, not SQLite"
+done < <(grep -rn --include='*.h' --include='*.cpp' '#include <sqlite3.h>' ui app 2>/dev/null)
+
+if ((bad)); then
+  echo "layer rules broken (docs/ARCHITECTURE.md says what each folder may include)"
+  exit 1
+fi
+echo "layer rules hold: $(ls -d engine/*/ | wc -l) engine folders, every #include checked"
