@@ -5,7 +5,7 @@
 // Neither is always cheaper on the benchmark VM. Its two vCPUs sit, for half
 // a minute or so at a time, where a write to a cache line the other core has
 // read costs ~3x more (5 MB written after the other core read it: 0.13 ms
-// against 0.04 ms; tests/PERFORMANCE.md, 2026-12-03). In those stretches
+// against 0.04 ms; docs/PERFORMANCE.md, 2026-12-03). In those stretches
 // the optimizer step after a background copy waits on invalidating the lines
 // the I/O core read, and mlp's step after a capture at batch 32 takes ~550 µs
 // longer (+11-14 % saving every 10 steps); copying on the training thread

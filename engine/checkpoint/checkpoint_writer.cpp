@@ -148,7 +148,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             // copy: read now, since the next capture writes them once the snapshot is let go.
             capture_stall_ms = req.stall_ms + snapshot.handover_ms() + snapshot.training_copy_ms();
             if (let_go) let_go();
-            // Negative control (tests/RELIABILITY.md): transaction B before the rename.
+            // Negative control (docs/RELIABILITY.md): transaction B before the rename.
             if (planted_bug("commit-before-rename"))
                 reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);
             try {
@@ -379,7 +379,7 @@ void CheckpointWriter::loop() {
             // training thread here, counted in the stall). Polling for an expected save
             // instead, in 100 µs sleeps from shortly before it, saved that but cost the
             // training vCPU more: paired runs every 10 steps at batch 32 were 2.8 points
-            // slower with it (tests/PERFORMANCE.md, 2026-12-03).
+            // slower with it (docs/PERFORMANCE.md, 2026-12-03).
             cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty()) {  // stopping and drained
                 lock.unlock();

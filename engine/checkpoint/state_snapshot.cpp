@@ -221,7 +221,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     const bool copy_free = copy_free_ && fused && fused->can_freeze();
     // The update just taken wrote the armed slots, all of them, and nothing
     // has stepped since (a capture any later must copy: those bytes are old).
-    // Negative control (tests/RELIABILITY.md): take an armed update's copies however many steps ago.
+    // Negative control (docs/RELIABILITY.md): take an armed update's copies however many steps ago.
     const bool fresh = fused && (armed_step_ == fused->steps_taken() || planted_bug("stale-update-copy"));
     const bool update_copied = !reserving_ && !copy_free && fresh && armed_step_ >= 0 &&
                                fused->copied_through() == armed_step_ && fused->copied_count() == armed_params_;

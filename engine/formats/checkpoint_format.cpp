@@ -231,7 +231,7 @@ CheckpointContents parse_checkpoint_body(const std::uint8_t* data, std::size_t s
     if (!c.meta.is_object()) corrupt(name, "meta: expected a JSON object");
     pos += meta_len;
     if (count > 100000) corrupt(name, "tensor count: expected at most 100000, found " + std::to_string(count));
-    // Negative control for the fuzzer (tests/RELIABILITY.md): no bounds checks on the records.
+    // Negative control for the fuzzer (docs/RELIABILITY.md): no bounds checks on the records.
     const bool unchecked = planted_bug("parser-no-bounds");
     for (std::uint64_t i = 0; i < count; ++i) {
         auto need = [&](std::size_t n, const char* field) {

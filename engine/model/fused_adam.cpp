@@ -24,7 +24,7 @@ bool fusable(const torch::Tensor& p) {
 constexpr std::int64_t kAdamGrain = 1 << 16;
 // An update copy goes this many elements at a time: 3 x 4 KB of results,
 // copied out while still in L1 (1024 and 2048 cost the same, 4096 more:
-// /tmp microbenchmark of 2026-12-04 in tests/PERFORMANCE.md).
+// /tmp microbenchmark of 2026-12-04 in docs/PERFORMANCE.md).
 constexpr std::int64_t kCopyChunk = 1024;
 
 // A moment whose gradient stays zero (a border pixel's weights) decays by β
@@ -171,7 +171,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
             float* m_out = s.exp_avg().data_ptr<float>();
             float* v_out = s.exp_avg_sq().data_ptr<float>();
             std::array<torch::Tensor, 3>* spare = nullptr;
-            // Negative control (tests/RELIABILITY.md): update in place although frozen.
+            // Negative control (docs/RELIABILITY.md): update in place although frozen.
             if (frozen_ && !planted_bug("write-frozen-state")) {
                 // Write into the spares; the frozen buffers stay as the snapshot saw them.
                 spare = &spares_for(p, false);

@@ -48,7 +48,7 @@ public:
     // buffers (a snapshot's), chunk by chunk while they are still in L1, with
     // non-temporal stores: the separate copy after the step read all ~5 MB
     // back from the caches first, ~0.1 ms more a save for mlp on the
-    // benchmark VM (tests/PERFORMANCE.md, 2026-12-04). Only the fused path
+    // benchmark VM (docs/PERFORMANCE.md, 2026-12-04). Only the fused path
     // does it, never a frozen step; copied_through() tells what was written.
     struct UpdateCopy {
         const void* param;  // the parameter's TensorImpl

@@ -9,7 +9,7 @@
 // waits for the next scheduler tick and then takes its fair share like any
 // thread, so the hand-over returns in ~0.03 ms. The CPU time a save needs
 // still comes out of training, and the end-to-end overhead is the same either
-// way (tests/PERFORMANCE.md, 2026-12-03): only where the wait lands moves.
+// way (docs/PERFORMANCE.md, 2026-12-03): only where the wait lands moves.
 #pragma once
 
 #include <cstddef>

@@ -125,7 +125,7 @@ void migrate_registry(sqlite3* db, const std::string& path, int target) {
         throw InputError(path + ": registry schema version: expected at most " +
                          std::to_string(kRegistrySchemaVersion) + ", found " + std::to_string(version) +
                          " (made by a newer Savepoint; nothing was changed)");
-    // Negative control (tests/RELIABILITY.md): each statement commits on its own.
+    // Negative control (docs/RELIABILITY.md): each statement commits on its own.
     const bool in_transaction = !planted_bug("migrate-outside-transaction");
     while (version < target) {
         if (in_transaction) exec_sql(db, "BEGIN IMMEDIATE", path);

@@ -20,7 +20,7 @@ FileLock::FileLock(const std::string& path, bool wait, const std::string& what) 
     fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ < 0) throw StorageError("cannot open lock file " + path + ": " + std::strerror(errno), path, errno);
     int rc = 0;
-    // Negative control (tests/RELIABILITY.md): a run lock that locks nothing.
+    // Negative control (docs/RELIABILITY.md): a run lock that locks nothing.
     const bool planted = !wait && planted_bug("no-run-lock");
     while (!planted && (rc = ::flock(fd_, LOCK_EX | (wait ? 0 : LOCK_NB))) != 0 && errno == EINTR) {
     }

@@ -239,7 +239,7 @@ void DurableWriter::start_pending_writeback() {
 
 void DurableWriter::flush_buffer() {
     if (buffer_.empty()) return;
-    // Negative control (tests/RELIABILITY.md): a failed write is dropped silently.
+    // Negative control (docs/RELIABILITY.md): a failed write is dropped silently.
     const bool ignore_errors = planted_bug("ignore-write-error");
     if (int err = fault_point("write", temp_path_)) {
         if (!ignore_errors) fail("cannot write", err, temp_path_);

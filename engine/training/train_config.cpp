@@ -43,7 +43,7 @@ void read_key(const nlohmann::json& j, const char* key, T& out, const std::strin
 }  // namespace
 
 void TrainConfig::validate() const {
-    if (planted_bug("skip-config-validation")) return;  // negative control (tests/RELIABILITY.md)
+    if (planted_bug("skip-config-validation")) return;  // negative control (docs/RELIABILITY.md)
     if (data.empty()) throw InputError("--data: expected fashion-mnist, synthetic or a directory, found ''");
     require_one_of("--model", model, {"mlp", "dnn", "cnn"});
     require_one_of("--optimizer", optimizer, {"adam", "sgd"});

@@ -14,7 +14,7 @@
 # threads are suppressed (tests/reliability/sanitizers/*.supp), never ours.
 # Child savepoint-cli processes run instrumented too (same build tree).
 # Prints the build and test time of each preset. Exit 1 if anything failed.
-# Measured on this 2-core machine (unity builds, no ccache): see tests/RELIABILITY.md.
+# Measured on this 2-core machine (unity builds, no ccache): see docs/RELIABILITY.md.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 presets=("${@:-asan tsan}")

@@ -26,7 +26,7 @@ using testsupport::CliResult;
 
 // Environment for one CLI call: clean SAVEPOINT_*, one thread, plus `extra`.
 // SAVEPOINT_PLANT_BUG passes through, so a negative control planted in the
-// test's environment reaches the CLI too (tests/RELIABILITY.md).
+// test's environment reaches the CLI too (docs/RELIABILITY.md).
 inline QProcessEnvironment envWith(const QMap<QString, QString>& extra = {}) {
     QProcessEnvironment env = testsupport::cliEnvironment();
     if (qEnvironmentVariableIsSet("SAVEPOINT_PLANT_BUG"))
