@@ -2,10 +2,21 @@
 # Installs everything Savepoint needs on Debian 12 (as root), then configures
 # and builds into ./build. Safe to run again: apt and cmake skip what is done.
 #
-#   packaging/setup-debian.sh            install + build
-#   packaging/setup-debian.sh --bench    also python3-torch, for the PyTorch comparison
+#   packaging/setup-debian.sh            install, build the desktop app and savepoint-cli
+#   packaging/setup-debian.sh --tests    ... and everything else: tests, benchmarks
+#   packaging/setup-debian.sh --bench    ... and python3-torch and Google Benchmark, for the
+#                                        PyTorch comparison (implies --tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+tests=0 bench=0
+for arg in "$@"; do
+  case "$arg" in
+    --tests) tests=1 ;;
+    --bench) tests=1 bench=1 ;;
+    *) echo "setup-debian.sh: unknown option '$arg' (expected --tests or --bench)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   build-essential cmake ccache pkg-config
@@ -20,7 +31,7 @@ packages=(
   dataset-fashion-mnist
   xvfb xauth fonts-dejavu-core
 )
-if [[ "${1:-}" == "--bench" ]]; then packages+=(python3-torch libbenchmark-dev); fi
+if ((bench)); then packages+=(python3-torch libbenchmark-dev); fi
 
 if [[ $(id -u) -eq 0 ]]; then SUDO=; else SUDO=sudo; fi
 missing=()
@@ -40,4 +51,9 @@ for lib in libblas.so.3 libopenblas.so.0 liblapack.so.3; do
 done
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
-cmake --build build -j"$(nproc)"
+# A newcomer waiting for the first window should not wait for ~60 test programs too.
+if ((tests)); then
+  cmake --build build -j"$(nproc)"
+else
+  cmake --build build -j"$(nproc)" --target savepoint savepoint-cli
+fi

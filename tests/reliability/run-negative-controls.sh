@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Negative controls: plants each bug (SAVEPOINT_PLANT_BUG, read only by
-# engine/durable_io.cpp's planted_bug(); unset = safe) and runs the harness
+# engine/storage/durable_io.cpp's planted_bug(); unset = safe) and runs the harness
 # that must catch it. Every line must say "caught".
 #
 #   tests/reliability/run-negative-controls.sh            # BUILD_DIR=build
