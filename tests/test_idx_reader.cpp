@@ -9,8 +9,6 @@
 
 #include <QtTest>
 
-#include <zlib.h>
-
 #include <functional>
 #include <set>
 
@@ -19,6 +17,7 @@ using namespace savepoint;
 namespace {
 
 using testsupport::be32;
+using testsupport::gzip;
 
 // A valid images file; payloadDelta < 0 drops bytes, > 0 appends some.
 QByteArray idxImages(quint32 n, quint32 rows, quint32 cols, int payloadDelta = 0,
@@ -35,23 +34,6 @@ QByteArray idxLabels(quint32 n, int payloadDelta = 0, quint32 magic = 0x00000801
     for (qint64 i = 0; i < qint64(n) + payloadDelta; ++i)
         b.append(char(i % 10));
     return b;
-}
-
-// gzip (not zlib) framing, as produced by the gzip tool: windowBits 15 + 16.
-QByteArray gzip(const QByteArray& in) {
-    z_stream zs{};
-    if (deflateInit2(&zs, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        qFatal("deflateInit2 failed");
-    QByteArray out(int(deflateBound(&zs, uLong(in.size()))) + 32, '\0');
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-    zs.avail_in = uInt(in.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = uInt(out.size());
-    if (deflate(&zs, Z_FINISH) != Z_STREAM_END)
-        qFatal("deflate failed");
-    out.resize(int(zs.total_out));
-    deflateEnd(&zs);
-    return out;
 }
 
 void writeFile(const QString& path, const QByteArray& bytes) {

@@ -76,15 +76,9 @@ public:
 };
 
 TrainConfig config(const std::string& policy) {
-    TrainConfig c;
-    c.data = "synthetic";
-    c.model = "mlp";
-    c.epochs = 2;
-    c.steps_per_epoch = 48;
-    c.batch = 256;  // a step of a few ms: well above a capture's stall
-    c.save_every_steps = kSaveEvery;
+    // Batch 256: a step of a few ms, well above a capture's stall.
+    TrainConfig c = testsupport::syntheticMlp(2, 48, 256, kSaveEvery);
     c.keep = 1000;
-    c.threads = 1;
     c.device = "cpu";
     c.seed = 7;
     c.async_policy = policy;
@@ -411,3 +405,4 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestAsyncPolicy)
 #include "test_async_policy.moc"
+#include "train_configs.h"

@@ -54,15 +54,8 @@ public:
 };
 
 TrainConfig smallConfig() {
-    TrainConfig c;
-    c.data = "synthetic";
-    c.model = "mlp";
-    c.epochs = 3;
-    c.steps_per_epoch = 20;
-    c.batch = 32;
-    c.save_every_steps = 7;
+    TrainConfig c = testsupport::syntheticMlp(3, 20, 32, 7);
     c.keep = 100;
-    c.threads = 1;
     c.device = "cpu";
     c.seed = 42;
     return c;
@@ -964,3 +957,4 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestResume)
 #include "test_resume.moc"
+#include "train_configs.h"

@@ -19,6 +19,7 @@
 #include "qcp.h"
 #include "registry/registry.h"
 #include "trainer_worker.h"
+#include "train_configs.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -190,15 +191,8 @@ bool benchStall(std::int64_t steps) {
         QTimer::singleShot(300, &settle, &QEventLoop::quit);
         settle.exec();
     }
-    savepoint::TrainConfig c;
-    c.data = "synthetic";
-    c.model = "mlp";
-    c.epochs = 1;
-    c.steps_per_epoch = steps;
-    c.batch = 32;
-    c.save_every_steps = 1;  // a checkpoint every step
+    savepoint::TrainConfig c = testsupport::syntheticMlp(1, steps, 32, 1);  // a checkpoint every step
     c.keep = 5;
-    c.threads = 1;
     std::vector<double> gaps;
     QElapsedTimer since_tick, total;
     bool training = false;

@@ -97,14 +97,7 @@ void TestGuiAndCli::oneHomeTwoWriters() {
 
     // The GUI trains 'gui' until told to stop.
     QSignalSpy finished(w.worker(), &TrainerWorker::finished);
-    savepoint::TrainConfig c;
-    c.data = "synthetic";
-    c.model = "mlp";
-    c.epochs = 1000;
-    c.steps_per_epoch = 20;
-    c.batch = 16;
-    c.save_every_steps = 5;
-    c.threads = 1;
+    const savepoint::TrainConfig c = testsupport::syntheticMlp(1000, 20, 16, 5);
     QVERIFY(w.startRun(QStringLiteral("gui"), c));
     QTRY_VERIFY_WITH_TIMEOUT(w.plot()->store().pointCount() > 10, 120000);
 
@@ -216,3 +209,4 @@ void TestGuiAndCli::oneHomeTwoWriters() {
 
 QTEST_MAIN(TestGuiAndCli)
 #include "test_gui_and_cli.moc"
+#include "train_configs.h"

@@ -120,15 +120,8 @@ void TestMainWindow::cleanup() {
 }
 
 savepoint::TrainConfig TestMainWindow::smallConfig() const {
-    savepoint::TrainConfig c;
-    c.data = "synthetic";
-    c.model = "mlp";
-    c.epochs = 3;
-    c.steps_per_epoch = 20;
-    c.batch = 16;
-    c.save_every_steps = 5;
+    savepoint::TrainConfig c = testsupport::syntheticMlp(3, 20, 16, 5);
     c.keep = 50;
-    c.threads = 1;
     return c;
 }
 
@@ -656,3 +649,4 @@ void TestMainWindow::settingsPersist() {
 
 QTEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"
+#include "train_configs.h"

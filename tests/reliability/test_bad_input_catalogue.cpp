@@ -7,6 +7,7 @@
 // new-run dialog shows for its fields.
 //
 //   ctest --test-dir build -R test_bad_input_catalogue --output-on-failure
+#include "idx_files.h"
 #include "reliability_support.h"
 
 #include "cli_app.h"
@@ -16,34 +17,18 @@
 #include <QtTest>
 
 #include <sstream>
-#include <zlib.h>
 
 using namespace reliability;
 
+using testsupport::be32;
+using testsupport::gzip;
+
 namespace {
 
-QByteArray be32(quint32 v) {
-    QByteArray b(4, 0);
-    b[0] = char(v >> 24); b[1] = char(v >> 16); b[2] = char(v >> 8); b[3] = char(v);
-    return b;
-}
 QByteArray images(quint32 n, quint32 rows = 28, quint32 cols = 28) {
     return be32(0x803) + be32(n) + be32(rows) + be32(cols) + QByteArray(int(n * rows * cols), char(7));
 }
 QByteArray labels(quint32 n, char value = 3) { return be32(0x801) + be32(n) + QByteArray(int(n), value); }
-QByteArray gzip(const QByteArray& raw) {
-    z_stream zs{};
-    deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    QByteArray out(int(deflateBound(&zs, uLong(raw.size()))) + 64, 0);
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(raw.constData()));
-    zs.avail_in = uInt(raw.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = uInt(out.size());
-    deflate(&zs, Z_FINISH);
-    out.resize(int(zs.total_out));
-    deflateEnd(&zs);
-    return out;
-}
 
 }  // namespace
 
