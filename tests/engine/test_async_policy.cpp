@@ -11,6 +11,7 @@
 #include "platform/io_thread_policy.h"
 #include "registry/registry.h"
 #include "training/trainer.h"
+#include "train_configs.h"
 
 #include <QtTest>
 
@@ -405,4 +406,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestAsyncPolicy)
 #include "test_async_policy.moc"
-#include "train_configs.h"

@@ -10,6 +10,7 @@
 #include "training/trainer.h"
 
 #include "test_home.h"
+#include "train_configs.h"
 
 #include <QtTest>
 
@@ -957,4 +958,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestResume)
 #include "test_resume.moc"
-#include "train_configs.h"

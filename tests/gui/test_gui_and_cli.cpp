@@ -17,6 +17,7 @@
 #include "metrics_plot.h"
 #include "reliability_support.h"
 #include "trainer_worker.h"
+#include "train_configs.h"
 
 #include <QElapsedTimer>
 #include <QStandardPaths>
@@ -209,4 +210,3 @@ void TestGuiAndCli::oneHomeTwoWriters() {
 
 QTEST_MAIN(TestGuiAndCli)
 #include "test_gui_and_cli.moc"
-#include "train_configs.h"

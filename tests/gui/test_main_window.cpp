@@ -15,6 +15,7 @@
 #include "termination_signals.h"
 #include "training/trainer.h"
 #include "trainer_worker.h"
+#include "train_configs.h"
 
 #include <QAbstractItemModelTester>
 #include <QMessageBox>
@@ -649,4 +650,3 @@ void TestMainWindow::settingsPersist() {
 
 QTEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"
-#include "train_configs.h"
