@@ -2,21 +2,17 @@
 // thread and leaving the copy to the I/O thread (state_snapshot.h), when the
 // I/O thread has a CPU of its own: whichever has cost training less lately.
 //
-// Neither is always cheaper on the benchmark VM. Its two vCPUs sit, for half
-// a minute or so at a time, where a write to a cache line the other core has
-// read costs ~3x more (5 MB written after the other core read it: 0.13 ms
-// against 0.04 ms; docs/PERFORMANCE.md, 2026-12-03). In those stretches
-// the optimizer step after a background copy waits on invalidating the lines
-// the I/O core read, and mlp's step after a capture at batch 32 takes ~550 µs
-// longer (+11-14 % saving every 10 steps); copying on the training thread
-// costs ~125 µs a save in every stretch, and the background copy ~20 µs in
-// the others. So each save's cost is measured (the capture's own stall plus
-// how much the two steps after it exceed a quiet step) and the cheaper way
-// taken, the other tried now and then in case the host moved.
+// Neither is always cheaper: where the host makes a write to a cache line the
+// other core has read dear (for minutes at a time on shared VMs), the
+// optimizer step after a background copy waits on invalidating the lines the
+// I/O core read, and copying on the training thread is cheaper; elsewhere the
+// background copy is (docs/PERFORMANCE.md, capture choice). So each save's
+// cost is measured (the capture's own stall plus how much the two steps after
+// it exceed a quiet step) and the cheaper way taken, the other tried now and
+// then in case the host moved.
 //
-// The tries are not free: in a slow stretch each background try costs ~300 µs
-// more than copying, which at a save every 30 steps is 1.4 % of training time
-// spread over eight saves, most of issue 5's 2 % budget. So a try that comes
+// The tries are not free (a try in a slow stretch costs training time against
+// a small overhead budget), so a try that comes
 // out dearer doubles the gap to the next (8, 16, ... 64 saves); one that comes
 // out cheaper brings the next try back to 8 saves, and a second cheaper one in
 // a row moves the median and switches. Costs are the median of each way's last

@@ -41,6 +41,190 @@ std::string retention_detail(const SaveRequest& req) {
     return "removed by retention (keep " + std::to_string(req.keep) + ")";
 }
 
+// Negative control (docs/RELIABILITY.md): transaction B before the rename,
+// which the crash-point sweep must catch. Test-only; false in production.
+bool planted_commit_before_rename() { return planted_bug("commit-before-rename"); }
+
+// One save, in the order write_and_commit() runs its pieces: transaction A
+// registers the row, the metadata is built, an orphan under the new file's name
+// goes to quarantine, the durable write, then transaction B commits. Any
+// failure after A drops this checkpoint (drop()); the previous one is untouched.
+class CheckpointSave {
+public:
+    CheckpointSave(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req, const CheckpointRow* spare,
+                   BackgroundSync* background, const std::function<void()>& let_go)
+        : reg_(reg), snapshot_(snapshot), req_(req), spare_(spare), background_(background), let_go_(let_go),
+          t0_(std::chrono::steady_clock::now()), row_(req.row) {}
+
+    // Transaction A: the row exists, in state 'writing', before any byte is written.
+    // Not synced: a process crash keeps it (recovery then discards a half-written
+    // file by its row); after a power loss that also loses the row, recovery finds
+    // a temp file (removed) or an unregistered file (quarantined), never a
+    // checkpoint counted as saved. Transaction B's sync makes it durable with B.
+    // The parameters' hash is not known yet unless the caller gave it: it is
+    // computed while the disk flushes the tensors, and transaction B records it.
+    void register_writing() {
+        const std::string dir_rel = row_.path;
+        make_directories(reg_.absolute(dir_rel));
+        {
+            Registry::RelaxedCommits relaxed(reg_);
+            id_ = reg_.insert_writing_checkpoint(row_);
+        }
+        row_.id = id_;
+        row_.path = dir_rel + checkpoint_file_name(id_);
+        final_path_ = reg_.absolute(row_.path);
+    }
+
+    // The file's metadata, with a stand-in of the same length for the parameters'
+    // hash until it is known: the tensors' offsets depend on the meta's length.
+    void build_metadata() {
+        meta_ = req_.session_meta ? *req_.session_meta : nlohmann::json::object();
+        if (req_.created_at > 0) meta_["created_at"] = req_.created_at;
+        meta_["format"] = "savepoint-checkpoint";
+        meta_["run"] = req_.run_name;
+        meta_["run_id"] = row_.run_id;
+        meta_["checkpoint_id"] = id_;
+        meta_["branch_id"] = row_.branch_id;
+        meta_["parent_id"] = row_.parent_id ? nlohmann::json(*row_.parent_id) : nlohmann::json(nullptr);
+        meta_["epoch"] = row_.epoch;
+        meta_["step"] = row_.step;
+        meta_["global_step"] = row_.global_step;
+        meta_["kind"] = row_.kind;
+        meta_["params_sha256"] = row_.params_sha256.empty() ? std::string(64, '0') : row_.params_sha256;
+        meta_["train_loss"] = nan_to_null(row_.train_loss);
+        meta_["train_accuracy"] = nan_to_null(row_.train_accuracy);
+        meta_["val_loss"] = nan_to_null(row_.val_loss);
+        meta_["val_accuracy"] = nan_to_null(row_.val_accuracy);
+        draft_meta_ = meta_.dump();
+        tensors_ = snapshot_.raw_tensors();
+        size_ = checkpoint_file_size(draft_meta_, tensors_);
+        // Hashing the parameters here, not on the training thread, keeps the training stall to
+        // the capture; alongside the tensors' halves, it costs no time of its own (sha256_streams.h).
+        hash_params_ = row_.params_sha256.empty();
+        if (hash_params_) params_.ranges = snapshot_.params_ranges();
+    }
+
+    // The id is new, so a file already under its name is an orphan (a registry
+    // lost, replaced or restored from a backup): kept in quarantine/, not written over.
+    void quarantine_orphan() {
+        if (!file_exists(final_path_)) return;
+        EventRow e;
+        e.run_id = row_.run_id;
+        e.branch_id = row_.branch_id;
+        e.kind = "recovery";
+        e.global_step = row_.global_step;
+        e.epoch = row_.epoch;
+        e.step = row_.step;
+        e.message = "file " + final_path_ + " was not in the registry; moved it to " +
+                    quarantine_file(reg_.home(), req_.run_name, final_path_) + " before writing checkpoint #" +
+                    std::to_string(id_) + " under that name";
+        reg_.add_event(e);
+    }
+
+    // The bytes, synced and renamed into place (DurableWriter). The snapshot is
+    // let go once read for the last time, before the sync.
+    void write_durably() {
+        DurableWriter writer(final_path_, size_, spare_ ? reg_.absolute(spare_->path) : std::string());
+        out_.recycled = writer.recycled();
+        PositionedSink sink;
+        sink.seek = [&](std::uint64_t offset) { writer.seek(offset); };
+        sink.write = [&](const void* p, std::size_t n) { writer.write(p, n); };
+        if (background_) sink.tensors_written = [&] { writer.sync_in_background(*background_); };
+        auto final_meta = [&] {
+            if (hash_params_) {
+                row_.params_sha256 = to_hex(params_.digest.data(), params_.digest.size());
+                meta_["params_sha256"] = row_.params_sha256;
+                return meta_.dump();
+            }
+            return draft_meta_;
+        };
+        sha_ = write_checkpoint_tensors_first(draft_meta_.size(), tensors_, final_meta, sink, hash_params_ ? &params_ : nullptr);
+        // Read for the last time (copied into the page cache, hashed): let go of the lines
+        // now, while the disk flushes, so that the training thread's next write of these
+        // buffers need not take them from this core's caches (cache_release.h).
+        for (const auto& t : tensors_) release_from_caches(t.data, t.nbytes);
+        // The capture's stall, its hand-over, and the training thread's part in its background
+        // copy: read now, since the next capture writes them once the snapshot is let go.
+        capture_stall_ms_ = req_.stall_ms + snapshot_.handover_ms() + snapshot_.training_copy_ms();
+        if (let_go_) let_go_();
+        if (planted_commit_before_rename())
+            reg_.commit_checkpoint(id_, static_cast<std::int64_t>(size_), sha_, ms_since(t0_), req_.stall_ms);
+        try {
+            writer.commit();
+        } catch (...) {
+            placed_ = writer.renamed();
+            throw;
+        }
+        placed_ = true;
+    }
+
+    // Transaction B: committed + head moves (+ retention's 'deleting' marks, and
+    // 'deleted' for the retired file this one was written over), atomically.
+    void commit() {
+        out_.write_ms = ms_since(t0_);
+        out_.retired = retirees(reg_, req_, id_);
+        CheckpointCommit commit;
+        commit.bytes = static_cast<std::int64_t>(size_);
+        commit.sha256 = sha_;
+        commit.params_sha256 = row_.params_sha256;
+        commit.write_ms = out_.write_ms;
+        commit.stall_ms = capture_stall_ms_;
+        for (const auto& c : out_.retired) commit.retire.push_back(c.id);
+        commit.retire_detail = retention_detail(req_);
+        if (out_.recycled) commit.finished.push_back(spare_->id);
+        commit.finished_detail = retention_detail(req_) + "; its file was rewritten as checkpoint #" + std::to_string(id_);
+        if (!planted_commit_before_rename())
+            reg_.commit_checkpoint(id_, commit);
+        else  // committed before the rename: only retention's marks are left
+            for (std::int64_t old : commit.retire) reg_.set_checkpoint_state(old, "deleting", retention_detail(req_));
+        row_.state = "committed";
+        row_.bytes = static_cast<std::int64_t>(size_);
+        row_.sha256 = sha_;
+        row_.write_ms = out_.write_ms;
+        row_.stall_ms = commit.stall_ms;
+    }
+
+    // After a failure: nothing before transaction B touched the previous checkpoint. Drop this one.
+    void drop(const std::exception& e) {
+        try {
+            if (placed_ && file_exists(final_path_)) remove_durably(final_path_);
+            reg_.set_checkpoint_state(id_, "failed", e.what());
+        } catch (...) {
+            // The registry itself may be failing (disk full); recovery will finish this on next open.
+        }
+    }
+
+    SaveOutcome outcome() {
+        out_.row = row_;
+        return std::move(out_);
+    }
+
+private:
+    Registry& reg_;
+    const StateSnapshot& snapshot_;
+    const SaveRequest& req_;
+    const CheckpointRow* spare_;
+    BackgroundSync* background_;
+    const std::function<void()>& let_go_;
+    const std::chrono::steady_clock::time_point t0_;
+    CheckpointRow row_;
+    std::int64_t id_ = 0;
+    std::string final_path_;
+    // Whether final_path_ is this save's file. Until the rename it may be
+    // someone else's (an orphan of a lost registry, with the id handed out
+    // again): a failed save must never remove that.
+    bool placed_ = false;
+    nlohmann::json meta_;
+    std::string draft_meta_;
+    std::vector<RawTensor> tensors_;
+    std::uint64_t size_ = 0;
+    bool hash_params_ = false;
+    Sha256Stream params_;
+    std::string sha_;
+    double capture_stall_ms_ = 0;
+    SaveOutcome out_;
+};
+
 // Writes and commits one checkpoint (transactions A and B around the durable
 // write); retention is left to the caller. `spare`: a retired checkpoint
 // whose file to write over (its row 'deleting'; B marks it 'deleted').
@@ -53,147 +237,18 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
     // First of all: a background capture's copy, which the training thread's
     // next optimizer update waits for (state_snapshot.h).
     snapshot.finish_copies();
-    const auto t0 = std::chrono::steady_clock::now();
-    SaveOutcome out;
-    CheckpointRow row = req.row;
-    const std::string dir_rel = row.path;
-    make_directories(reg.absolute(dir_rel));
-
-    // Transaction A: the row exists, in state 'writing', before any byte is written.
-    // Not synced: a process crash keeps it (recovery then discards a half-written
-    // file by its row); after a power loss that also loses the row, recovery finds
-    // a temp file (removed) or an unregistered file (quarantined), never a
-    // checkpoint counted as saved. Transaction B's sync makes it durable with B.
-    // The parameters' hash is not known yet unless the caller gave it: it is
-    // computed while the disk flushes the tensors, and transaction B records it.
-    std::int64_t id = 0;
-    {
-        Registry::RelaxedCommits relaxed(reg);
-        id = reg.insert_writing_checkpoint(row);
-    }
-
-    row.id = id;
-    row.path = dir_rel + checkpoint_file_name(id);
-    const std::string final_path = reg.absolute(row.path);
-    // Whether final_path is this save's file. Until the rename it may be
-    // someone else's (an orphan of a lost registry, with the id handed out
-    // again): a failed save must never remove that.
-    bool placed = false;
-    double capture_stall_ms = 0;
+    CheckpointSave save(reg, snapshot, req, spare, background, let_go);
+    save.register_writing();
     try {
-        nlohmann::json meta = req.session_meta ? *req.session_meta : nlohmann::json::object();
-        if (req.created_at > 0) meta["created_at"] = req.created_at;
-        meta["format"] = "savepoint-checkpoint";
-        meta["run"] = req.run_name;
-        meta["run_id"] = row.run_id;
-        meta["checkpoint_id"] = id;
-        meta["branch_id"] = row.branch_id;
-        meta["parent_id"] = row.parent_id ? nlohmann::json(*row.parent_id) : nlohmann::json(nullptr);
-        meta["epoch"] = row.epoch;
-        meta["step"] = row.step;
-        meta["global_step"] = row.global_step;
-        meta["kind"] = row.kind;
-        // A stand-in of the same length until the hash is known: the tensors' offsets depend on the meta's length.
-        meta["params_sha256"] = row.params_sha256.empty() ? std::string(64, '0') : row.params_sha256;
-        meta["train_loss"] = nan_to_null(row.train_loss);
-        meta["train_accuracy"] = nan_to_null(row.train_accuracy);
-        meta["val_loss"] = nan_to_null(row.val_loss);
-        meta["val_accuracy"] = nan_to_null(row.val_accuracy);
-        const std::string draft_meta = meta.dump();
-        const auto tensors = snapshot.raw_tensors();
-        const std::uint64_t size = checkpoint_file_size(draft_meta, tensors);
-        // Hashing the parameters here, not on the training thread, keeps the training stall to
-        // the capture; alongside the tensors' halves, it costs no time of its own (sha256_streams.h).
-        const bool hash_params = row.params_sha256.empty();
-        Sha256Stream params;
-        if (hash_params) params.ranges = snapshot.params_ranges();
-        auto final_meta = [&] {
-            if (hash_params) {
-                row.params_sha256 = to_hex(params.digest.data(), params.digest.size());
-                meta["params_sha256"] = row.params_sha256;
-                return meta.dump();
-            }
-            return draft_meta;
-        };
-
-        // The id is new, so a file already under its name is an orphan (a registry
-        // lost, replaced or restored from a backup): kept in quarantine/, not written over.
-        if (file_exists(final_path)) {
-            EventRow e;
-            e.run_id = row.run_id;
-            e.branch_id = row.branch_id;
-            e.kind = "recovery";
-            e.global_step = row.global_step;
-            e.epoch = row.epoch;
-            e.step = row.step;
-            e.message = "file " + final_path + " was not in the registry; moved it to " +
-                        quarantine_file(reg.home(), req.run_name, final_path) + " before writing checkpoint #" +
-                        std::to_string(id) + " under that name";
-            reg.add_event(e);
-        }
-        std::string sha;
-        {
-            DurableWriter writer(final_path, size, spare ? reg.absolute(spare->path) : std::string());
-            out.recycled = writer.recycled();
-            PositionedSink sink;
-            sink.seek = [&](std::uint64_t offset) { writer.seek(offset); };
-            sink.write = [&](const void* p, std::size_t n) { writer.write(p, n); };
-            if (background) sink.tensors_written = [&] { writer.sync_in_background(*background); };
-            sha = write_checkpoint_tensors_first(draft_meta.size(), tensors, final_meta, sink, hash_params ? &params : nullptr);
-            // Read for the last time (copied into the page cache, hashed): let go of the lines
-            // now, while the disk flushes, so that the training thread's next write of these
-            // buffers need not take them from this core's caches (cache_release.h).
-            for (const auto& t : tensors) release_from_caches(t.data, t.nbytes);
-            // The capture's stall, its hand-over, and the training thread's part in its background
-            // copy: read now, since the next capture writes them once the snapshot is let go.
-            capture_stall_ms = req.stall_ms + snapshot.handover_ms() + snapshot.training_copy_ms();
-            if (let_go) let_go();
-            // Negative control (docs/RELIABILITY.md): transaction B before the rename.
-            if (planted_bug("commit-before-rename"))
-                reg.commit_checkpoint(id, static_cast<std::int64_t>(size), sha, ms_since(t0), req.stall_ms);
-            try {
-                writer.commit();
-            } catch (...) {
-                placed = writer.renamed();
-                throw;
-            }
-            placed = true;
-        }
-        out.write_ms = ms_since(t0);
-        out.retired = retirees(reg, req, id);
-        // Transaction B: committed + head moves (+ retention's 'deleting' marks, and
-        // 'deleted' for the retired file this one was written over), atomically.
-        CheckpointCommit commit;
-        commit.bytes = static_cast<std::int64_t>(size);
-        commit.sha256 = sha;
-        commit.params_sha256 = row.params_sha256;
-        commit.write_ms = out.write_ms;
-        commit.stall_ms = capture_stall_ms;
-        for (const auto& c : out.retired) commit.retire.push_back(c.id);
-        commit.retire_detail = retention_detail(req);
-        if (out.recycled) commit.finished.push_back(spare->id);
-        commit.finished_detail = retention_detail(req) + "; its file was rewritten as checkpoint #" + std::to_string(id);
-        if (!planted_bug("commit-before-rename"))
-            reg.commit_checkpoint(id, commit);
-        else
-            for (std::int64_t old : commit.retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
-        row.state = "committed";
-        row.bytes = static_cast<std::int64_t>(size);
-        row.sha256 = sha;
-        row.write_ms = out.write_ms;
-        row.stall_ms = commit.stall_ms;
+        save.build_metadata();
+        save.quarantine_orphan();
+        save.write_durably();
+        save.commit();
     } catch (const std::exception& e) {
-        // Nothing before transaction B touched the previous checkpoint. Drop this one.
-        try {
-            if (placed && file_exists(final_path)) remove_durably(final_path);
-            reg.set_checkpoint_state(id, "failed", e.what());
-        } catch (...) {
-            // The registry itself may be failing (disk full); recovery will finish this on next open.
-        }
+        save.drop(e);
         throw;
     }
-    out.row = row;
-    return out;
+    return save.outcome();
 }
 
 // Removes retired files whose rows are 'deleting' (one directory sync for all
@@ -375,11 +430,9 @@ void CheckpointWriter::loop() {
         std::shared_ptr<const StateSnapshot> to_copy;
         {
             std::unique_lock<std::mutex> lock(mutex_);
-            // Asleep between jobs; the hand-over wakes it (~20 µs of futex wake-up on the
-            // training thread here, counted in the stall). Polling for an expected save
-            // instead, in 100 µs sleeps from shortly before it, saved that but cost the
-            // training vCPU more: paired runs every 10 steps at batch 32 were 2.8 points
-            // slower with it (docs/PERFORMANCE.md, 2026-12-03).
+            // Asleep between jobs; the hand-over wakes it (a futex wake-up on the training
+            // thread, counted in the stall). Polling for an expected save instead saved
+            // that but cost the training CPU more (docs/PERFORMANCE.md, checkpoint writer).
             cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty()) {  // stopping and drained
                 lock.unlock();

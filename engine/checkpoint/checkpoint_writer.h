@@ -131,7 +131,8 @@ private:
     std::optional<std::int64_t> last_saved_id_;  // I/O thread only: the last checkpoint this writer committed
     // Written under mutex_ (the condition variable's waiters rely on that), read
     // without it by the training thread at every due save: never a sleep on a
-    // mutex the I/O thread holds (a wake-up from another vCPU costs ~40-60 us here).
+    // mutex the I/O thread holds: a wake-up from another CPU would add to the
+    // stall (docs/PERFORMANCE.md, checkpoint writer).
     // True while any save is queued or running (saves_queued_ > 0).
     std::atomic<bool> save_in_flight_{false};
     bool stopping_ = false;

@@ -9,11 +9,11 @@
 //   parameter and moment tensors themselves and freezes the optimizer, whose
 //   next step writes into spare buffers instead.
 // - Copying: they are copied into buffers reused from one save to the next,
-//   on the training thread (~0.15 ms for mlp's ~5 MB here); with FusedAdam,
-//   by the update before the capture (arm_update_copy), ~40 µs cheaper.
+//   on the training thread; with FusedAdam, by the update before the capture
+//   (arm_update_copy), which is cheaper (docs/PERFORMANCE.md, state snapshot).
 // - Background copy: the same copy, left to the I/O thread. Only the next
 //   optimizer step writes those tensors, so they stay as captured through
-//   that step's forward and backward pass (~0.6 ms at batch 32), time enough
+//   that step's forward and backward pass, time enough
 //   for another core to copy them. finish_copies() is the gate: the training
 //   thread passes it before the optimizer step, and every reader of the
 //   snapshot before reading; whoever gets there first does the copying, the
@@ -60,9 +60,9 @@ public:
 
     // Before training starts: lays out and touches the buffers a copying
     // capture will fill, so that the first capture inside the training loop
-    // allocates nothing. For mlp that first touch of ~5 MB cost the first
-    // capture 2-20 ms on these VMs (huge-page faults, compaction at times),
-    // against ~0.2 ms for every later one. Adam's moments get the slots the
+    // allocates nothing: the first touch of fresh memory (page faults, compaction
+    // at times) would make the first capture many times dearer than every later
+    // one (docs/PERFORMANCE.md, state snapshot). Adam's moments get the slots the
     // first step will create. Captures nothing; the next capture overwrites all.
     // Copy-free, it has FusedAdam make its spare buffers instead (reserve_spares).
     void reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer);
@@ -115,8 +115,8 @@ private:
     std::vector<c10::Storage> sources_;  // keeps the live storages alive until copied
     // What a capture walks in the model, found once per model: its parameters
     // and buffers under their snapshot names. Module::named_parameters builds
-    // a dictionary of fresh strings on every call, a fifth of a capture (~13 µs
-    // of ~65 for mlp). The weak pointer tells whether it is still the same
+    // a dictionary of fresh strings on every call, a good share of a capture
+    // (docs/PERFORMANCE.md, state snapshot). The weak pointer tells whether it is still the same
     // model, and while it is held a destroyed model's memory is not handed to
     // a new one (test_state_snapshot: snapshotFollowsTheModelItIsGiven). A
     // model's parameters and buffers are registered when it is constructed,

@@ -11,11 +11,10 @@
 //   version 2 (written):   SHA-256( "savepoint-ckpt-2" | SHA-256(header, meta)
 //                                  | SHA-256(body[0, m)) | SHA-256(body[m, end)) ),
 //   where the body is the tensor records and m = 64 * floor(body_len / 128).
-// One SHA-256 is a chain that no core can run faster than ~1.6 GB/s; the two
-// halves of version 2 are hashed side by side on one core (sha256_streams.h),
-// along with the parameters' own hash: for mlp a save's hashing went from
-// 4.4 ms (the parameters, then the file) to 2.9 ms. Any change to any byte
-// still changes the checksum.
+// One SHA-256 is a chain, one block after the other; the two halves of
+// version 2 are hashed side by side on one core (sha256_streams.h), along with
+// the parameters' own hash, which shortens a save's hashing (docs/PERFORMANCE.md,
+// checkpoint format). Any change to any byte still changes the checksum.
 //
 // Readers check the footer and the checksum before parsing anything else
 // (version 2 needs the header's meta length first, bounds-checked), and the

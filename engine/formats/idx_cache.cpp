@@ -27,8 +27,8 @@ std::string cache_dir() {
 
 // Who the .gz is, read without reading all of it: its size, its first and
 // last 64 KiB and the gzip trailer (CRC-32 and length of the inflated bytes).
-// Hashing all 30 MB of Fashion-MNIST for a key cost ~30 ms of every resume;
-// this costs ~0.1 ms. Content only (no inode or mtime), so a copy or a fresh
+// Hashing the whole file for a key would cost every resume far more than this
+// (docs/PERFORMANCE.md, IDX cache). Content only (no inode or mtime), so a copy or a fresh
 // download of the same file shares the entry. Damage in the middle of the .gz
 // that keeps its size is not noticed here, but then the cached bytes (checked
 // against the trailer's CRC) are the good ones.
@@ -68,9 +68,9 @@ std::optional<InflateCacheEntry> identify(const std::string& path) {
 }
 
 // Asks for 2 MiB pages behind a fresh, untouched buffer (transparent huge
-// pages in "madvise" mode, Debian's default). The 47 MB of training images
-// then fault in ~24 times instead of ~11,500: on a VM where each fault
-// traps to the hypervisor that was a third of a resume. Only advice: if
+// pages in "madvise" mode, Debian's default). The training images then fault
+// in a few dozen times instead of thousands, which counts on a VM where each
+// fault traps to the hypervisor (docs/PERFORMANCE.md, IDX cache). Only advice: if
 // the kernel says no, the buffer is as it was.
 void back_with_huge_pages(void* data, std::size_t bytes) {
 #ifdef MADV_HUGEPAGE

@@ -1,8 +1,8 @@
 // Dropout with a counter-based mask.
 //
 // torch::dropout draws its mask with bernoulli_, which Debian's LibTorch (no
-// MKL) fills one element at a time through the generator: 0.22 ms for the mlp's
-// 32x512 mask, as long as its whole second layer. Here the mask is a hash of
+// MKL) fills one element at a time through the generator: the mlp's mask took
+// as long as its whole second layer (docs/PERFORMANCE.md, fast dropout). Here the mask is a hash of
 // (key, element index) (the splitmix64 finaliser), two elements per hash, and
 // the key is one 64-bit draw from LibTorch's default CPU generator per call.
 // So the generator state saved in every checkpoint still decides every mask

@@ -23,15 +23,15 @@ bool fusable(const torch::Tensor& p) {
 // Below this many elements a parameter is updated on the calling thread alone.
 constexpr std::int64_t kAdamGrain = 1 << 16;
 // An update copy goes this many elements at a time: 3 x 4 KB of results,
-// copied out while still in L1 (1024 and 2048 cost the same, 4096 more:
-// /tmp microbenchmark of 2026-12-04 in docs/PERFORMANCE.md).
+// copied out while still in L1; larger chunks cost more (docs/PERFORMANCE.md,
+// fused Adam).
 constexpr std::int64_t kCopyChunk = 1024;
 
 // A moment whose gradient stays zero (a border pixel's weights) decays by β
 // every step: after ~800 steps exp_avg is subnormal, and every arithmetic
 // operation on a subnormal float takes a microcode assist of ~100 cycles on
 // x86. On Fashion-MNIST one mlp weight in eight got there, which made this
-// pass 3–5 times slower. Such a moment is flushed to zero instead: its
+// pass several times slower (docs/PERFORMANCE.md, fused Adam). Such a moment is flushed to zero instead: its
 // contribution to the update (below 1e-38 / eps, i.e. ~1e-30) is far below
 // what a float parameter can register, so only the moments' bits change, and
 // the same way on every machine (no dependence on the FPU's FTZ/DAZ mode).

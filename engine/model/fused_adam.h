@@ -37,8 +37,8 @@ public:
     void freeze() { frozen_ = true; }
     bool frozen() const { return frozen_; }
     // Allocates and touches the spare buffers now (before training), not in the
-    // first frozen step: ~5 MB for mlp, whose first touch costs milliseconds on
-    // these VMs (StateSnapshot::reserve). No-op where freezing does not apply.
+    // first frozen step, whose first touch of them would stall training on page
+    // faults (StateSnapshot::reserve). No-op where freezing does not apply.
     void reserve_spares();
     // The spare a frozen step would write parameter `p` into next (tests).
     const void* spare_param_data(const torch::Tensor& p) const;
@@ -46,9 +46,8 @@ public:
     // A copying capture made by the update itself. The next step() also
     // writes each listed parameter's new values and moments into the given
     // buffers (a snapshot's), chunk by chunk while they are still in L1, with
-    // non-temporal stores: the separate copy after the step read all ~5 MB
-    // back from the caches first, ~0.1 ms more a save for mlp on the
-    // benchmark VM (docs/PERFORMANCE.md, 2026-12-04). Only the fused path
+    // non-temporal stores: a separate copy after the step would read every
+    // byte back from the caches first (docs/PERFORMANCE.md, fused Adam). Only the fused path
     // does it, never a frozen step; copied_through() tells what was written.
     struct UpdateCopy {
         const void* param;  // the parameter's TensorImpl

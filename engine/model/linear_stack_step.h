@@ -1,9 +1,9 @@
 // Forward and backward of a Linear -> ReLU -> dropout stack (the `mlp` and
 // `dnn` models) on the CPU, written out instead of recorded by autograd.
 //
-// At batch 32 the mlp's five GEMMs take ~0.6 ms, and autograd's graph, the
-// temporaries it allocates and the dozen dispatched element-wise operations
-// around them cost about as much again. Here the GEMMs write into buffers kept
+// At the mlp's batch sizes autograd's graph, the temporaries it allocates and
+// the dozen dispatched element-wise operations around the GEMMs cost about as
+// much as the GEMMs (docs/PERFORMANCE.md, linear-stack step). Here the GEMMs write into buffers kept
 // from step to step, and bias, ReLU, dropout, softmax and cross-entropy are
 // one loop each. The math is the autograd path's: the same dropout masks from
 // the same generator draws (so a checkpoint's RNG state still decides them),

@@ -10,8 +10,8 @@ namespace {
 
 // fc(x) for a wide first layer, computed as (W·xᵀ)ᵀ + b. OpenBLAS runs the
 // [B,784]x[784,512] product x·Wᵀ that nn::Linear asks for at under half the
-// speed of the same product written W·xᵀ (0.83 vs 0.37 ms at batch 32, one
-// core); the result is the same matrix up to rounding, laid out transposed.
+// speed of the same product written W·xᵀ (docs/PERFORMANCE.md, models); the
+// result is the same matrix up to rounding, laid out transposed.
 torch::Tensor wide_linear(const nn::Linear& fc, const torch::Tensor& x) {
     return torch::addmm(fc->bias.unsqueeze(1), fc->weight, x.t()).t();
 }

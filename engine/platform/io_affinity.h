@@ -3,10 +3,9 @@
 // A disk with one completion queue (virtio-blk, AHCI) takes its interrupts on
 // a fixed CPU. Every request a checkpoint makes (~25 a save: data, journal,
 // cache flushes) then interrupts whatever runs there — the training thread,
-// half the time — and wakes the I/O thread through another interrupt. On the
-// 2-core VM of the benchmark that cost a 12 % slowdown with a save every 30
-// steps; with the I/O thread on the interrupted CPU and training on the
-// other, 3 %. Disks with a queue per CPU (NVMe) complete on the submitting
+// half the time — and wakes the I/O thread through another interrupt. The I/O
+// thread on the interrupted CPU and training on the other takes most of that
+// cost away (docs/PERFORMANCE.md, I/O affinity). Disks with a queue per CPU (NVMe) complete on the submitting
 // CPU already: nothing to do there.
 #pragma once
 

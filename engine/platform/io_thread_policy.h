@@ -4,12 +4,11 @@
 // a save as an ordinary thread, it preempts whichever training thread runs on
 // its CPU at once; when that is the thread handing the save over, the
 // hand-over (the checkpoint's stall) grows by the preemption, a scheduler time
-// slice of 1-3 ms (mlp batch 128 on two threads: stall_ms median 0.65-0.91 ms,
-// p90 1.3-2.9 ms). As SCHED_BATCH it is not allowed to preempt on wake-up: it
+// slice. As SCHED_BATCH it is not allowed to preempt on wake-up: it
 // waits for the next scheduler tick and then takes its fair share like any
-// thread, so the hand-over returns in ~0.03 ms. The CPU time a save needs
+// thread, so the hand-over returns at once. The CPU time a save needs
 // still comes out of training, and the end-to-end overhead is the same either
-// way (docs/PERFORMANCE.md, 2026-12-03): only where the wait lands moves.
+// way (docs/PERFORMANCE.md, I/O thread policy): only where the wait lands moves.
 #pragma once
 
 #include <cstddef>

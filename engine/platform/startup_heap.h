@@ -1,15 +1,16 @@
 // The heap a process starts with, on 2 MiB pages.
 //
 // LibTorch's static initialisers register ~2,000 operators before main():
-// ~38 MB of small allocations, which the kernel hands out 4 KiB at a time,
-// one page fault each (~9,800 of them). On a VM, where every fault traps to
-// the hypervisor, that was a fifth of a `savepoint-cli` command's start-up.
+// tens of MB of small allocations, which the kernel hands out 4 KiB at a time,
+// one page fault each. On a VM, where every fault traps to the hypervisor,
+// that is a good part of a `savepoint-cli` command's start-up
+// (docs/PERFORMANCE.md, start-up heap).
 // An executable that links the `savepoint_startup_heap` object library runs
 // a function from its .preinit_array — after the loader has mapped and
 // relocated every library, before any of their initialisers — that grows
 // the heap by 64 MiB in one step and asks for transparent huge pages behind
-// it (madvise mode, Debian's default). Those initialisers then fault ~20
-// times instead of ~10,000.
+// it (madvise mode, Debian's default). Those initialisers then fault a few
+// dozen times instead of thousands.
 //
 // It also fixes glibc's thresholds, which setting the pad makes static:
 // blocks under 32 MiB come from the heap (not a fresh mmap that faults in

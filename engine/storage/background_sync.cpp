@@ -38,7 +38,7 @@ void BackgroundSync::start(int fd, int injected) {
     cv_.notify_all();
     // Hand the CPU over until the helper is about to enter fdatasync. Without
     // this, a helper woken on the CPU this thread then hashes on waits out a
-    // whole time slice (~4 ms, strace) before it even issues the fdatasync.
+    // whole scheduler time slice before it even issues the fdatasync.
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
     while (!entering_.load() && std::chrono::steady_clock::now() < give_up) sched_yield();
 }

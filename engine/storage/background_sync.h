@@ -1,12 +1,11 @@
 // Flushing a file's data on a helper thread while the caller keeps working.
 //
-// A save writes the tensors, then hashes them (~3 ms for mlp) before the
-// header and footer can be written. The disk's cache flush costs about as
-// much again (on the benchmark VM ~0.5 ms per MiB written since the last
-// flush), and it only starts when fsync is called: done one after the other,
-// the two add up. fdatasync of the tensors on this thread lets the flush run
-// during the hash, and the final fsync has only the header and footer left
-// (mlp: 7.8 -> 5.1 ms a save, /tmp experiments in the 2026-12-01 notes).
+// A save writes the tensors, then hashes them before the header and footer
+// can be written. The disk's cache flush costs about as much again, and it
+// only starts when fsync is called: done one after the other, the two add up.
+// fdatasync of the tensors on this thread lets the flush run during the hash,
+// and the final fsync has only the header and footer left, which shortens
+// every save (docs/PERFORMANCE.md, background sync).
 //
 // The helper sleeps in the kernel nearly all the time: it needs a CPU for
 // microseconds, and takes the caller's CPUs so it never lands on the training

@@ -2,11 +2,10 @@
 //
 // One SHA-256 is a chain: each 64-byte block needs the state the previous one
 // left, and the SHA-NI round instruction waits for its input longer than the
-// unit takes to start another. Two streams interleaved keep it busier: on the
-// benchmark machine one stream runs at 1.7 GB/s and two together at 2.6 GB/s
-// (`bench_train --only hash`). A checkpoint save hashes three streams (the
-// tensors' two halves and the model's parameters, checkpoint_format.h): 4.4 ms
-// one after the other for mlp, 2.9 ms this way. OpenSSL offers no multi-stream
+// unit takes to start another. Two streams interleaved keep it busier
+// (docs/PERFORMANCE.md, SHA-256 streams; `bench_train --only hash` measures it),
+// and a checkpoint save hashes three (the tensors' two halves and the model's
+// parameters, checkpoint_format.h). OpenSSL offers no multi-stream
 // SHA-256, hence this kernel; where the CPU has no SHA-NI, each stream goes
 // through OpenSSL in turn instead. Either way the digests are plain SHA-256,
 // checked against OpenSSL's in test_sha256_streams.

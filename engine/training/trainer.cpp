@@ -115,26 +115,29 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     return r;
 }
 
-TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
-    const std::int64_t spe = run.steps_per_epoch;
-    const std::int64_t total = run.total_steps;
+void Trainer::Impl::start_loop(const ResumePlan& plan) {
     gs = plan.start_global_step;
-    Position p = position_of(gs, spe);
+    Position p = position_of(gs, run.steps_per_epoch);
     epoch = p.epoch;
     step = p.step;
-    if (step == spe) {
+    if (step == run.steps_per_epoch) {
         ++epoch;
         step = 0;
     }
-    const std::int64_t replay_until = plan.target_global_step;
+    replay_until = plan.target_global_step;
     steps_at_start = gs;
     if (req.record_step_times) step_started_at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, run.total_steps - gs)));
     // The snapshot's buffers are allocated here, not by the first capture (StateSnapshot::reserve).
     snapshot->reserve(*model, *optimizer);
     started = Clock::now();
+    saved_at_gs = plan.from.has_value();
+}
+
+TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
+    start_loop(plan);
+    const std::int64_t spe = run.steps_per_epoch;
     std::int64_t perm_epoch = -1;
     std::vector<std::int64_t> perm;
-    bool saved_at_gs = plan.from.has_value();
 
     while (epoch <= cfg.epochs) {
         if (perm_epoch != epoch) {
@@ -144,107 +147,132 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
         while (step < spe) {
             // Commands are read between steps only: a step is never torn.
             if (cmd.crash || (cmd.crash_at > 0 && gs >= cmd.crash_at))
-                return finish(Outcome::Crashed, "simulated crash after global step " + std::to_string(gs));
-            if (cmd.preempt)
-                goto preempted;
-            if (cmd.stop) {
-                if (!saved_at_gs) checkpoint("manual", true);
-                return finish(Outcome::Stopped, "stopped by request at " + pos_text(epoch, step) + " (global step " +
-                                                    std::to_string(gs) + ")");
-            }
+                return simulated_crash("simulated crash after global step " + std::to_string(gs));
+            if (cmd.preempt) return preempt();
+            if (cmd.stop) return stop_by_request();
             if (cmd.checkpoint.exchange(false) && !saved_at_gs) saved_at_gs = checkpoint("manual", false);
             if (cmd.pause) {
-                phase = "paused";
-                flush_metrics();
-                report_progress(true);
-                event("pause", "paused at " + pos_text(epoch, step));
-                std::unique_lock<std::mutex> l(wake_mutex);
-                // Timed, because a signal handler sets these flags without notifying.
-                while (!wake.wait_for(l, std::chrono::milliseconds(200),
-                                      [this] { return !cmd.pause || cmd.stop || cmd.crash || cmd.preempt; })) {
-                }
-                phase = "training";
-                if (!cmd.pause) event("continue", "continued at " + pos_text(epoch, step));
+                pause_until_woken();
                 continue;
             }
-            if (storage_failed)
-                return finish(Outcome::Failed, storage_failure.empty()
-                                                   ? "checkpoints could not be written; gave up after retries"
-                                                   : "checkpoints cannot be committed: " + storage_failure);
+            if (storage_failed) return give_up_on_storage();
             // A background save failed: pause now (and retry), not only when the next save is due.
             if (writer->has_save_error()) saved_at_gs = checkpoint("regular", true) || saved_at_gs;
 
-            const bool replaying = gs < replay_until;
-            phase = replaying ? "replaying" : "training";
-            const auto t0 = Clock::now();
-            if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
-            arm_update_copy_if_due(replay_until, total);
-            StepResult r = stepper->step(perm, step + 1);
-            const double step_seconds = seconds_since(t0);
-            // The update's copy into the snapshot: the capture's, not the step's.
-            update_copy_seconds = r.update_copy_seconds;
-            compute_seconds += step_seconds - update_copy_seconds;
-            if (choose_capture) capture_choice.step_done(step_seconds - update_copy_seconds);
-            if (r.copy_wait_seconds > 0) {
-                // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
-                compute_seconds -= r.copy_wait_seconds;
-                stall_seconds += r.copy_wait_seconds;
-                max_stall_ms = std::max(max_stall_ms, last_stall_ms + r.copy_wait_seconds * 1000);
-            }
-            ++step;
-            ++gs;
-            saved_at_gs = false;
-            last_loss = r.loss;
-            last_acc = r.accuracy;
-            if (gs > replay_until)
-                pending.push_back({session.id, branch_id, 0, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
-            else
-                ++session.steps_replayed;
-
+            train_step(perm);
             if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
-                return finish(Outcome::Crashed, "simulated crash after global step " + std::to_string(gs) +
-                                                    " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
+                return simulated_crash("simulated crash after global step " + std::to_string(gs) +
+                                       " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
             // Every epoch end is validated: also while replaying (the checkpoints saved
             // after a replay then carry the metrics an uninterrupted run records; the
             // session that first computed that epoch already logged its row), and
             // before a preemption notice is acted on (otherwise a resume from that
             // emergency checkpoint would never validate the epoch).
             const bool end_of_epoch = step == spe;
-            if (end_of_epoch) {
-                phase = "validating";
-                const auto v0 = Clock::now();
-                EvalResult e = stepper->evaluate();
-                validation_seconds += seconds_since(v0);
-                last_val_loss = e.loss;
-                last_val_acc = e.accuracy;
-                if (gs >= replay_until) {
-                    pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
-                    flush_metrics();
-                }
-            }
+            if (end_of_epoch) validate_epoch();
             if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
-            if (cmd.preempt) goto preempted;
-            if (gs > replay_until && gs < total && regular_save(regular_save_due(gs, end_of_epoch))) saved_at_gs = true;
+            if (cmd.preempt) return preempt();
+            save_if_due(end_of_epoch);
             if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
             report_progress();
         }
         ++epoch;
         step = 0;
     }
+    return finish_training();
+}
+
+void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
+    const bool replaying = gs < replay_until;
+    phase = replaying ? "replaying" : "training";
+    const auto t0 = Clock::now();
+    if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
+    arm_update_copy_if_due(replay_until, run.total_steps);
+    StepResult r = stepper->step(perm, step + 1);
+    const double step_seconds = seconds_since(t0);
+    // The update's copy into the snapshot: the capture's, not the step's.
+    update_copy_seconds = r.update_copy_seconds;
+    compute_seconds += step_seconds - update_copy_seconds;
+    if (choose_capture) capture_choice.step_done(step_seconds - update_copy_seconds);
+    if (r.copy_wait_seconds > 0) {
+        // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
+        compute_seconds -= r.copy_wait_seconds;
+        stall_seconds += r.copy_wait_seconds;
+        max_stall_ms = std::max(max_stall_ms, last_stall_ms + r.copy_wait_seconds * 1000);
+    }
+    ++step;
+    ++gs;
+    saved_at_gs = false;
+    last_loss = r.loss;
+    last_acc = r.accuracy;
+    if (gs > replay_until)
+        pending.push_back({session.id, branch_id, 0, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
+    else
+        ++session.steps_replayed;
+}
+
+void Trainer::Impl::validate_epoch() {
+    phase = "validating";
+    const auto v0 = Clock::now();
+    EvalResult e = stepper->evaluate();
+    validation_seconds += seconds_since(v0);
+    last_val_loss = e.loss;
+    last_val_acc = e.accuracy;
+    if (gs >= replay_until) {
+        pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
+        flush_metrics();
+    }
+}
+
+void Trainer::Impl::save_if_due(bool end_of_epoch) {
+    if (gs > replay_until && gs < run.total_steps && regular_save(regular_save_due(gs, end_of_epoch))) saved_at_gs = true;
+}
+
+void Trainer::Impl::pause_until_woken() {
+    phase = "paused";
+    flush_metrics();
+    report_progress(true);
+    event("pause", "paused at " + pos_text(epoch, step));
+    std::unique_lock<std::mutex> l(wake_mutex);
+    // Timed, because a signal handler sets these flags without notifying.
+    while (!wake.wait_for(l, std::chrono::milliseconds(200),
+                          [this] { return !cmd.pause || cmd.stop || cmd.crash || cmd.preempt; })) {
+    }
+    phase = "training";
+    if (!cmd.pause) event("continue", "continued at " + pos_text(epoch, step));
+}
+
+TrainResult Trainer::Impl::simulated_crash(const std::string& message) {
+    return finish(Outcome::Crashed, message);
+}
+
+TrainResult Trainer::Impl::stop_by_request() {
+    if (!saved_at_gs) checkpoint("manual", true);
+    return finish(Outcome::Stopped, "stopped by request at " + pos_text(epoch, step) + " (global step " +
+                                        std::to_string(gs) + ")");
+}
+
+TrainResult Trainer::Impl::give_up_on_storage() {
+    return finish(Outcome::Failed, storage_failure.empty()
+                                       ? "checkpoints could not be written; gave up after retries"
+                                       : "checkpoints cannot be committed: " + storage_failure);
+}
+
+TrainResult Trainer::Impl::finish_training() {
     // Keep the position as the last completed step for the final checkpoint.
     epoch = cfg.epochs;
-    step = spe;
+    step = run.steps_per_epoch;
     if (!saved_at_gs) checkpoint("final", true);
     return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " +
                                          std::to_string(last_val_loss) + ", accuracy " + std::to_string(last_val_acc));
+}
 
-preempted : {
+// At the end of an epoch the position stays (epoch, steps_per_epoch): the
+// checkpoint means "epoch complete".
+TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
     event("preemption_notice", "preemption notice at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) +
                                    "); grace period " + std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
-    if (step == spe) {
-        // Keep (epoch, spe) as the position: the checkpoint means "epoch complete".
-    }
     // Already saved here (a regular save at this very step, or the checkpoint a
     // resume started from, when the notice came before its first step): nothing
     // to write, once that save has committed. If it failed, the emergency
@@ -266,7 +294,6 @@ preempted : {
                               : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
     if (ok && took > req.preempt_grace_seconds) msg += " (too late: a real instance would have been gone)";
     return finish(Outcome::Preempted, msg);
-}
 }
 
 Trainer::Trainer(TrainRequest request, TrainerObserver* observer)

@@ -21,7 +21,7 @@ namespace savepoint {
 // Copy-free: the snapshot keeps the live parameter and Adam buffers and the
 // optimizer's next step writes into spares (FusedAdam on the CPU only).
 // Copying: they are copied into the snapshot's own buffers on the training
-// thread (~0.15 ms for mlp), by FusedAdam's update itself when the capture
+// thread, by FusedAdam's update itself when the capture
 // is known to follow it (TrainRequest::update_copy). BackgroundCopy: the same copy, which the I/O
 // thread makes while the next step's forward and backward pass run; the
 // training thread waits only if it reaches that step's update first
@@ -30,17 +30,15 @@ enum class CaptureMode { Auto, CopyFree, Copying, BackgroundCopy };
 
 // Auto's choice. Copying when training leaves a CPU to the I/O thread: the
 // I/O core then reads only the snapshot's buffers, never the training core's
-// live ones, and in interleaved runs (bench_train, mlp batch 32 saving every
-// 10 steps on 2 CPUs) that cost the training thread ~1 point less overhead
-// than copy-free (ahead in 10 comparisons of 13). Copy-free when training uses every CPU:
-// there the copy stalls all its threads (batch 128 on 2: ~17 % against ~26 %).
+// live ones, which costs the training thread less than copy-free. Copy-free
+// when training uses every CPU: there the copy stalls all its threads
+// (docs/PERFORMANCE.md, capture mode).
 bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus);
 // Auto's choice when it copies: in the background, since the I/O thread then
-// has a CPU of its own. For mlp at batch 32 on 1 of 2 CPUs that took the
-// capture step from ~0.16 ms to ~0.04 ms over the quiet steps, and the step
-// during which the copy runs paid ~0.02 ms of it (bench_train --only interleaved)
-// -- in most minutes. In others the step after a background copy pays ~0.55 ms,
-// so Auto then takes each save the way that has cost less lately (capture_choice.h).
+// has a CPU of its own, and the copy then costs the training thread little in
+// most minutes; in others the step after a background copy pays more, so Auto
+// takes each save the way that has cost less lately (capture_choice.h;
+// docs/PERFORMANCE.md, capture mode).
 bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus);
 
 struct TrainRequest {
@@ -65,7 +63,7 @@ struct TrainRequest {
     CaptureMode capture = CaptureMode::Auto;
     // A copying capture after a FusedAdam step has the update itself write the
     // new parameters and moments into the snapshot (StateSnapshot::arm_update_copy).
-    // Same bytes; false copies after the step, as before 2026-12-04 (bench_train).
+    // Same bytes; false copies after the step instead (bench_train compares the two).
     bool update_copy = true;
     // Record when each step of the loop starts (TrainResult::step_started_at),
     // for bench_train's account of where a checkpoint's overhead goes.

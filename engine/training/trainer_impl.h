@@ -382,7 +382,23 @@ struct Trainer::Impl {
     void load_resume_point(ResumePlan& plan);
     void load_resume_dataset();
     void check_simulated_failure_steps(std::int64_t after, std::int64_t last) const;
+
+    // The training loop (trainer.cpp): commands between steps, then the step,
+    // the epoch's validation and the regular save. Each way out is a piece of
+    // its own that ends the session through finish().
+    std::int64_t replay_until = 0;  // steps up to this global step replay what a session before computed
+    bool saved_at_gs = false;       // a checkpoint holds (or is writing) the current step
     TrainResult train_loop(const ResumePlan& plan);
+    void start_loop(const ResumePlan& plan);
+    void train_step(const std::vector<std::int64_t>& perm);  // the hot path: allocates nothing but metric rows
+    void validate_epoch();
+    void save_if_due(bool end_of_epoch);
+    void pause_until_woken();
+    TrainResult simulated_crash(const std::string& message);
+    TrainResult stop_by_request();
+    TrainResult give_up_on_storage();
+    TrainResult preempt();
+    TrainResult finish_training();
     TrainResult finish(Outcome outcome, const std::string& message);
 };
 

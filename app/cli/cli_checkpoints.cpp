@@ -1,0 +1,30 @@
+// savepoint-cli checkpoints: one run's checkpoints, as a table or JSON.
+#include "cli_commands.h"
+#include "cli_home.h"
+#include "cli_output.h"
+
+#include "training/train_config.h"
+
+namespace savepoint {
+
+int checkpoints_command(const std::string& resolved_home, const std::string& run_name, bool json, std::ostream& out,
+                        std::ostream& err) {
+    validate_run_name(run_name);
+    if (!home_has_registry(resolved_home)) {
+        note_files_without_registry(resolved_home, err);
+        throw no_run_error(run_name, resolved_home);
+    }
+    auto reg = open_registry_to_read(resolved_home, err);
+    RunRow run = require_run(*reg, run_name);
+    auto rows = reg->checkpoints(run.id);
+    if (json) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& c : rows) arr.push_back(checkpoint_json(*reg, run, c));
+        out << arr.dump(2) << "\n";
+    } else {
+        print_checkpoint_table(out, *reg, run, rows);
+    }
+    return 0;
+}
+
+}  // namespace savepoint

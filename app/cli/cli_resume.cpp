@@ -1,0 +1,24 @@
+// savepoint-cli resume: a run continued from its latest usable checkpoint, or
+// rolled back to an earlier one, with the settings it was created with.
+#include "cli_commands.h"
+#include "cli_training.h"
+
+#include "platform/errors.h"
+
+namespace savepoint {
+
+int resume_command(const CliFlags& f, const std::string& resolved_home, std::ostream& out, std::ostream& err,
+                   bool install_signals) {
+    TrainRequest req = training_request(f, resolved_home);
+    req.resume = true;
+    req.data_override = f.resume_data;
+    if (f.ck_opt->count()) {
+        if (f.checkpoint_id < 1) throw InputError("--checkpoint: expected a checkpoint id (a positive integer), found " + std::to_string(f.checkpoint_id));
+        req.target.checkpoint_id = f.checkpoint_id;
+    }
+    if (f.ep_opt->count()) req.target.epoch = f.resume_epoch;
+    if (f.st_opt->count()) req.target.step = f.resume_step;
+    return run_training(req, out, err, install_signals);
+}
+
+}  // namespace savepoint

@@ -1,0 +1,27 @@
+// savepoint-cli train: a new run with the settings given, trained in the foreground.
+#include "cli_commands.h"
+#include "cli_training.h"
+
+namespace savepoint {
+
+int train_command(const CliFlags& f, const std::string& resolved_home, std::ostream& out, std::ostream& err,
+                  bool install_signals) {
+    TrainRequest req = training_request(f, resolved_home);
+    req.config.data = f.data;
+    req.config.model = f.model;
+    req.config.optimizer = f.optimizer;
+    req.config.epochs = f.epochs;
+    req.config.steps_per_epoch = f.spe;
+    req.config.batch = f.batch;
+    req.config.lr = f.lr;
+    req.config.seed = f.seed;
+    req.config.save_every_steps = parse_save_freq(f.save_freq);
+    req.config.keep = f.keep;
+    req.config.device = f.device;
+    req.config.threads = f.threads;
+    req.config.async_policy = f.async_policy;
+    req.config.validate();
+    return run_training(req, out, err, install_signals);
+}
+
+}  // namespace savepoint
