@@ -1,22 +1,20 @@
-// The Savepoint window: run list, live plots, checkpoint table, the
-// fault-tolerance panel and the training controls. Owns one TrainerWorker (one
-// run trains at a time per window) and a Registry connection for the GUI
-// thread; a selected run's history is read by BackgroundJobs thread with
-// its own connection. Every action has a public slot so tests and the demo can drive
-// the window without dialogs. GUI thread only.
+// The Savepoint window: lays out the run list, the live plots, the checkpoint
+// table, the fault-tolerance panel, the Events pane and the training controls,
+// and wires them to the two classes that do the work: a TrainingController
+// (starting, resuming and interrupting the run this window trains) and a
+// RunDataView (the selected run's metrics, checkpoints and events). Keeps the
+// settings, the menus and the export actions. Every action has a public slot
+// so tests and the demo can drive the window without dialogs. GUI thread only.
 #pragma once
 
 #include "bridge/engine_types.h"
-#include "plot/plot_series_store.h"
+#include "window/prompts.h"
 
+#include <QHash>
 #include <QMainWindow>
-#include <QSet>
 #include <QTimer>
 
-#include <atomic>
-#include <functional>
 #include <memory>
-#include <optional>
 
 class QAction;
 class QCheckBox;
@@ -30,9 +28,7 @@ class QSpinBox;
 class QTableView;
 
 namespace savepoint {
-class CheckpointList;
 class Registry;
-struct VerifyResult;
 }
 
 namespace savepoint::ui {
@@ -41,10 +37,11 @@ class Banner;
 class CheckpointTableModel;
 class FaultTolerancePanel;
 class MetricsPlot;
-class BackgroundJobs;
+class RunDataView;
 class RunListModel;
 class StatusBarFields;
 class TrainerWorker;
+class TrainingController;
 
 struct MainWindowOptions {
     QString home;          // resolved home directory
@@ -58,12 +55,12 @@ public:
     ~MainWindow() override;
 
     // Asked before destructive actions; default: a QMessageBox. Tests inject one.
-    using Confirm = std::function<bool(const QString& title, const QString& text)>;
-    void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
+    using Confirm = savepoint::ui::Confirm;
+    void setConfirmHandler(Confirm c);
     // Asked where a run's dataset is now when a resume finds its directory gone;
     // returns the directory, or empty to cancel. Default: a QFileDialog. Tests inject one.
-    using ChooseDirectory = std::function<QString(const QString& title, const QString& start)>;
-    void setDirectoryChooser(ChooseDirectory c) { choose_directory_ = std::move(c); }
+    using ChooseDirectory = savepoint::ui::ChooseDirectory;
+    void setDirectoryChooser(ChooseDirectory c);
 
     // For tests, the demo and the benchmark.
     MetricsPlot* plot() const { return plot_; }
@@ -73,16 +70,19 @@ public:
     QSortFilterProxyModel* runProxy() const { return run_proxy_; }
     QTableView* checkpointView() const { return ckpt_view_; }
     QTableView* runView() const { return run_view_; }
-    TrainerWorker* worker() const { return worker_; }
+    TrainerWorker* worker() const;
     Banner* banner() const { return banner_; }
     FaultTolerancePanel* faultPanel() const { return ft_panel_; }
     StatusBarFields* statusFields() const { return status_; }
     savepoint::Registry* registry() const { return reg_.get(); }
-    std::int64_t selectedRunId() const { return view_run_; }
+    std::int64_t selectedRunId() const;
     QString home() const { return home_; }
     QAction* action(const QString& name) const;
+    TrainingController* training() const { return training_; }
+    RunDataView* runData() const { return data_; }
 
 public Q_SLOTS:
+    // Training (TrainingController).
     void showNewRunDialog();
     bool startRun(const QString& name, const savepoint::TrainConfig& config);
     bool resumeRun(const QString& name, const savepoint::ResumeTarget& target);
@@ -100,6 +100,7 @@ public Q_SLOTS:
     // notice, and the window closes once the run has stopped; otherwise it closes.
     void handleTermination(int signal);
 
+    // The viewed run (RunDataView).
     void selectRun(qint64 run_id);
     void refreshRuns();
     void refreshSelected();
@@ -123,55 +124,32 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
+    // Layout (main_window_layout.cpp).
     void buildUi();
     QWidget* buildPlotControls();
     QWidget* buildCheckpointPane();
     void buildActions();
     void buildMenus();
+
+    // Wiring (main_window.cpp).
+    void openRegistry();
+    void createControllers();
+    void selectInitialRun();
     void loadSettings();
     void saveSettings();
     void updateActions();
     void showError(const QString& text);
     void log(const QString& text);
-    // One registry event in the Events pane, stamped with when it happened.
-    void logEvent(const savepoint::EventRow& e);
-    // Replaces the Events pane with the run's history from the registry.
-    void showEventHistory(std::int64_t run_id);
-    std::optional<savepoint::CheckpointRow> selectedCheckpoint() const;
-    savepoint::TrainRequest baseRequest(const QString& name) const;
-
-    // Worker signal handlers.
-    void onProgress(const savepoint::Progress& p);
-    void onMetrics(const MetricBatch& rows);
-    void onEvent(const savepoint::EventRow& e);
-    void onCheckpointSaved(const savepoint::CheckpointRow& row);
-    void onStorageError(const QString& text);
-    void onFinished(const WorkerOutcome& o);
-    void tickPreemption();
-
-    void loadRunData(std::int64_t run_id);
-    void showVerification(qint64 id, const savepoint::VerifyResult& v);
-    void applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
-                            std::vector<savepoint::CheckpointRow> checkpoints);
-    void ensureBranches(const std::vector<savepoint::MetricRow>& rows);
-    // Takes the viewed run's new and changed checkpoint rows (all of them on a
-    // change of run); `acted_on`: a row this window just changed, re-read
-    // whatever its state. Redraws the table and markers only if something changed.
-    void reloadCheckpoints(std::optional<std::int64_t> acted_on = std::nullopt);
-    // Feeds the table and the plot markers from ckpt_list_ (only the open rows
-    // unless "Show deleted" is on: a long run's history stays out of them).
-    void showCheckpoints();
-    void updateFaultPanel();
-    bool locateDataset(const QString& name, std::string& data_override);
 
     MainWindowOptions opts_;
     QString home_;
     std::unique_ptr<savepoint::Registry> reg_;
     std::unique_ptr<QSettings> settings_;
     Confirm confirm_;
-    ChooseDirectory choose_directory_;
 
-    TrainerWorker* worker_ = nullptr;
+    TrainingController* training_ = nullptr;
+    RunDataView* data_ = nullptr;
+
     MetricsPlot* plot_ = nullptr;
     RunListModel* runs_ = nullptr;
     QSortFilterProxyModel* run_proxy_ = nullptr;
@@ -182,7 +160,6 @@ private:
     FaultTolerancePanel* ft_panel_ = nullptr;
     StatusBarFields* status_ = nullptr;
     Banner* banner_ = nullptr;
-    bool quit_when_stopped_ = false;  // a termination signal came while training
     QPlainTextEdit* log_ = nullptr;
     QComboBox* xmode_ = nullptr;
     QSlider* smoothing_ = nullptr;
@@ -195,35 +172,7 @@ private:
     QSpinBox* resume_epoch_ = nullptr;
     QSpinBox* resume_step_ = nullptr;
     QHash<QString, QAction*> actions_;
-
-    // The run shown, and how far its data has been read.
-    std::int64_t view_run_ = 0;
-    std::int64_t view_spe_ = 1;
-    std::int64_t last_metric_rowid_ = 0;
-    bool catch_up_ = false;            // poll the viewed run once more though it is not running
-    std::int64_t last_event_id_ = 0;
-    std::int64_t events_shown_for_ = 0;  // the run whose history the Events pane shows
-    QSet<QString> history_keys_;         // those events, so a live copy of one is not listed twice
-    BackgroundJobs* jobs_ = nullptr;  // history reads and verifications, off this thread
-    int load_generation_ = 0;
-    // The newest load's generation, for a queued load to see it is no longer wanted.
-    std::shared_ptr<std::atomic<int>> latest_load_ = std::make_shared<std::atomic<int>>(0);
-    bool loading_ = false;
-    std::vector<savepoint::MetricRow> pending_live_;
-    bool checkpoints_dirty_ = false;
-    std::unique_ptr<savepoint::CheckpointList> ckpt_list_;  // the viewed run's checkpoint rows
-    std::optional<std::int64_t> shown_head_;                // the head the table was drawn with
-    bool checkpoints_shown_ = false;                        // the table and markers show ckpt_list_
-
-    // The run this window trains.
-    std::int64_t train_run_ = 0;
-    savepoint::Progress last_progress_;
-    savepoint::TrainConfig last_config_;
     QTimer refresh_timer_;
-    QTimer preempt_timer_;
-    double preempt_deadline_ = 0;
-    bool preempt_done_ = false;
-    QString preempt_result_;
 };
 
 }  // namespace savepoint::ui

@@ -1,24 +1,23 @@
-// MainWindow: reading the registry (run list, the selected run's metrics,
-// events, checkpoints and sessions), checkpoint actions, and export.
-#include "window/main_window.h"
+#include "window/run_data_view.h"
 
 #include "bridge/background_jobs.h"
-#include "window/banner.h"
 #include "formats/checkpoint_format.h"
-#include "registry/checkpoint_list.h"
 #include "models/checkpoint_table_model.h"
-#include "plot/csv_export.h"
-#include "storage/durable_io.h"
-#include "window/fault_tolerance_panel.h"
-#include "plot/metrics_plot.h"
-#include "registry/registry.h"
 #include "models/run_list_model.h"
+#include "plot/metrics_plot.h"
+#include "registry/checkpoint_list.h"
+#include "registry/registry.h"
+#include "storage/durable_io.h"
+#include "window/banner.h"
+#include "window/fault_tolerance_panel.h"
 #include "window/status_bar.h"
-#include "bridge/trainer_worker.h"
+#include "window/training_controller.h"
 
+#include <QCheckBox>
+#include <QDateTime>
 #include <QDesktopServices>
-#include <QFileDialog>
 #include <QFileInfo>
+#include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
@@ -26,13 +25,42 @@
 
 namespace savepoint::ui {
 
-void MainWindow::refreshRuns() {
+RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& w, const TrainingController& training,
+                         QObject* parent)
+    : QObject(parent), reg_(reg), home_(std::move(home)), training_(training), plot_(w.plot), runs_(w.runs),
+      run_proxy_(w.run_proxy), run_view_(w.run_view), ckpts_(w.ckpts), ckpt_proxy_(w.ckpt_proxy),
+      ckpt_view_(w.ckpt_view), show_deleted_(w.show_deleted), ft_panel_(w.ft_panel), status_(w.status),
+      banner_(w.banner), log_(w.log), resume_epoch_(w.resume_epoch), resume_step_(w.resume_step),
+      ckpt_list_(std::make_unique<savepoint::CheckpointList>()) {
+    jobs_ = new BackgroundJobs(this);
+    connect(run_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
+        if (!cur.isValid()) return;
+        const qint64 id = run_proxy_->data(cur, RunListModel::RunIdRole).toLongLong();
+        if (id != view_run_) selectRun(id);
+    });
+    connect(show_deleted_, &QCheckBox::toggled, this, [this](bool on) {
+        ckpts_->setShowDeleted(on);
+        showCheckpoints();  // the table holds only the open rows while this is off
+    });
+    connect(plot_, &MetricsPlot::checkpointClicked, this, &RunDataView::selectCheckpoint);
+}
+
+RunDataView::~RunDataView() { shutdown(); }
+
+void RunDataView::shutdown() {
+    delete jobs_;  // waits for a history read or a verification still running; drops their results
+    jobs_ = nullptr;
+}
+
+void RunDataView::refreshRuns() {
     if (!reg_) return;
     try {
         runs_->setRuns(loadRunSummaries(*reg_));
-        if (worker_->isRunning() && train_run_ != 0)
-            runs_->setLive(train_run_, worker_->isPaused() ? QStringLiteral("paused") : QStringLiteral("running"),
-                           last_progress_.global_step, last_progress_.loss, last_progress_.accuracy);
+        if (training_.isRunning() && training_.trainedRunId() != 0) {
+            const savepoint::Progress& p = training_.lastProgress();
+            const QString state = training_.isPaused() ? QStringLiteral("paused") : QStringLiteral("running");
+            runs_->setLive(training_.trainedRunId(), state, p.global_step, p.loss, p.accuracy);
+        }
     } catch (const std::exception& e) {
         showError(tr("Cannot read the run list: %1").arg(QString::fromUtf8(e.what())));
     }
@@ -46,7 +74,7 @@ void MainWindow::refreshRuns() {
     updateActions();  // a run another process finished has nothing left to resume
 }
 
-void MainWindow::selectRun(qint64 run_id) {
+void RunDataView::selectRun(qint64 run_id) {
     if (!reg_) return;
     auto run = reg_->run_by_id(run_id);
     if (!run) return;
@@ -64,7 +92,7 @@ void MainWindow::selectRun(qint64 run_id) {
     updateActions();
 }
 
-void MainWindow::loadRunData(std::int64_t run_id) {
+void RunDataView::loadRunData(std::int64_t run_id) {
     auto run = reg_->run_by_id(run_id);
     if (!run) return;
     plot_->clear();
@@ -106,7 +134,7 @@ void MainWindow::loadRunData(std::int64_t run_id) {
     });
 }
 
-void MainWindow::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
+void RunDataView::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
                                     std::vector<savepoint::CheckpointRow> checkpoints) {
     loading_ = false;
     ckpt_list_->load(view_run_, std::move(checkpoints));
@@ -128,7 +156,7 @@ void MainWindow::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std:
     Q_EMIT runLoaded(view_run_);
 }
 
-void MainWindow::ensureBranches(const std::vector<savepoint::MetricRow>& rows) {
+void RunDataView::ensureBranches(const std::vector<savepoint::MetricRow>& rows) {
     for (const auto& r : rows)
         if (!plot_->store().knowsBranch(r.branch_id)) {
             plot_->setBranches(reg_->branches(view_run_));
@@ -136,9 +164,9 @@ void MainWindow::ensureBranches(const std::vector<savepoint::MetricRow>& rows) {
         }
 }
 
-void MainWindow::refreshSelected() {
+void RunDataView::refreshSelected() {
     if (!reg_ || view_run_ == 0 || loading_) return;
-    const bool ours = worker_->isRunning() && train_run_ == view_run_;
+    const bool ours = training_.trains(view_run_);
     const RunSummary* s = runs_->runAt(runs_->rowOf(view_run_));
     try {
         const bool other = !ours && s && s->run.status == "running";
@@ -166,7 +194,7 @@ void MainWindow::refreshSelected() {
     }
 }
 
-void MainWindow::reloadCheckpoints(std::optional<std::int64_t> acted_on) {
+void RunDataView::reloadCheckpoints(std::optional<std::int64_t> acted_on) {
     // While a run loads, its rows are on their way (loadRunData's thread).
     if (loading_ || ckpt_list_->run_id() != view_run_) return;
     checkpoints_dirty_ = false;
@@ -181,7 +209,7 @@ void MainWindow::reloadCheckpoints(std::optional<std::int64_t> acted_on) {
     showCheckpoints();
 }
 
-void MainWindow::showCheckpoints() {
+void RunDataView::showCheckpoints() {
     const auto open = ckpt_list_->open_rows();
     const auto sel = selectedCheckpoint();
     ckpts_->setCheckpoints(show_deleted_->isChecked() ? ckpt_list_->rows() : open, shown_head_);
@@ -190,22 +218,23 @@ void MainWindow::showCheckpoints() {
     double newest = 0;
     for (const auto& c : open)
         if (c.state == "committed") newest = std::max(newest, c.created_at);
-    if (!worker_->isRunning() || train_run_ != view_run_) status_->setLastCheckpointAt(newest);
+    if (!training_.trains(view_run_)) status_->setLastCheckpointAt(newest);
 }
 
-void MainWindow::updateFaultPanel() {
+void RunDataView::updateFaultPanel() {
     auto run = reg_->run_by_id(view_run_);
     if (!run) return;
     auto sessions = reg_->sessions(view_run_);
     std::int64_t useful = run->global_step;
-    const bool ours = worker_->isRunning() && train_run_ == view_run_;
+    const bool ours = training_.trains(view_run_);
+    const savepoint::Progress& live = training_.lastProgress();
     if (ours && !sessions.empty() && !(sessions.back().ended_at > 0)) {
         // The live session's counters reach the registry when it ends; use the live ones.
         auto& s = sessions.back();
-        s.end_global_step = last_progress_.global_step;
-        s.steps_computed = std::max<std::int64_t>(0, last_progress_.global_step - s.target_global_step);
-        s.train_seconds = last_progress_.elapsed_seconds;
-        useful = last_progress_.global_step;
+        s.end_global_step = live.global_step;
+        s.steps_computed = std::max<std::int64_t>(0, live.global_step - s.target_global_step);
+        s.train_seconds = live.elapsed_seconds;
+        useful = live.global_step;
     }
     FtInputs in = FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds());
     if (run->head_checkpoint_id)
@@ -224,7 +253,7 @@ void MainWindow::updateFaultPanel() {
 
 // --- checkpoints ----------------------------------------------------------------
 
-std::optional<savepoint::CheckpointRow> MainWindow::selectedCheckpoint() const {
+std::optional<savepoint::CheckpointRow> RunDataView::selectedCheckpoint() const {
     const QModelIndex cur = ckpt_view_->currentIndex();
     if (!cur.isValid()) return std::nullopt;
     const QModelIndex src = ckpt_proxy_->mapToSource(cur);
@@ -232,7 +261,7 @@ std::optional<savepoint::CheckpointRow> MainWindow::selectedCheckpoint() const {
     return c ? std::optional<savepoint::CheckpointRow>(*c) : std::nullopt;
 }
 
-void MainWindow::selectCheckpoint(qint64 id) {
+void RunDataView::selectCheckpoint(qint64 id) {
     const int row = ckpts_->rowOf(id);
     if (row < 0) return;
     const QModelIndex idx = ckpt_proxy_->mapFromSource(ckpts_->index(row, 0));
@@ -240,11 +269,11 @@ void MainWindow::selectCheckpoint(qint64 id) {
     ckpt_view_->scrollTo(idx);
 }
 
-void MainWindow::verifySelectedCheckpoint() {
+void RunDataView::verifySelectedCheckpoint() {
     if (const auto c = selectedCheckpoint()) verifyCheckpoint(c->id);
 }
 
-void MainWindow::verifyCheckpoint(qint64 id) {
+void RunDataView::verifyCheckpoint(qint64 id) {
     auto c = reg_->checkpoint(id);
     if (!c) return;
     const std::string path = reg_->absolute(c->path), sha = c->sha256;
@@ -264,7 +293,7 @@ void MainWindow::verifyCheckpoint(qint64 id) {
     });
 }
 
-void MainWindow::showVerification(qint64 id, const savepoint::VerifyResult& v) {
+void RunDataView::showVerification(qint64 id, const savepoint::VerifyResult& v) {
     const QString detail = v.ok ? tr("checksum %1 matches the footer and the registry (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
                                 : QString::fromStdString(v.error);
     ckpts_->setVerified(id, v.ok, detail);
@@ -282,7 +311,7 @@ void MainWindow::showVerification(qint64 id, const savepoint::VerifyResult& v) {
     Q_EMIT verificationFinished(id, v.ok);
 }
 
-void MainWindow::togglePinSelected() {
+void RunDataView::togglePinSelected() {
     const auto c = selectedCheckpoint();
     if (!c) return;
     try {
@@ -294,11 +323,11 @@ void MainWindow::togglePinSelected() {
     reloadCheckpoints(c->id);
 }
 
-void MainWindow::deleteSelectedCheckpoint() {
+void RunDataView::deleteSelectedCheckpoint() {
     if (const auto c = selectedCheckpoint()) deleteCheckpoint(c->id);
 }
 
-bool MainWindow::deleteCheckpoint(qint64 id) {
+bool RunDataView::deleteCheckpoint(qint64 id) {
     auto c = reg_->checkpoint(id);
     auto run = c ? reg_->run_by_id(c->run_id) : std::nullopt;
     if (!c || !run) return false;
@@ -306,7 +335,7 @@ bool MainWindow::deleteCheckpoint(qint64 id) {
         showError(tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(id));
         return false;
     }
-    if (worker_->isRunning() && train_run_ == c->run_id) {
+    if (training_.trains(c->run_id)) {
         showError(tr("Stop the training of this run before deleting its checkpoints."));
         return false;
     }
@@ -329,7 +358,7 @@ bool MainWindow::deleteCheckpoint(qint64 id) {
     return true;
 }
 
-void MainWindow::revealSelectedCheckpoint() {
+void RunDataView::revealSelectedCheckpoint() {
     const auto c = selectedCheckpoint();
     if (!c) return;
     const QFileInfo fi(QString::fromStdString(reg_->absolute(c->path)));
@@ -337,31 +366,78 @@ void MainWindow::revealSelectedCheckpoint() {
         showError(tr("Cannot open %1").arg(fi.absolutePath()));
 }
 
-// --- export ---------------------------------------------------------------------
+// --- live, from the run trained in this window -----------------------------------
 
-void MainWindow::exportPlot(const QString& path_in) {
-    QString path = path_in;
-    if (path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Export plot"), QStringLiteral("savepoint-plot.png"),
-                                            tr("PNG image (*.png);;PDF document (*.pdf)"));
-    if (path.isEmpty()) return;
-    if (plot_->exportImage(path))
-        log(tr("Plot saved to %1").arg(path));
-    else
-        showError(tr("Cannot write %1").arg(path));
+void RunDataView::followTrainedRun(qint64 run_id) {
+    refreshRuns();
+    if (view_run_ != run_id) selectRun(run_id);
 }
 
-void MainWindow::exportCsv(const QString& path_in) {
-    QString path = path_in;
-    if (path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Export metrics"), QStringLiteral("savepoint-metrics.csv"),
-                                            tr("CSV (*.csv)"));
-    if (path.isEmpty()) return;
-    const QString err = exportMetricsCsv(plot_->store(), path);
-    if (err.isEmpty())
-        log(tr("Metrics saved to %1").arg(path));
-    else
-        showError(err);
+void RunDataView::appendLiveMetrics(qint64 run_id, const MetricBatch& rows) {
+    if (run_id != view_run_) return;
+    if (loading_) {
+        pending_live_.insert(pending_live_.end(), rows.begin(), rows.end());
+        return;
+    }
+    ensureBranches(rows);
+    plot_->appendMetrics(rows);
+}
+
+void RunDataView::addLiveEvent(const savepoint::EventRow& e) {
+    logEvent(e);
+    if (e.run_id == view_run_ && !loading_) {
+        plot_->addEvent(e);
+        if (e.id > last_event_id_) last_event_id_ = e.id;
+    }
+}
+
+void RunDataView::catchUpAfterTraining() {
+    checkpoints_dirty_ = true;
+    refreshRuns();
+    refreshSelected();
+}
+
+// --- the Events pane ---------------------------------------------------------------
+
+namespace {
+QString eventKey(const savepoint::EventRow& e) {
+    return QString::fromStdString(e.kind) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
+           QString::fromStdString(e.message);
+}
+}  // namespace
+
+void RunDataView::logEvent(const savepoint::EventRow& e) {
+    if (e.run_id == events_shown_for_ && history_keys_.contains(eventKey(e))) return;  // listed with the history
+    // Live events are reported before the I/O thread stamps them.
+    const QDateTime at = e.created_at > 0 ? QDateTime::fromMSecsSinceEpoch(qint64(e.created_at * 1000))
+                                          : QDateTime::currentDateTime();
+    // Today's events by time alone, older ones with their date.
+    const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
+                                                            : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromStdString(e.kind) + QStringLiteral("] ") +
+                          QString::fromStdString(e.message));
+}
+
+void RunDataView::showEventHistory(std::int64_t run_id) {
+    if (!reg_ || run_id == events_shown_for_) return;
+    std::vector<savepoint::EventRow> events;
+    std::optional<savepoint::RunRow> run;
+    try {
+        run = reg_->run_by_id(run_id);
+        events = reg_->events(run_id);
+    } catch (const std::exception& e) {
+        showError(tr("Cannot read the registry: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    if (!run) return;
+    log_->clear();
+    events_shown_for_ = 0;
+    history_keys_.clear();
+    log_->appendPlainText(tr("Run “%1”: %n event(s) recorded in the registry", nullptr, int(events.size()))
+                              .arg(QString::fromStdString(run->name)));
+    for (const auto& e : events) logEvent(e);
+    for (const auto& e : events) history_keys_.insert(eventKey(e));
+    events_shown_for_ = run_id;
 }
 
 }  // namespace savepoint::ui

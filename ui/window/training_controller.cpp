@@ -1,30 +1,61 @@
-// MainWindow: starting and resuming training, the commands sent to the
-// running trainer, and what the worker reports back.
-#include "window/main_window.h"
+#include "window/training_controller.h"
 
-#include "window/banner.h"
-#include "models/checkpoint_table_model.h"
+#include "bridge/trainer_worker.h"
 #include "data/data_order.h"
 #include "data/dataset.h"
-#include "plot/metrics_plot.h"
-#include "window/new_run_dialog.h"
-#include "registry/registry.h"
+#include "models/checkpoint_table_model.h"
 #include "models/run_list_model.h"
+#include "registry/registry.h"
+#include "window/banner.h"
+#include "window/new_run_dialog.h"
+#include "window/run_data_view.h"
 #include "window/status_bar.h"
-#include "bridge/trainer_worker.h"
 
-#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSet>
 #include <QSpinBox>
-#include <QTableView>
 
+#include <cmath>
 #include <csignal>
 
 namespace savepoint::ui {
 
-savepoint::TrainRequest MainWindow::baseRequest(const QString& name) const {
+TrainingController::TrainingController(savepoint::Registry* reg, QString home, const Widgets& w, QObject* parent)
+    : QObject(parent), reg_(reg), home_(std::move(home)), window_(w.window), runs_(w.runs), ckpts_(w.ckpts),
+      banner_(w.banner), status_(w.status), crash_step_(w.crash_step), grace_(w.grace),
+      resume_epoch_(w.resume_epoch), resume_step_(w.resume_step) {
+    worker_ = new TrainerWorker(this);
+    connect(worker_, &TrainerWorker::progress, this, &TrainingController::onProgress);
+    connect(worker_, &TrainerWorker::metrics, this, &TrainingController::onMetrics);
+    connect(worker_, &TrainerWorker::event, this, &TrainingController::onEvent);
+    connect(worker_, &TrainerWorker::checkpointSaved, this, &TrainingController::onCheckpointSaved);
+    connect(worker_, &TrainerWorker::storageError, this, &TrainingController::onStorageError);
+    connect(worker_, &TrainerWorker::finished, this, &TrainingController::onFinished);
+    connect(worker_, &TrainerWorker::message, this, &TrainingController::message);
+    connect(worker_, &TrainerWorker::pausedChanged, this, &TrainingController::actionsChanged);
+    preempt_timer_.setObjectName(QStringLiteral("preemptTimer"));
+    preempt_timer_.setInterval(250);
+    connect(&preempt_timer_, &QTimer::timeout, this, &TrainingController::tickPreemption);
+}
+
+TrainingController::~TrainingController() { stopAndWait(); }
+
+bool TrainingController::isRunning() const { return worker_->isRunning(); }
+
+bool TrainingController::isPaused() const { return worker_->isPaused(); }
+
+bool TrainingController::trains(std::int64_t run_id) const { return worker_->isRunning() && train_run_ == run_id; }
+
+void TrainingController::stopAndWait() {
+    if (worker_->isRunning()) {
+        worker_->stop();
+        worker_->wait();
+    }
+}
+
+savepoint::TrainRequest TrainingController::baseRequest(const QString& name) const {
     savepoint::TrainRequest r;
     r.home = home_.toStdString();
     r.run_name = name.toStdString();
@@ -32,17 +63,17 @@ savepoint::TrainRequest MainWindow::baseRequest(const QString& name) const {
     return r;
 }
 
-void MainWindow::showNewRunDialog() {
+void TrainingController::showNewRunDialog() {
     QSet<QString> names;
     for (int i = 0; i < runs_->rowCount(); ++i) names.insert(QString::fromStdString(runs_->runAt(i)->run.name));
-    auto* dlg = new NewRunDialog(names, this);
+    auto* dlg = new NewRunDialog(names, window_);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->setConfig(last_config_);
     connect(dlg, &QDialog::accepted, this, [this, dlg] { startRun(dlg->runName(), dlg->config()); });
     dlg->open();
 }
 
-bool MainWindow::startRun(const QString& name, const savepoint::TrainConfig& config) {
+bool TrainingController::startRun(const QString& name, const savepoint::TrainConfig& config) {
     if (worker_->isRunning()) {
         showError(tr("A run is already training in this window; stop it first."));
         return false;
@@ -50,7 +81,7 @@ bool MainWindow::startRun(const QString& name, const savepoint::TrainConfig& con
     savepoint::TrainRequest r = baseRequest(name);
     r.config = config;
     last_config_ = config;
-    saveSettings();
+    Q_EMIT settingsChanged();
     banner_->hide();
     train_run_ = 0;
     log(tr("Starting run “%1”…").arg(name));
@@ -59,7 +90,7 @@ bool MainWindow::startRun(const QString& name, const savepoint::TrainConfig& con
     return true;
 }
 
-bool MainWindow::resumeRun(const QString& name, const savepoint::ResumeTarget& target) {
+bool TrainingController::resumeRun(const QString& name, const savepoint::ResumeTarget& target) {
     if (worker_->isRunning()) {
         showError(tr("A run is already training in this window; stop it before resuming."));
         return false;
@@ -71,7 +102,7 @@ bool MainWindow::resumeRun(const QString& name, const savepoint::ResumeTarget& t
     banner_->hide();
     preempt_timer_.stop();
     preempt_done_ = false;
-    train_run_ = view_run_;
+    train_run_ = view_->viewedRunId();
     log(tr("Resuming run “%1”…").arg(name));
     worker_->start(r);
     updateActions();
@@ -82,7 +113,7 @@ bool MainWindow::resumeRun(const QString& name, const savepoint::ResumeTarget& t
 // now, as `savepoint-cli resume --data NEW_DIR` does. The engine checks what
 // is found there against the SHA-256s the run recorded, so a wrong directory
 // is refused (naming the file) before anything is written. False: cancelled.
-bool MainWindow::locateDataset(const QString& name, std::string& data_override) {
+bool TrainingController::locateDataset(const QString& name, std::string& data_override) {
     if (!reg_) return true;
     const auto run = reg_->find_run(name.toStdString());
     if (!run) return true;  // the engine says the run does not exist
@@ -109,18 +140,20 @@ bool MainWindow::locateDataset(const QString& name, std::string& data_override) 
     return true;
 }
 
-static QString runName(RunListModel* m, std::int64_t id) {
+namespace {
+QString runName(RunListModel* m, std::int64_t id) {
     const RunSummary* r = m->runAt(m->rowOf(id));
     return r ? QString::fromStdString(r->run.name) : QString();
 }
+}  // namespace
 
-void MainWindow::resumeLatest() {
-    if (view_run_ == 0) return;
-    resumeRun(runName(runs_, view_run_), {});
+void TrainingController::resumeLatest() {
+    if (view_->viewedRunId() == 0) return;
+    resumeRun(runName(runs_, view_->viewedRunId()), {});
 }
 
-void MainWindow::resumeFromSelectedCheckpoint() {
-    const auto c = selectedCheckpoint();
+void TrainingController::resumeFromSelectedCheckpoint() {
+    const auto c = view_->selectedCheckpoint();
     if (!c) {
         showError(tr("Select a checkpoint in the table first."));
         return;
@@ -138,23 +171,23 @@ void MainWindow::resumeFromSelectedCheckpoint() {
         return;
     savepoint::ResumeTarget t;
     t.checkpoint_id = c->id;
-    resumeRun(runName(runs_, view_run_), t);
+    resumeRun(runName(runs_, view_->viewedRunId()), t);
 }
 
-void MainWindow::resumeAtTypedPosition() {
-    if (view_run_ == 0) return;
+void TrainingController::resumeAtTypedPosition() {
+    if (view_->viewedRunId() == 0) return;
     savepoint::ResumeTarget t;
     t.epoch = resume_epoch_->value();
     t.step = resume_step_->value();
-    resumeRun(runName(runs_, view_run_), t);
+    resumeRun(runName(runs_, view_->viewedRunId()), t);
 }
 
-void MainWindow::resumeAtGlobalStep(qint64 gs) {
-    if (view_run_ == 0 || worker_->isRunning()) {
+void TrainingController::resumeAtGlobalStep(qint64 gs) {
+    if (view_->viewedRunId() == 0 || worker_->isRunning()) {
         showError(tr("Stop the training first, then resume from a point on the plot."));
         return;
     }
-    const savepoint::Position p = savepoint::position_of(gs, view_spe_);
+    const savepoint::Position p = savepoint::position_of(gs, view_->viewedStepsPerEpoch());
     if (!confirm_(tr("Resume from the plot?"),
                   tr("Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint "
                      "before it and replays the steps in between; later steps stay on the old branch.")
@@ -165,7 +198,7 @@ void MainWindow::resumeAtGlobalStep(qint64 gs) {
     resumeAtTypedPosition();
 }
 
-void MainWindow::togglePause() {
+void TrainingController::togglePause() {
     if (!worker_->isRunning()) return;
     if (worker_->isPaused())
         worker_->resume();
@@ -173,24 +206,24 @@ void MainWindow::togglePause() {
         worker_->pause();
 }
 
-void MainWindow::stopTraining() {
+void TrainingController::stopTraining() {
     log(tr("Stopping: writing a checkpoint, then stopping…"));
     worker_->stop();
 }
 
-void MainWindow::crashNow() {
+void TrainingController::crashNow() {
     log(tr("Simulating a crash now."));
     worker_->crashNow();
 }
 
-void MainWindow::crashAtStep() {
+void TrainingController::crashAtStep() {
     log(tr("A crash will be simulated after global step %1.").arg(crash_step_->value()));
     worker_->crashAt(crash_step_->value());
 }
 
-void MainWindow::checkpointNow() { worker_->checkpointNow(); }
+void TrainingController::checkpointNow() { worker_->checkpointNow(); }
 
-void MainWindow::preempt() {
+void TrainingController::preempt() {
     if (!worker_->isRunning()) return;
     preempt_deadline_ = savepoint::now_seconds() + grace_->value();
     preempt_done_ = false;
@@ -200,7 +233,7 @@ void MainWindow::preempt() {
     preempt_timer_.start();
 }
 
-void MainWindow::handleTermination(int signal) {
+void TrainingController::handleTermination(int signal) {
     const QString name = signal == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM");
     quit_when_stopped_ = worker_->isRunning();
     // A dialog waiting for an answer (the close confirmation among them) would
@@ -208,14 +241,14 @@ void MainWindow::handleTermination(int signal) {
     if (QWidget* modal = QApplication::activeModalWidget()) modal->close();
     if (!quit_when_stopped_) {
         log(tr("%1 received: closing.").arg(name));
-        close();
+        Q_EMIT closeRequested();
         return;
     }
     log(tr("%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.").arg(name));
     preempt();
 }
 
-void MainWindow::tickPreemption() {
+void TrainingController::tickPreemption() {
     const double left = std::max(0.0, preempt_deadline_ - savepoint::now_seconds());
     const QString count = tr("%1 s").arg(int(std::ceil(left)));
     if (!preempt_done_) {
@@ -234,60 +267,58 @@ void MainWindow::tickPreemption() {
     }
 }
 
+void TrainingController::bannerActionTriggered() {
+    if (worker_->isRunning()) {
+        worker_->resume();
+        banner_->hide();
+    } else if (preempt_done_) {
+        resumeLatest();
+    }
+}
+
 // --- worker reports -----------------------------------------------------------
 
-void MainWindow::onProgress(const savepoint::Progress& p) {
+void TrainingController::onProgress(const savepoint::Progress& p) {
     last_progress_ = p;
     status_->setProgress(p);
     if (train_run_ != p.run_id) {
         train_run_ = p.run_id;
-        refreshRuns();
-        if (view_run_ != p.run_id) selectRun(p.run_id);
+        Q_EMIT trainedRunChanged(p.run_id);
     }
     runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? QStringLiteral("paused") : QStringLiteral("running"),
                    p.global_step, p.loss, p.accuracy);
     if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
 
-void MainWindow::onMetrics(const MetricBatch& rows) {
-    if (rows.empty() || train_run_ == 0 || train_run_ != view_run_) return;
-    if (loading_) {
-        pending_live_.insert(pending_live_.end(), rows.begin(), rows.end());
-        return;
-    }
-    ensureBranches(rows);
-    plot_->appendMetrics(rows);
+void TrainingController::onMetrics(const MetricBatch& rows) {
+    if (rows.empty() || train_run_ == 0) return;
+    Q_EMIT liveMetrics(train_run_, rows);
 }
 
-void MainWindow::onEvent(const savepoint::EventRow& e) {
+void TrainingController::onEvent(const savepoint::EventRow& e) {
     const QString kind = QString::fromStdString(e.kind);
     if (train_run_ != e.run_id) {
         train_run_ = e.run_id;
-        refreshRuns();
-        if (view_run_ != e.run_id) selectRun(e.run_id);  // its history first, then this event
+        Q_EMIT trainedRunChanged(e.run_id);  // its history first, then this event
     }
-    logEvent(e);
-    if (e.run_id == view_run_ && !loading_) {
-        plot_->addEvent(e);
-        if (e.id > last_event_id_) last_event_id_ = e.id;
-    }
-    if (kind == QLatin1String("rollback") || kind == QLatin1String("resume")) checkpoints_dirty_ = true;
+    Q_EMIT liveEvent(e);
+    if (kind == QLatin1String("rollback") || kind == QLatin1String("resume")) Q_EMIT checkpointsChanged();
     if (kind == QLatin1String("error")) showError(QString::fromStdString(e.message));
 }
 
-void MainWindow::onCheckpointSaved(const savepoint::CheckpointRow& row) {
-    checkpoints_dirty_ = true;
+void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) {
+    Q_EMIT checkpointsChanged();
     status_->setLastCheckpointAt(row.created_at > 0 ? row.created_at : savepoint::now_seconds());
 }
 
-void MainWindow::onStorageError(const QString& text) {
+void TrainingController::onStorageError(const QString& text) {
     banner_->showMessage(Banner::Kind::Error,
                          tr("<b>A checkpoint could not be written:</b> %1<br>Training is paused; the previous checkpoint "
                             "and the registry are intact. Free some space, then continue.").arg(text.toHtmlEscaped()),
                          tr("Continue"));
 }
 
-void MainWindow::onFinished(const WorkerOutcome& o) {
+void TrainingController::onFinished(const WorkerOutcome& o) {
     const QString msg = QString::fromStdString(o.message);
     if (o.threw) {
         showError(tr("Training could not run: %1").arg(msg.toHtmlEscaped()));
@@ -314,11 +345,9 @@ void MainWindow::onFinished(const WorkerOutcome& o) {
         }
     }
     status_->setIdle(QString::fromStdString(last_progress_.device));
-    checkpoints_dirty_ = true;
-    refreshRuns();
-    refreshSelected();
+    Q_EMIT trainingFinished();
     updateActions();
-    if (quit_when_stopped_) close();
+    if (quit_when_stopped_) Q_EMIT closeRequested();
 }
 
 }  // namespace savepoint::ui
