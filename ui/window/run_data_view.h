@@ -104,9 +104,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     void verificationFinished(qint64 id, bool ok);
     void runLoaded(qint64 run_id);
-    void message(const QString& text);  // for the Events pane
+    void message(const QString& text);       // for the Events pane
     void errorMessage(const QString& text);  // for the banner and the Events pane
-    void actionsChanged();              // what can be done may have changed
+    void actionsChanged();                   // what can be done may have changed
 
 private:
     void log(const QString& text) { Q_EMIT message(text); }

@@ -93,11 +93,11 @@ public Q_SLOTS:
     void bannerActionTriggered();
 
 Q_SIGNALS:
-    void message(const QString& text);  // for the Events pane
+    void message(const QString& text);       // for the Events pane
     void errorMessage(const QString& text);  // for the banner and the Events pane
-    void actionsChanged();              // running, paused or stopped
-    void settingsChanged();             // a new last configuration to keep
-    void closeRequested();              // after a termination signal
+    void actionsChanged();                   // running, paused or stopped
+    void settingsChanged();                  // a new last configuration to keep
+    void closeRequested();                   // after a termination signal
 
     // For the run data view.
     void trainedRunChanged(qint64 run_id);
