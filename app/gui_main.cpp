@@ -1,11 +1,11 @@
 // The savepoint desktop application: only argument parsing and start-up; the
 // window lives in savepoint_ui.
-#include "demo_script.h"
+#include "window/demo_script.h"
 #include "registry/home.h"
-#include "main_window.h"
-#include "termination_signals.h"
-#include "trainer_worker.h"
-#include "translations_loader.h"
+#include "window/main_window.h"
+#include "bridge/termination_signals.h"
+#include "bridge/trainer_worker.h"
+#include "window/translations_loader.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -6,6 +6,7 @@
 # - registry/sqlite_stmt.h is registry's own: nothing outside engine/registry/
 #   includes it, and ui/ and app/ include no <sqlite3.h> (they reach the
 #   registry through its API).
+# - in ui/, bridge/ <- models/ <- window/ and plot/ <- window/.
 #   tools/check-layers.sh [ROOT]     exit 0 when every rule holds, 1 otherwise
 set -uo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -55,8 +56,28 @@ while IFS=: read -r file line _; do
   complain "$file:$line" "the front ends reach the registry through the engine's API, not SQLite"
 done < <(grep -rn --include='*.h' --include='*.cpp' '#include <sqlite3.h>' ui app 2>/dev/null)
 
+# ui/ has its own order: bridge/ (the Qt adapter around the engine) <- models/
+# <- window/, and plot/ <- window/. Nothing below window/ includes it.
+declare -A ui_allowed=(
+  [bridge]=""
+  [models]="bridge"
+  [plot]=""
+  [window]="bridge models plot"
+)
+for dir in ui/*/; do
+  layer=$(basename "$dir")
+  [[ -v "ui_allowed[$layer]" ]] || { complain "$dir" "a ui folder the layer rules do not name (add it to tools/check-layers.sh)"; continue; }
+  while IFS=: read -r file line text; do
+    inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' <<<"$text")
+    target=${inc%%/*}
+    if [[ "$inc" == */* && -v "ui_allowed[$target]" && "$target" != "$layer" && " ${ui_allowed[$layer]} " != *" $target "* ]]; then
+      complain "$file:$line" "ui/$layer/ may include ${ui_allowed[$layer]:+only }${ui_allowed[$layer]:-no other ui folder}, found \"$inc\""
+    fi
+  done < <(grep -n '^[[:space:]]*#[[:space:]]*include' "$dir"*.h "$dir"*.cpp 2>/dev/null)
+done
+
 if ((bad)); then
   echo "layer rules broken (docs/ARCHITECTURE.md says what each folder may include)"
   exit 1
 fi
-echo "layer rules hold: $(ls -d engine/*/ | wc -l) engine folders, every #include checked"
+echo "layer rules hold: $(ls -d engine/*/ | wc -l) engine folders, $(ls -d ui/*/ | wc -l) ui folders, every #include checked"

@@ -643,70 +643,6 @@
         <translation>Continue</translation>
     </message>
     <message>
-        <source>Cannot read the run list: %1</source>
-        <translation>Cannot read the run list: %1</translation>
-    </message>
-    <message>
-        <source>Cannot read the registry: %1</source>
-        <translation>Cannot read the registry: %1</translation>
-    </message>
-    <message>
-        <source>Verifying checkpoint #%1…</source>
-        <translation>Verifying checkpoint #%1…</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 verified: %2</source>
-        <translation>Checkpoint #%1 verified: %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged: %2</source>
-        <translation>Checkpoint #%1 is damaged: %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
-        <translation>Checkpoint #%1 is damaged and will not be resumed from: %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 unpinned</source>
-        <translation>Checkpoint #%1 unpinned</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 pinned</source>
-        <translation>Checkpoint #%1 pinned</translation>
-    </message>
-    <message>
-        <source>Cannot change the pin: %1</source>
-        <translation>Cannot change the pin: %1</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
-        <translation>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</translation>
-    </message>
-    <message>
-        <source>Stop the training of this run before deleting its checkpoints.</source>
-        <translation>Stop the training of this run before deleting its checkpoints.</translation>
-    </message>
-    <message>
-        <source>Delete checkpoint?</source>
-        <translation>Delete checkpoint?</translation>
-    </message>
-    <message>
-        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
-        <translation>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 deleted</source>
-        <translation>Checkpoint #%1 deleted</translation>
-    </message>
-    <message>
-        <source>Cannot delete checkpoint #%1: %2</source>
-        <translation>Cannot delete checkpoint #%1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>Cannot open %1</translation>
-    </message>
-    <message>
         <source>Export plot</source>
         <translation>Export plot</translation>
     </message>
@@ -735,147 +671,8 @@
         <translation>Metrics saved to %1</translation>
     </message>
     <message>
-        <source>A run is already training in this window; stop it first.</source>
-        <translation>A run is already training in this window; stop it first.</translation>
-    </message>
-    <message>
-        <source>Starting run “%1”…</source>
-        <translation>Starting run “%1”…</translation>
-    </message>
-    <message>
-        <source>A run is already training in this window; stop it before resuming.</source>
-        <translation>A run is already training in this window; stop it before resuming.</translation>
-    </message>
-    <message>
-        <source>Resuming run “%1”…</source>
-        <translation>Resuming run “%1”…</translation>
-    </message>
-    <message>
-        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
-        <translation>Run “%1” was trained on the dataset in %2, which is not there any more.</translation>
-    </message>
-    <message>
-        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
-        <translation>Where is the dataset of run “%1” now? (It was in %2)</translation>
-    </message>
-    <message>
-        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
-        <translation>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</translation>
-    </message>
-    <message>
-        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
-        <translation>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</translation>
-    </message>
-    <message>
-        <source>Select a checkpoint in the table first.</source>
-        <translation>Select a checkpoint in the table first.</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
-        <translation>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</translation>
-    </message>
-    <message>
-        <source>Roll back?</source>
-        <translation>Roll back?</translation>
-    </message>
-    <message>
-        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
-        <translation>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</translation>
-    </message>
-    <message>
-        <source>Stop the training first, then resume from a point on the plot.</source>
-        <translation>Stop the training first, then resume from a point on the plot.</translation>
-    </message>
-    <message>
-        <source>Resume from the plot?</source>
-        <translation>Resume from the plot?</translation>
-    </message>
-    <message>
-        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
-        <translation>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</translation>
-    </message>
-    <message>
-        <source>Stopping: writing a checkpoint, then stopping…</source>
-        <translation>Stopping: writing a checkpoint, then stopping…</translation>
-    </message>
-    <message>
-        <source>Simulating a crash now.</source>
-        <translation>Simulating a crash now.</translation>
-    </message>
-    <message>
-        <source>A crash will be simulated after global step %1.</source>
-        <translation>A crash will be simulated after global step %1.</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
-        <translation>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
-        <translation>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
-        <translation>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
-        <translation>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</translation>
-    </message>
-    <message>
-        <source>Training could not run: %1</source>
-        <translation>Training could not run: %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
-        <translation>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</translation>
-    </message>
-    <message>
-        <source>Training failed: %1</source>
-        <translation>Training failed: %1</translation>
-    </message>
-    <message>
-        <source>Stopped: %1</source>
-        <translation>Stopped: %1</translation>
-    </message>
-    <message>
-        <source>Finished: %1</source>
-        <translation>Finished: %1</translation>
-    </message>
-    <message>
         <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
         <translation>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</translation>
-    </message>
-    <message>
-        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
-        <translation>checksum %1 matches the footer and the registry (%2 bytes)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run “%1”: %n event(s) recorded in the registry</source>
-        <translation>
-            <numerusform>Run “%1”: %n event recorded in the registry</numerusform>
-            <numerusform>Run “%1”: %n events recorded in the registry</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot read the history of this run: %1</source>
-        <translation>Cannot read the history of this run: %1</translation>
-    </message>
-    <message>
-        <source>Cannot verify checkpoint #%1: %2</source>
-        <translation>Cannot verify checkpoint #%1: %2</translation>
-    </message>
-    <message>
-        <source>%1 received: closing.</source>
-        <translation>%1 received: closing.</translation>
-    </message>
-    <message>
-        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
-        <translation>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</translation>
     </message>
 </context>
 <context>
@@ -1121,6 +918,92 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::RunDataView</name>
+    <message>
+        <source>Cannot read the run list: %1</source>
+        <translation>Cannot read the run list: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the registry: %1</source>
+        <translation>Cannot read the registry: %1</translation>
+    </message>
+    <message>
+        <source>Verifying checkpoint #%1…</source>
+        <translation>Verifying checkpoint #%1…</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 verified: %2</source>
+        <translation>Checkpoint #%1 verified: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged: %2</source>
+        <translation>Checkpoint #%1 is damaged: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
+        <translation>Checkpoint #%1 is damaged and will not be resumed from: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 unpinned</source>
+        <translation>Checkpoint #%1 unpinned</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 pinned</source>
+        <translation>Checkpoint #%1 pinned</translation>
+    </message>
+    <message>
+        <source>Cannot change the pin: %1</source>
+        <translation>Cannot change the pin: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
+        <translation>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</translation>
+    </message>
+    <message>
+        <source>Stop the training of this run before deleting its checkpoints.</source>
+        <translation>Stop the training of this run before deleting its checkpoints.</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint?</source>
+        <translation>Delete checkpoint?</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
+        <translation>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 deleted</source>
+        <translation>Checkpoint #%1 deleted</translation>
+    </message>
+    <message>
+        <source>Cannot delete checkpoint #%1: %2</source>
+        <translation>Cannot delete checkpoint #%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Cannot open %1</translation>
+    </message>
+    <message>
+        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
+        <translation>checksum %1 matches the footer and the registry (%2 bytes)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run “%1”: %n event(s) recorded in the registry</source>
+        <translation>
+            <numerusform>Run “%1”: %n event recorded in the registry</numerusform>
+            <numerusform>Run “%1”: %n events recorded in the registry</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the history of this run: %1</source>
+        <translation>Cannot read the history of this run: %1</translation>
+    </message>
+    <message>
+        <source>Cannot verify checkpoint #%1: %2</source>
+        <translation>Cannot verify checkpoint #%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::RunListModel</name>
     <message>
         <source>created</source>
@@ -1319,6 +1202,137 @@
     <message>
         <source>Failed</source>
         <translation>Failed</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::TrainingController</name>
+    <message>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continue</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>A run is already training in this window; stop it first.</translation>
+    </message>
+    <message>
+        <source>Starting run “%1”…</source>
+        <translation>Starting run “%1”…</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it before resuming.</source>
+        <translation>A run is already training in this window; stop it before resuming.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1”…</source>
+        <translation>Resuming run “%1”…</translation>
+    </message>
+    <message>
+        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
+        <translation>Run “%1” was trained on the dataset in %2, which is not there any more.</translation>
+    </message>
+    <message>
+        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
+        <translation>Where is the dataset of run “%1” now? (It was in %2)</translation>
+    </message>
+    <message>
+        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
+        <translation>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
+        <translation>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</translation>
+    </message>
+    <message>
+        <source>Select a checkpoint in the table first.</source>
+        <translation>Select a checkpoint in the table first.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
+        <translation>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</translation>
+    </message>
+    <message>
+        <source>Roll back?</source>
+        <translation>Roll back?</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
+        <translation>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</translation>
+    </message>
+    <message>
+        <source>Stop the training first, then resume from a point on the plot.</source>
+        <translation>Stop the training first, then resume from a point on the plot.</translation>
+    </message>
+    <message>
+        <source>Resume from the plot?</source>
+        <translation>Resume from the plot?</translation>
+    </message>
+    <message>
+        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
+        <translation>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</translation>
+    </message>
+    <message>
+        <source>Stopping: writing a checkpoint, then stopping…</source>
+        <translation>Stopping: writing a checkpoint, then stopping…</translation>
+    </message>
+    <message>
+        <source>Simulating a crash now.</source>
+        <translation>Simulating a crash now.</translation>
+    </message>
+    <message>
+        <source>A crash will be simulated after global step %1.</source>
+        <translation>A crash will be simulated after global step %1.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
+        <translation>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
+        <translation>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
+        <translation>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</translation>
+    </message>
+    <message>
+        <source>Training could not run: %1</source>
+        <translation>Training could not run: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
+        <translation>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>Training failed: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Stopped: %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Finished: %1</translation>
+    </message>
+    <message>
+        <source>%1 received: closing.</source>
+        <translation>%1 received: closing.</translation>
+    </message>
+    <message>
+        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
+        <translation>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</translation>
     </message>
 </context>
 </TS>

@@ -643,70 +643,6 @@
         <translation>Continuer</translation>
     </message>
     <message>
-        <source>Cannot read the run list: %1</source>
-        <translation>Impossible de lire la liste des exécutions : %1</translation>
-    </message>
-    <message>
-        <source>Cannot read the registry: %1</source>
-        <translation>Impossible de lire le registre : %1</translation>
-    </message>
-    <message>
-        <source>Verifying checkpoint #%1…</source>
-        <translation>Vérification de la sauvegarde n° %1…</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 verified: %2</source>
-        <translation>Sauvegarde n° %1 vérifiée : %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged: %2</source>
-        <translation>La sauvegarde n° %1 est endommagée : %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
-        <translation>La sauvegarde n° %1 est endommagée et ne servira pas à reprendre : %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 unpinned</source>
-        <translation>Sauvegarde n° %1 désépinglée</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 pinned</source>
-        <translation>Sauvegarde n° %1 épinglée</translation>
-    </message>
-    <message>
-        <source>Cannot change the pin: %1</source>
-        <translation>Impossible de modifier l’épinglage : %1</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
-        <translation>La sauvegarde n° %1 est la tête (d’où l’entraînement reprend) ; elle ne peut pas être supprimée.</translation>
-    </message>
-    <message>
-        <source>Stop the training of this run before deleting its checkpoints.</source>
-        <translation>Arrêtez l’entraînement de cette exécution avant de supprimer ses sauvegardes.</translation>
-    </message>
-    <message>
-        <source>Delete checkpoint?</source>
-        <translation>Supprimer la sauvegarde ?</translation>
-    </message>
-    <message>
-        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
-        <translation>Supprimer la sauvegarde n° %1 (époque %2, pas %3) ? Le fichier est effacé ; la ligne reste dans l’historique comme supprimée.</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 deleted</source>
-        <translation>Sauvegarde n° %1 supprimée</translation>
-    </message>
-    <message>
-        <source>Cannot delete checkpoint #%1: %2</source>
-        <translation>Impossible de supprimer la sauvegarde n° %1 : %2</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>Impossible d’ouvrir %1</translation>
-    </message>
-    <message>
         <source>Export plot</source>
         <translation>Exporter le graphique</translation>
     </message>
@@ -735,147 +671,8 @@
         <translation>Métriques enregistrées dans %1</translation>
     </message>
     <message>
-        <source>A run is already training in this window; stop it first.</source>
-        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la d’abord.</translation>
-    </message>
-    <message>
-        <source>Starting run “%1”…</source>
-        <translation>Lancement de l’exécution « %1 »…</translation>
-    </message>
-    <message>
-        <source>A run is already training in this window; stop it before resuming.</source>
-        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la avant de reprendre.</translation>
-    </message>
-    <message>
-        <source>Resuming run “%1”…</source>
-        <translation>Reprise de l’exécution « %1 »…</translation>
-    </message>
-    <message>
-        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
-        <translation>L’exécution « %1 » a été entraînée sur le jeu de données de %2, qui n’y est plus.</translation>
-    </message>
-    <message>
-        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
-        <translation>Où se trouve maintenant le jeu de données de l’exécution « %1 » ? (Il était dans %2)</translation>
-    </message>
-    <message>
-        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
-        <translation>Pas de reprise : l’exécution « %1 » a été entraînée sur le jeu de données de %2, qui n’y est plus. Reprenez de nouveau et choisissez le dossier où il a été déplacé.</translation>
-    </message>
-    <message>
-        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
-        <translation>Reprise de l’exécution « %1 » sur le jeu de données de %2 (vérifié par rapport à celui de son entraînement).</translation>
-    </message>
-    <message>
-        <source>Select a checkpoint in the table first.</source>
-        <translation>Choisissez d’abord une sauvegarde dans le tableau.</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
-        <translation>La sauvegarde n° %1 est endommagée (%2) : impossible d’en reprendre ; choisissez-en une autre.</translation>
-    </message>
-    <message>
-        <source>Roll back?</source>
-        <translation>Revenir en arrière ?</translation>
-    </message>
-    <message>
-        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
-        <translation>Reprendre depuis la sauvegarde n° %1 (époque %2, pas %3) ? Elle est plus ancienne que la tête : l’entraînement continue sur une nouvelle branche ; la branche actuelle reste visible.</translation>
-    </message>
-    <message>
-        <source>Stop the training first, then resume from a point on the plot.</source>
-        <translation>Arrêtez d’abord l’entraînement, puis reprenez depuis un point du graphique.</translation>
-    </message>
-    <message>
-        <source>Resume from the plot?</source>
-        <translation>Reprendre depuis le graphique ?</translation>
-    </message>
-    <message>
-        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
-        <translation>Reprendre à l’époque %1, pas %2 (pas global %3) ? L’entraînement repart de la sauvegarde précédente la plus proche et rejoue les pas intermédiaires ; les pas suivants restent sur l’ancienne branche.</translation>
-    </message>
-    <message>
-        <source>Stopping: writing a checkpoint, then stopping…</source>
-        <translation>Arrêt : écriture d’une sauvegarde, puis arrêt…</translation>
-    </message>
-    <message>
-        <source>Simulating a crash now.</source>
-        <translation>Simulation d’un plantage maintenant.</translation>
-    </message>
-    <message>
-        <source>A crash will be simulated after global step %1.</source>
-        <translation>Un plantage sera simulé après le pas global %1.</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
-        <translation>&lt;b&gt;Avis de préemption.&lt;/b&gt; L’instance sera reprise dans &lt;b&gt;%1&lt;/b&gt;. Écriture d’une sauvegarde d’urgence…</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
-        <translation>&lt;b&gt;Préempté.&lt;/b&gt; %1&lt;br&gt;L’instance serait reprise dans &lt;b&gt;%2&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
-        <translation>&lt;b&gt;Instance reprise.&lt;/b&gt; %1&lt;br&gt;Reprenez pour continuer depuis la sauvegarde d’urgence.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
-        <translation>&lt;b&gt;Une sauvegarde n’a pas pu être écrite :&lt;/b&gt; %1&lt;br&gt;L’entraînement est en pause ; la sauvegarde précédente et le registre sont intacts. Libérez de l’espace, puis continuez.</translation>
-    </message>
-    <message>
-        <source>Training could not run: %1</source>
-        <translation>L’entraînement n’a pas pu démarrer : %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
-        <translation>&lt;b&gt;Planté&lt;/b&gt; (simulé) : %1. Reprenez depuis la dernière sauvegarde, ou choisissez-en une dans le tableau.</translation>
-    </message>
-    <message>
-        <source>Training failed: %1</source>
-        <translation>L’entraînement a échoué : %1</translation>
-    </message>
-    <message>
-        <source>Stopped: %1</source>
-        <translation>Arrêté : %1</translation>
-    </message>
-    <message>
-        <source>Finished: %1</source>
-        <translation>Terminé : %1</translation>
-    </message>
-    <message>
         <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
         <translation>Vérifie la taille du fichier, son pied et sa somme de contrôle (faite de SHA-256 ; voir le format de fichier dans le README).</translation>
-    </message>
-    <message>
-        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
-        <translation>somme de contrôle %1 conforme au pied et au registre (%2 octets)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run “%1”: %n event(s) recorded in the registry</source>
-        <translation>
-            <numerusform>Exécution « %1 » : %n événement enregistré dans le registre</numerusform>
-            <numerusform>Exécution « %1 » : %n événements enregistrés dans le registre</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot read the history of this run: %1</source>
-        <translation>Impossible de lire l’historique de cette exécution : %1</translation>
-    </message>
-    <message>
-        <source>Cannot verify checkpoint #%1: %2</source>
-        <translation>Impossible de vérifier la sauvegarde n° %1 : %2</translation>
-    </message>
-    <message>
-        <source>%1 received: closing.</source>
-        <translation>%1 reçu : fermeture.</translation>
-    </message>
-    <message>
-        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
-        <translation>%1 reçu : un avis de préemption. Savepoint se ferme une fois la sauvegarde d’urgence écrite.</translation>
     </message>
 </context>
 <context>
@@ -1121,6 +918,92 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::RunDataView</name>
+    <message>
+        <source>Cannot read the run list: %1</source>
+        <translation>Impossible de lire la liste des exécutions : %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the registry: %1</source>
+        <translation>Impossible de lire le registre : %1</translation>
+    </message>
+    <message>
+        <source>Verifying checkpoint #%1…</source>
+        <translation>Vérification de la sauvegarde n° %1…</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 verified: %2</source>
+        <translation>Sauvegarde n° %1 vérifiée : %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged: %2</source>
+        <translation>La sauvegarde n° %1 est endommagée : %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
+        <translation>La sauvegarde n° %1 est endommagée et ne servira pas à reprendre : %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 unpinned</source>
+        <translation>Sauvegarde n° %1 désépinglée</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 pinned</source>
+        <translation>Sauvegarde n° %1 épinglée</translation>
+    </message>
+    <message>
+        <source>Cannot change the pin: %1</source>
+        <translation>Impossible de modifier l’épinglage : %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
+        <translation>La sauvegarde n° %1 est la tête (d’où l’entraînement reprend) ; elle ne peut pas être supprimée.</translation>
+    </message>
+    <message>
+        <source>Stop the training of this run before deleting its checkpoints.</source>
+        <translation>Arrêtez l’entraînement de cette exécution avant de supprimer ses sauvegardes.</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint?</source>
+        <translation>Supprimer la sauvegarde ?</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
+        <translation>Supprimer la sauvegarde n° %1 (époque %2, pas %3) ? Le fichier est effacé ; la ligne reste dans l’historique comme supprimée.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 deleted</source>
+        <translation>Sauvegarde n° %1 supprimée</translation>
+    </message>
+    <message>
+        <source>Cannot delete checkpoint #%1: %2</source>
+        <translation>Impossible de supprimer la sauvegarde n° %1 : %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Impossible d’ouvrir %1</translation>
+    </message>
+    <message>
+        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
+        <translation>somme de contrôle %1 conforme au pied et au registre (%2 octets)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run “%1”: %n event(s) recorded in the registry</source>
+        <translation>
+            <numerusform>Exécution « %1 » : %n événement enregistré dans le registre</numerusform>
+            <numerusform>Exécution « %1 » : %n événements enregistrés dans le registre</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the history of this run: %1</source>
+        <translation>Impossible de lire l’historique de cette exécution : %1</translation>
+    </message>
+    <message>
+        <source>Cannot verify checkpoint #%1: %2</source>
+        <translation>Impossible de vérifier la sauvegarde n° %1 : %2</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::RunListModel</name>
     <message>
         <source>created</source>
@@ -1319,6 +1202,137 @@
     <message>
         <source>Failed</source>
         <translation>Échec</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::TrainingController</name>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuer</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la d’abord.</translation>
+    </message>
+    <message>
+        <source>Starting run “%1”…</source>
+        <translation>Lancement de l’exécution « %1 »…</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it before resuming.</source>
+        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la avant de reprendre.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1”…</source>
+        <translation>Reprise de l’exécution « %1 »…</translation>
+    </message>
+    <message>
+        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
+        <translation>L’exécution « %1 » a été entraînée sur le jeu de données de %2, qui n’y est plus.</translation>
+    </message>
+    <message>
+        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
+        <translation>Où se trouve maintenant le jeu de données de l’exécution « %1 » ? (Il était dans %2)</translation>
+    </message>
+    <message>
+        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
+        <translation>Pas de reprise : l’exécution « %1 » a été entraînée sur le jeu de données de %2, qui n’y est plus. Reprenez de nouveau et choisissez le dossier où il a été déplacé.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
+        <translation>Reprise de l’exécution « %1 » sur le jeu de données de %2 (vérifié par rapport à celui de son entraînement).</translation>
+    </message>
+    <message>
+        <source>Select a checkpoint in the table first.</source>
+        <translation>Choisissez d’abord une sauvegarde dans le tableau.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
+        <translation>La sauvegarde n° %1 est endommagée (%2) : impossible d’en reprendre ; choisissez-en une autre.</translation>
+    </message>
+    <message>
+        <source>Roll back?</source>
+        <translation>Revenir en arrière ?</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
+        <translation>Reprendre depuis la sauvegarde n° %1 (époque %2, pas %3) ? Elle est plus ancienne que la tête : l’entraînement continue sur une nouvelle branche ; la branche actuelle reste visible.</translation>
+    </message>
+    <message>
+        <source>Stop the training first, then resume from a point on the plot.</source>
+        <translation>Arrêtez d’abord l’entraînement, puis reprenez depuis un point du graphique.</translation>
+    </message>
+    <message>
+        <source>Resume from the plot?</source>
+        <translation>Reprendre depuis le graphique ?</translation>
+    </message>
+    <message>
+        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
+        <translation>Reprendre à l’époque %1, pas %2 (pas global %3) ? L’entraînement repart de la sauvegarde précédente la plus proche et rejoue les pas intermédiaires ; les pas suivants restent sur l’ancienne branche.</translation>
+    </message>
+    <message>
+        <source>Stopping: writing a checkpoint, then stopping…</source>
+        <translation>Arrêt : écriture d’une sauvegarde, puis arrêt…</translation>
+    </message>
+    <message>
+        <source>Simulating a crash now.</source>
+        <translation>Simulation d’un plantage maintenant.</translation>
+    </message>
+    <message>
+        <source>A crash will be simulated after global step %1.</source>
+        <translation>Un plantage sera simulé après le pas global %1.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
+        <translation>&lt;b&gt;Avis de préemption.&lt;/b&gt; L’instance sera reprise dans &lt;b&gt;%1&lt;/b&gt;. Écriture d’une sauvegarde d’urgence…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Préempté.&lt;/b&gt; %1&lt;br&gt;L’instance serait reprise dans &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
+        <translation>&lt;b&gt;Instance reprise.&lt;/b&gt; %1&lt;br&gt;Reprenez pour continuer depuis la sauvegarde d’urgence.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
+        <translation>&lt;b&gt;Une sauvegarde n’a pas pu être écrite :&lt;/b&gt; %1&lt;br&gt;L’entraînement est en pause ; la sauvegarde précédente et le registre sont intacts. Libérez de l’espace, puis continuez.</translation>
+    </message>
+    <message>
+        <source>Training could not run: %1</source>
+        <translation>L’entraînement n’a pas pu démarrer : %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
+        <translation>&lt;b&gt;Planté&lt;/b&gt; (simulé) : %1. Reprenez depuis la dernière sauvegarde, ou choisissez-en une dans le tableau.</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>L’entraînement a échoué : %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Arrêté : %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Terminé : %1</translation>
+    </message>
+    <message>
+        <source>%1 received: closing.</source>
+        <translation>%1 reçu : fermeture.</translation>
+    </message>
+    <message>
+        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
+        <translation>%1 reçu : un avis de préemption. Savepoint se ferme une fois la sauvegarde d’urgence écrite.</translation>
     </message>
 </context>
 </TS>

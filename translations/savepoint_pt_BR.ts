@@ -643,70 +643,6 @@
         <translation>Continuar</translation>
     </message>
     <message>
-        <source>Cannot read the run list: %1</source>
-        <translation>Não foi possível ler a lista de execuções: %1</translation>
-    </message>
-    <message>
-        <source>Cannot read the registry: %1</source>
-        <translation>Não foi possível ler o registro: %1</translation>
-    </message>
-    <message>
-        <source>Verifying checkpoint #%1…</source>
-        <translation>Verificando o checkpoint nº %1…</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 verified: %2</source>
-        <translation>Checkpoint nº %1 verificado: %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged: %2</source>
-        <translation>O checkpoint nº %1 está danificado: %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
-        <translation>O checkpoint nº %1 está danificado e não será usado para retomar: %2</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 unpinned</source>
-        <translation>Checkpoint nº %1 desafixado</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 pinned</source>
-        <translation>Checkpoint nº %1 fixado</translation>
-    </message>
-    <message>
-        <source>Cannot change the pin: %1</source>
-        <translation>Não foi possível alterar a fixação: %1</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
-        <translation>O checkpoint nº %1 é o atual (de onde o treinamento retoma); não pode ser excluído.</translation>
-    </message>
-    <message>
-        <source>Stop the training of this run before deleting its checkpoints.</source>
-        <translation>Pare o treinamento desta execução antes de excluir seus checkpoints.</translation>
-    </message>
-    <message>
-        <source>Delete checkpoint?</source>
-        <translation>Excluir checkpoint?</translation>
-    </message>
-    <message>
-        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
-        <translation>Excluir o checkpoint nº %1 (época %2, passo %3)? O arquivo é removido; a linha fica no histórico como excluída.</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 deleted</source>
-        <translation>Checkpoint nº %1 excluído</translation>
-    </message>
-    <message>
-        <source>Cannot delete checkpoint #%1: %2</source>
-        <translation>Não foi possível excluir o checkpoint nº %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>Não foi possível abrir %1</translation>
-    </message>
-    <message>
         <source>Export plot</source>
         <translation>Exportar gráfico</translation>
     </message>
@@ -735,147 +671,8 @@
         <translation>Métricas salvas em %1</translation>
     </message>
     <message>
-        <source>A run is already training in this window; stop it first.</source>
-        <translation>Já há uma execução treinando nesta janela; pare-a primeiro.</translation>
-    </message>
-    <message>
-        <source>Starting run “%1”…</source>
-        <translation>Iniciando a execução “%1”…</translation>
-    </message>
-    <message>
-        <source>A run is already training in this window; stop it before resuming.</source>
-        <translation>Já há uma execução treinando nesta janela; pare-a antes de retomar.</translation>
-    </message>
-    <message>
-        <source>Resuming run “%1”…</source>
-        <translation>Retomando a execução “%1”…</translation>
-    </message>
-    <message>
-        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
-        <translation>A execução “%1” foi treinada com o conjunto de dados em %2, que não está mais lá.</translation>
-    </message>
-    <message>
-        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
-        <translation>Onde está agora o conjunto de dados da execução “%1”? (Estava em %2)</translation>
-    </message>
-    <message>
-        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
-        <translation>Não retomada: a execução “%1” foi treinada com o conjunto de dados em %2, que não está mais lá. Retome de novo e escolha a pasta para onde ele foi movido.</translation>
-    </message>
-    <message>
-        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
-        <translation>Retomando a execução “%1” com o conjunto de dados em %2 (conferido com o que ela usou no treino).</translation>
-    </message>
-    <message>
-        <source>Select a checkpoint in the table first.</source>
-        <translation>Selecione primeiro um checkpoint na tabela.</translation>
-    </message>
-    <message>
-        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
-        <translation>O checkpoint nº %1 está danificado (%2) e não pode ser usado para retomar; escolha outro.</translation>
-    </message>
-    <message>
-        <source>Roll back?</source>
-        <translation>Reverter?</translation>
-    </message>
-    <message>
-        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
-        <translation>Retomar do checkpoint nº %1 (época %2, passo %3)? Ele é mais antigo que o atual, então o treinamento continua em um novo ramo; o ramo atual continua visível.</translation>
-    </message>
-    <message>
-        <source>Stop the training first, then resume from a point on the plot.</source>
-        <translation>Pare o treinamento primeiro e depois retome de um ponto do gráfico.</translation>
-    </message>
-    <message>
-        <source>Resume from the plot?</source>
-        <translation>Retomar a partir do gráfico?</translation>
-    </message>
-    <message>
-        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
-        <translation>Retomar na época %1, passo %2 (passo global %3)? O treinamento recomeça do checkpoint anterior mais próximo e repete os passos intermediários; os passos posteriores ficam no ramo antigo.</translation>
-    </message>
-    <message>
-        <source>Stopping: writing a checkpoint, then stopping…</source>
-        <translation>Parando: gravando um checkpoint e depois parando…</translation>
-    </message>
-    <message>
-        <source>Simulating a crash now.</source>
-        <translation>Simulando uma falha agora.</translation>
-    </message>
-    <message>
-        <source>A crash will be simulated after global step %1.</source>
-        <translation>Uma falha será simulada após o passo global %1.</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
-        <translation>&lt;b&gt;Aviso de preempção.&lt;/b&gt; A instância será retomada pelo provedor em &lt;b&gt;%1&lt;/b&gt;. Gravando um checkpoint de emergência…</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
-        <translation>&lt;b&gt;Preemptado.&lt;/b&gt; %1&lt;br&gt;A instância seria retomada pelo provedor em &lt;b&gt;%2&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
-        <translation>&lt;b&gt;Instância retomada pelo provedor.&lt;/b&gt; %1&lt;br&gt;Retome para continuar do checkpoint de emergência.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
-        <translation>&lt;b&gt;Não foi possível gravar um checkpoint:&lt;/b&gt; %1&lt;br&gt;O treinamento está pausado; o checkpoint anterior e o registro estão intactos. Libere espaço e continue.</translation>
-    </message>
-    <message>
-        <source>Training could not run: %1</source>
-        <translation>O treinamento não pôde ser executado: %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
-        <translation>&lt;b&gt;Falhou&lt;/b&gt; (simulado): %1. Retome do último checkpoint ou escolha um na tabela.</translation>
-    </message>
-    <message>
-        <source>Training failed: %1</source>
-        <translation>O treinamento falhou: %1</translation>
-    </message>
-    <message>
-        <source>Stopped: %1</source>
-        <translation>Parado: %1</translation>
-    </message>
-    <message>
-        <source>Finished: %1</source>
-        <translation>Concluído: %1</translation>
-    </message>
-    <message>
         <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
         <translation>Verifica o tamanho do arquivo, o rodapé e o checksum (feito de SHA-256; veja o formato do arquivo no README).</translation>
-    </message>
-    <message>
-        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
-        <translation>checksum %1 confere com o rodapé e o registro (%2 bytes)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run “%1”: %n event(s) recorded in the registry</source>
-        <translation>
-            <numerusform>Execução “%1”: %n evento registrado no registro</numerusform>
-            <numerusform>Execução “%1”: %n eventos registrados no registro</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot read the history of this run: %1</source>
-        <translation>Não foi possível ler o histórico desta execução: %1</translation>
-    </message>
-    <message>
-        <source>Cannot verify checkpoint #%1: %2</source>
-        <translation>Não foi possível verificar o checkpoint #%1: %2</translation>
-    </message>
-    <message>
-        <source>%1 received: closing.</source>
-        <translation>%1 recebido: fechando.</translation>
-    </message>
-    <message>
-        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
-        <translation>%1 recebido: um aviso de preempção. O Savepoint fecha assim que o checkpoint de emergência for gravado.</translation>
     </message>
 </context>
 <context>
@@ -1121,6 +918,92 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::RunDataView</name>
+    <message>
+        <source>Cannot read the run list: %1</source>
+        <translation>Não foi possível ler a lista de execuções: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the registry: %1</source>
+        <translation>Não foi possível ler o registro: %1</translation>
+    </message>
+    <message>
+        <source>Verifying checkpoint #%1…</source>
+        <translation>Verificando o checkpoint nº %1…</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 verified: %2</source>
+        <translation>Checkpoint nº %1 verificado: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged: %2</source>
+        <translation>O checkpoint nº %1 está danificado: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged and will not be resumed from: %2</source>
+        <translation>O checkpoint nº %1 está danificado e não será usado para retomar: %2</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 unpinned</source>
+        <translation>Checkpoint nº %1 desafixado</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 pinned</source>
+        <translation>Checkpoint nº %1 fixado</translation>
+    </message>
+    <message>
+        <source>Cannot change the pin: %1</source>
+        <translation>Não foi possível alterar a fixação: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
+        <translation>O checkpoint nº %1 é o atual (de onde o treinamento retoma); não pode ser excluído.</translation>
+    </message>
+    <message>
+        <source>Stop the training of this run before deleting its checkpoints.</source>
+        <translation>Pare o treinamento desta execução antes de excluir seus checkpoints.</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint?</source>
+        <translation>Excluir checkpoint?</translation>
+    </message>
+    <message>
+        <source>Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as deleted.</source>
+        <translation>Excluir o checkpoint nº %1 (época %2, passo %3)? O arquivo é removido; a linha fica no histórico como excluída.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 deleted</source>
+        <translation>Checkpoint nº %1 excluído</translation>
+    </message>
+    <message>
+        <source>Cannot delete checkpoint #%1: %2</source>
+        <translation>Não foi possível excluir o checkpoint nº %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Não foi possível abrir %1</translation>
+    </message>
+    <message>
+        <source>checksum %1 matches the footer and the registry (%2 bytes)</source>
+        <translation>checksum %1 confere com o rodapé e o registro (%2 bytes)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run “%1”: %n event(s) recorded in the registry</source>
+        <translation>
+            <numerusform>Execução “%1”: %n evento registrado no registro</numerusform>
+            <numerusform>Execução “%1”: %n eventos registrados no registro</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the history of this run: %1</source>
+        <translation>Não foi possível ler o histórico desta execução: %1</translation>
+    </message>
+    <message>
+        <source>Cannot verify checkpoint #%1: %2</source>
+        <translation>Não foi possível verificar o checkpoint #%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::RunListModel</name>
     <message>
         <source>created</source>
@@ -1319,6 +1202,137 @@
     <message>
         <source>Failed</source>
         <translation>Falhou</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::TrainingController</name>
+    <message>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>Já há uma execução treinando nesta janela; pare-a primeiro.</translation>
+    </message>
+    <message>
+        <source>Starting run “%1”…</source>
+        <translation>Iniciando a execução “%1”…</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it before resuming.</source>
+        <translation>Já há uma execução treinando nesta janela; pare-a antes de retomar.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1”…</source>
+        <translation>Retomando a execução “%1”…</translation>
+    </message>
+    <message>
+        <source>Run “%1” was trained on the dataset in %2, which is not there any more.</source>
+        <translation>A execução “%1” foi treinada com o conjunto de dados em %2, que não está mais lá.</translation>
+    </message>
+    <message>
+        <source>Where is the dataset of run “%1” now? (It was in %2)</source>
+        <translation>Onde está agora o conjunto de dados da execução “%1”? (Estava em %2)</translation>
+    </message>
+    <message>
+        <source>Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume again and choose the folder it moved to.</source>
+        <translation>Não retomada: a execução “%1” foi treinada com o conjunto de dados em %2, que não está mais lá. Retome de novo e escolha a pasta para onde ele foi movido.</translation>
+    </message>
+    <message>
+        <source>Resuming run “%1” on the dataset in %2 (checked against what it was trained on).</source>
+        <translation>Retomando a execução “%1” com o conjunto de dados em %2 (conferido com o que ela usou no treino).</translation>
+    </message>
+    <message>
+        <source>Select a checkpoint in the table first.</source>
+        <translation>Selecione primeiro um checkpoint na tabela.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.</source>
+        <translation>O checkpoint nº %1 está danificado (%2) e não pode ser usado para retomar; escolha outro.</translation>
+    </message>
+    <message>
+        <source>Roll back?</source>
+        <translation>Reverter?</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so training continues on a new branch; the current branch stays visible.</source>
+        <translation>Retomar do checkpoint nº %1 (época %2, passo %3)? Ele é mais antigo que o atual, então o treinamento continua em um novo ramo; o ramo atual continua visível.</translation>
+    </message>
+    <message>
+        <source>Stop the training first, then resume from a point on the plot.</source>
+        <translation>Pare o treinamento primeiro e depois retome de um ponto do gráfico.</translation>
+    </message>
+    <message>
+        <source>Resume from the plot?</source>
+        <translation>Retomar a partir do gráfico?</translation>
+    </message>
+    <message>
+        <source>Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint before it and replays the steps in between; later steps stay on the old branch.</source>
+        <translation>Retomar na época %1, passo %2 (passo global %3)? O treinamento recomeça do checkpoint anterior mais próximo e repete os passos intermediários; os passos posteriores ficam no ramo antigo.</translation>
+    </message>
+    <message>
+        <source>Stopping: writing a checkpoint, then stopping…</source>
+        <translation>Parando: gravando um checkpoint e depois parando…</translation>
+    </message>
+    <message>
+        <source>Simulating a crash now.</source>
+        <translation>Simulando uma falha agora.</translation>
+    </message>
+    <message>
+        <source>A crash will be simulated after global step %1.</source>
+        <translation>Uma falha será simulada após o passo global %1.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preemption notice.&lt;/b&gt; The instance will be reclaimed in &lt;b&gt;%1&lt;/b&gt;. Writing an emergency checkpoint…</source>
+        <translation>&lt;b&gt;Aviso de preempção.&lt;/b&gt; A instância será retomada pelo provedor em &lt;b&gt;%1&lt;/b&gt;. Gravando um checkpoint de emergência…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preempted.&lt;/b&gt; %1&lt;br&gt;The instance would be reclaimed in &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Preemptado.&lt;/b&gt; %1&lt;br&gt;A instância seria retomada pelo provedor em &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Instance reclaimed.&lt;/b&gt; %1&lt;br&gt;Resume to continue from the emergency checkpoint.</source>
+        <translation>&lt;b&gt;Instância retomada pelo provedor.&lt;/b&gt; %1&lt;br&gt;Retome para continuar do checkpoint de emergência.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A checkpoint could not be written:&lt;/b&gt; %1&lt;br&gt;Training is paused; the previous checkpoint and the registry are intact. Free some space, then continue.</source>
+        <translation>&lt;b&gt;Não foi possível gravar um checkpoint:&lt;/b&gt; %1&lt;br&gt;O treinamento está pausado; o checkpoint anterior e o registro estão intactos. Libere espaço e continue.</translation>
+    </message>
+    <message>
+        <source>Training could not run: %1</source>
+        <translation>O treinamento não pôde ser executado: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
+        <translation>&lt;b&gt;Falhou&lt;/b&gt; (simulado): %1. Retome do último checkpoint ou escolha um na tabela.</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>O treinamento falhou: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Parado: %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Concluído: %1</translation>
+    </message>
+    <message>
+        <source>%1 received: closing.</source>
+        <translation>%1 recebido: fechando.</translation>
+    </message>
+    <message>
+        <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
+        <translation>%1 recebido: um aviso de preempção. O Savepoint fecha assim que o checkpoint de emergência for gravado.</translation>
     </message>
 </context>
 </TS>

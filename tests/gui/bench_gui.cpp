@@ -12,13 +12,13 @@
 // Usage: QT_QPA_PLATFORM=offscreen bench_gui [--points N] [--steps N] [--idle S] [--history N] [--shot PATH]
 //   --idle: seconds of the idle-window baseline (default 5; 0 skips it).
 //   --shot: also saves the 1M-point plot as an image, to look at what the decimation draws.
-#include "engine_types.h"
-#include "checkpoint_table_model.h"
-#include "main_window.h"
-#include "metrics_plot.h"
-#include "qcp.h"
+#include "bridge/engine_types.h"
+#include "models/checkpoint_table_model.h"
+#include "window/main_window.h"
+#include "plot/metrics_plot.h"
+#include "plot/qcp.h"
 #include "registry/registry.h"
-#include "trainer_worker.h"
+#include "bridge/trainer_worker.h"
 #include "train_configs.h"
 
 #include <QApplication>

@@ -2,7 +2,7 @@
 // destroying the owner waits for running jobs and drops undelivered closures
 // (the CI sanitizer run once caught a detached loader thread reaching a window
 // that was being destroyed).
-#include "background_jobs.h"
+#include "bridge/background_jobs.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 // compute_fault_tolerance() against numbers worked out by hand.
-#include "fault_tolerance_panel.h"
-#include "fault_tolerance_stats.h"
+#include "window/fault_tolerance_panel.h"
+#include "models/fault_tolerance_stats.h"
 
 #include <QtTest>
 

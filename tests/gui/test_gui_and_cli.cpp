@@ -12,11 +12,11 @@
 // (checked with BEGIN IMMEDIATE), so "still running" does not depend on timing.
 //
 //   ctest --test-dir build -R test_gui_and_cli --output-on-failure
-#include "banner.h"
-#include "main_window.h"
-#include "metrics_plot.h"
+#include "window/banner.h"
+#include "window/main_window.h"
+#include "plot/metrics_plot.h"
 #include "reliability_support.h"
-#include "trainer_worker.h"
+#include "bridge/trainer_worker.h"
 #include "train_configs.h"
 
 #include <QElapsedTimer>

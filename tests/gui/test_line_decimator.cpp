@@ -1,7 +1,7 @@
 // LineDecimator: what QCustomPlot is handed for a long line keeps every extreme
 // (displaced by at most one pixel column), is a subset of the real points in
 // key order, is small, and does not depend on how the points arrived.
-#include "line_decimator.h"
+#include "plot/line_decimator.h"
 
 #include <QRandomGenerator>
 #include <QtTest>

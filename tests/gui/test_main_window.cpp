@@ -1,20 +1,20 @@
 // Drives the real window offscreen: train on the synthetic dataset, see points
 // arrive, simulate a crash, roll back from a checkpoint chosen in the table,
 // then check the registry and the plot's branches.
-#include "banner.h"
-#include "checkpoint_table_model.h"
-#include "fault_tolerance_panel.h"
-#include "main_window.h"
-#include "metrics_plot.h"
-#include "qcp.h"
+#include "window/banner.h"
+#include "models/checkpoint_table_model.h"
+#include "window/fault_tolerance_panel.h"
+#include "window/main_window.h"
+#include "plot/metrics_plot.h"
+#include "plot/qcp.h"
 #include "formats/checkpoint_format.h"
 #include "storage/durable_io.h"
 #include "idx_files.h"
 #include "registry/registry.h"
-#include "run_list_model.h"
-#include "termination_signals.h"
+#include "models/run_list_model.h"
+#include "bridge/termination_signals.h"
 #include "training/trainer.h"
-#include "trainer_worker.h"
+#include "bridge/trainer_worker.h"
 #include "train_configs.h"
 
 #include <QAbstractItemModelTester>

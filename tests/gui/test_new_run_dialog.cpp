@@ -1,5 +1,5 @@
 // NewRunDialog validates field by field with clear messages.
-#include "new_run_dialog.h"
+#include "window/new_run_dialog.h"
 
 #include <QComboBox>
 #include <QLineEdit>

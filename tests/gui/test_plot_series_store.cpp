@@ -1,6 +1,6 @@
 // PlotSeriesStore: segments never go backwards, abandoned work is kept apart,
 // the bias-corrected EMA matches hand-computed values.
-#include "plot_series_store.h"
+#include "plot/plot_series_store.h"
 
 #include <QtTest>
 

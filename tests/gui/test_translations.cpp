@@ -1,6 +1,6 @@
 // The embedded translations load and translate known strings.
-#include "run_list_model.h"
-#include "translations_loader.h"
+#include "models/run_list_model.h"
+#include "window/translations_loader.h"
 
 #include <QApplication>
 #include <QTranslator>

@@ -1,0 +1,121 @@
+#include "models/run_list_model.h"
+#include "models/number_format.h"
+
+#include <QColor>
+#include <QLocale>
+
+#include <cmath>
+
+namespace savepoint::ui {
+
+RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RunListModel::setRuns(std::vector<RunSummary> runs) {
+    bool same = runs.size() == runs_.size();
+    for (std::size_t i = 0; same && i < runs.size(); ++i) same = runs[i].run.id == runs_[i].run.id;
+    if (!same) {
+        beginResetModel();
+        runs_ = std::move(runs);
+        endResetModel();
+        return;
+    }
+    runs_ = std::move(runs);
+    if (!runs_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void RunListModel::setLive(std::int64_t run_id, const QString& status, std::int64_t gs, double loss, double acc) {
+    const int row = rowOf(run_id);
+    if (row < 0) return;
+    RunSummary& s = runs_[row];
+    s.run.status = status.toStdString();
+    s.run.global_step = gs;
+    if (std::isfinite(loss)) s.loss = loss;
+    if (std::isfinite(acc)) s.accuracy = acc;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+const RunSummary* RunListModel::runAt(int row) const {
+    return row >= 0 && row < static_cast<int>(runs_.size()) ? &runs_[row] : nullptr;
+}
+
+int RunListModel::rowOf(std::int64_t run_id) const {
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+        if (runs_[i].run.id == run_id) return static_cast<int>(i);
+    return -1;
+}
+
+int RunListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(runs_.size());
+}
+int RunListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString RunListModel::statusText(const QString& s) {
+    if (s == QLatin1String("created")) return tr("created");
+    if (s == QLatin1String("running")) return tr("running");
+    if (s == QLatin1String("paused")) return tr("paused");
+    if (s == QLatin1String("interrupted")) return tr("interrupted");
+    if (s == QLatin1String("preempted")) return tr("preempted");
+    if (s == QLatin1String("stopped")) return tr("stopped");
+    if (s == QLatin1String("finished")) return tr("finished");
+    if (s == QLatin1String("failed")) return tr("failed");
+    return s;
+}
+
+
+QVariant RunListModel::data(const QModelIndex& idx, int role) const {
+    if (!idx.isValid() || idx.row() >= rowCount()) return {};
+    const RunSummary& s = runs_[idx.row()];
+    const auto& r = s.run;
+    const double frac = r.total_steps > 0 ? static_cast<double>(r.global_step) / r.total_steps : 0;
+    if (role == RunIdRole) return QVariant::fromValue<qlonglong>(r.id);
+    if (role == Qt::DisplayRole) {
+        switch (idx.column()) {
+        case Name: return QString::fromStdString(r.name);
+        case Status: return statusText(QString::fromStdString(r.status));
+        case Progress:
+            return tr("%1 % (%2/%3)").arg(QLocale().toString(frac * 100, 'f', 0)).arg(r.global_step).arg(r.total_steps);
+        case Loss: return localeNumber(s.loss, 4);
+        case Accuracy: return localeNumber(s.accuracy, 3);
+        case ValAccuracy: return localeNumber(s.val_accuracy, 3);
+        case Branches: return s.branches;
+        case Device: return QString::fromStdString(r.device);
+        }
+    }
+    if (role == SortRole) {
+        switch (idx.column()) {
+        case Progress: return frac;
+        case Loss: return std::isfinite(s.loss) ? s.loss : 1e300;
+        case Accuracy: return std::isfinite(s.accuracy) ? s.accuracy : -1.0;
+        case ValAccuracy: return std::isfinite(s.val_accuracy) ? s.val_accuracy : -1.0;
+        case Branches: return s.branches;
+        default: return data(idx, Qt::DisplayRole);
+        }
+    }
+    if (role == Qt::ToolTipRole && idx.column() == Branches)
+        return tr("%n branch(es): each rollback starts a new one; the old ones are kept", nullptr, s.branches);
+    if (role == Qt::ForegroundRole && idx.column() == Status) {
+        if (r.status == "running") return QColor(0x1b, 0x7f, 0x3b);
+        if (r.status == "interrupted" || r.status == "failed") return QColor(0xb0, 0x20, 0x20);
+        if (r.status == "preempted") return QColor(0xc0, 0x6a, 0x00);
+    }
+    if (role == Qt::TextAlignmentRole && idx.column() >= Progress && idx.column() <= ValAccuracy)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Name: return tr("Run");
+    case Status: return tr("Status");
+    case Progress: return tr("Progress");
+    case Loss: return tr("Loss");
+    case Accuracy: return tr("Accuracy");
+    case ValAccuracy: return tr("Val. acc.");
+    case Branches: return tr("Branches");
+    case Device: return tr("Device");
+    }
+    return {};
+}
+
+}  // namespace savepoint::ui

@@ -1,0 +1,38 @@
+// The run list: one row per run in the registry, with status, progress, latest
+// metrics and branch count. Live progress of the run this window trains is
+// overlaid with setLive(). GUI thread only.
+#pragma once
+
+#include "bridge/registry_queries.h"
+
+#include <QAbstractTableModel>
+
+namespace savepoint::ui {
+
+class RunListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Status, Progress, Branches, Loss, Accuracy, ValAccuracy, Device, ColumnCount };
+    static constexpr int RunIdRole = Qt::UserRole + 1;
+    static constexpr int SortRole = Qt::UserRole + 2;
+
+    explicit RunListModel(QObject* parent = nullptr);
+
+    // Replaces the rows; keeps rows (and so the selection) when the set of runs is unchanged.
+    void setRuns(std::vector<RunSummary> runs);
+    void setLive(std::int64_t run_id, const QString& status, std::int64_t global_step, double loss, double accuracy);
+    const RunSummary* runAt(int row) const;
+    int rowOf(std::int64_t run_id) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    static QString statusText(const QString& status);
+
+private:
+    std::vector<RunSummary> runs_;
+};
+
+}  // namespace savepoint::ui

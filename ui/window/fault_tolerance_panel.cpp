@@ -1,0 +1,183 @@
+#include "window/fault_tolerance_panel.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace savepoint::ui {
+namespace {
+
+QString secs(double s) {
+    if (!std::isfinite(s)) return QStringLiteral("–");
+    if (s < 1) return FaultTolerancePanel::tr("%1 ms").arg(QLocale().toString(s * 1000, 'f', 1));
+    if (s < 120) return FaultTolerancePanel::tr("%1 s").arg(QLocale().toString(s, 'f', 1));
+    if (s < 7200) return FaultTolerancePanel::tr("%1 min").arg(QLocale().toString(s / 60, 'f', 1));
+    return FaultTolerancePanel::tr("%1 h").arg(QLocale().toString(s / 3600, 'f', 2));
+}
+
+QString pct(double f) { return QLocale().toString(f * 100, 'f', 1) + QStringLiteral(" %"); }
+
+}  // namespace
+
+QString FaultTolerancePanel::spotSecondsText(double s) {
+    // SageMaker's bill counts whole seconds; under 100 s a tenth is kept, so that
+    // a short demo run does not read "Billable seconds 0".
+    return QLocale().toString(s, 'f', s < 100 ? 1 : 0);
+}
+
+FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+
+    auto* cost = new QGroupBox(tr("What checkpointing and failures cost"), this);
+    auto* f1 = new QFormLayout(cost);
+    ckpts_ = addRow(f1, tr("Checkpoints written"),
+                    tr("Saves committed to the registry, in every session of this run; and those due while the previous "
+                       "one was still being written that were skipped or taken late (the run's async policy)."));
+    ckpt_time_ = addRow(f1, tr("Checkpoint writing"),
+                        tr("Total time the background I/O thread spent writing, hashing and committing checkpoints, "
+                           "and its share of the time spent computing steps. Training goes on meanwhile."));
+    ckpt_stall_ = addRow(f1, tr("Training held up"),
+                         tr("Total time the training thread waited for checkpoints: to take each snapshot, and, "
+                            "with the 'wait' policy, for the previous save to be written. This is what checkpointing "
+                            "cost the training directly."));
+    interruptions_ = addRow(f1, tr("Interruptions"), tr("Sessions that ended by a crash, a preemption, a kill or a failure."));
+    lost_ = addRow(f1, tr("Steps lost"), tr("Steps computed after the last checkpoint a later session resumed from."));
+    recomputed_ = addRow(f1, tr("Steps recomputed"), tr("Of the lost steps, those trained (or replayed) again."));
+    wall_lost_ = addRow(f1, tr("Wall time lost"), tr("Lost steps times the measured time per step, plus the downtime after each interruption."));
+    goodput_ = addRow(f1, tr("Goodput"), tr("Useful steps (the global step reached on the current branch) divided by all steps computed."));
+    outer->addWidget(cost);
+
+    auto* yd = new QGroupBox(tr("Best checkpoint interval (Young/Daly)"), this);
+    auto* f2 = new QFormLayout(yd);
+    mtbf_ = new QDoubleSpinBox(yd);
+    mtbf_->setRange(0.1, 100000);
+    mtbf_->setDecimals(1);
+    mtbf_->setSuffix(tr(" min"));
+    mtbf_->setValue(60);
+    mtbf_->setToolTip(tr("Mean time between failures to assume when none was observed."));
+    force_mtbf_ = new QCheckBox(tr("Use the assumed MTBF even when failures were observed"), yd);
+    f2->addRow(tr("Assumed MTBF"), mtbf_);
+    f2->addRow(force_mtbf_);
+    cost_ = addRow(f2, tr("Checkpoint cost C"), tr("Mean write time of one checkpoint, measured."));
+    mtbf_used_ = addRow(f2, tr("MTBF M"), tr("Observed: instance time divided by interruptions; otherwise the assumed value."));
+    optimal_ = addRow(f2, tr("Optimal interval √(2·C·M)"),
+                      tr("Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation."));
+    outer->addWidget(yd);
+
+    auto* spot = new QGroupBox(tr("Spot pricing estimate"), this);
+    auto* f3 = new QFormLayout(spot);
+    discount_ = new QDoubleSpinBox(spot);
+    discount_->setRange(0, 99);
+    discount_->setDecimals(0);
+    discount_->setSuffix(QStringLiteral(" %"));
+    discount_->setValue(70);
+    discount_->setToolTip(tr("How much cheaper an interruptible (spot) instance is than on-demand."));
+    f3->addRow(tr("Spot discount"), discount_);
+    spot_train_ = addRow(f3, tr("Training seconds"), tr("Wall time of all sessions, including lost work."));
+    spot_bill_ = addRow(f3, tr("Billable seconds"), tr("Training seconds at the spot discount."));
+    spot_save_ = addRow(f3, tr("Savings"), tr("Compared with on-demand, after paying for the lost work."));
+    outer->addWidget(spot);
+    outer->addStretch(1);
+
+    auto changed = [this] {
+        recompute();
+        Q_EMIT assumptionsChanged();
+    };
+    connect(mtbf_, qOverload<double>(&QDoubleSpinBox::valueChanged), this, changed);
+    connect(discount_, qOverload<double>(&QDoubleSpinBox::valueChanged), this, changed);
+    connect(force_mtbf_, &QCheckBox::toggled, this, changed);
+    recompute();
+}
+
+QLabel* FaultTolerancePanel::addRow(QFormLayout* form, const QString& name, const QString& help) {
+    auto* value = new QLabel(QStringLiteral("–"), this);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setToolTip(help);
+    auto* label = new QLabel(name, this);
+    label->setToolTip(help);
+    form->addRow(label, value);
+    return value;
+}
+
+FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow>& sessions,
+                                         const std::vector<savepoint::CheckpointRow>& checkpoints,
+                                         std::int64_t useful_steps, double now) {
+    FtInputs in;
+    for (const auto& s : sessions) {
+        FtSession f;
+        f.start_global_step = s.start_global_step;
+        f.target_global_step = s.target_global_step;
+        f.end_global_step = s.end_global_step.value_or(s.start_global_step + s.steps_computed);
+        f.ended_by = s.ended_by;
+        f.started_at = s.started_at;
+        f.ended_at = s.ended_at > 0 ? s.ended_at : 0;  // NULL (running) reads as NaN
+        f.steps_computed = s.steps_computed;
+        f.steps_replayed = s.steps_replayed;
+        f.train_seconds = s.train_seconds;
+        f.checkpoint_seconds = s.checkpoint_seconds;
+        f.checkpoint_stall_seconds = s.checkpoint_stall_seconds;
+        in.sessions.push_back(f);
+    }
+    for (const auto& c : checkpoints) {
+        if (c.state == "writing" || c.state == "failed") continue;
+        ++in.checkpoints_written;
+        in.checkpoint_write_ms.push_back(c.write_ms);
+        in.checkpoint_stall_ms.push_back(c.stall_ms);
+    }
+    in.useful_steps = useful_steps;
+    in.now = now;
+    return in;
+}
+
+void FaultTolerancePanel::setInputs(const FtInputs& in) {
+    in_ = in;
+    recompute();
+}
+
+double FaultTolerancePanel::assumedMtbfSeconds() const { return mtbf_->value() * 60; }
+void FaultTolerancePanel::setAssumedMtbfSeconds(double s) { mtbf_->setValue(s / 60); }
+double FaultTolerancePanel::spotDiscount() const { return discount_->value() / 100; }
+void FaultTolerancePanel::setSpotDiscount(double d) { discount_->setValue(d * 100); }
+bool FaultTolerancePanel::forceAssumedMtbf() const { return force_mtbf_->isChecked(); }
+void FaultTolerancePanel::setForceAssumedMtbf(bool on) { force_mtbf_->setChecked(on); }
+
+void FaultTolerancePanel::recompute() {
+    in_.assumed_mtbf_seconds = assumedMtbfSeconds();
+    in_.force_assumed_mtbf = forceAssumedMtbf();
+    in_.spot_discount = spotDiscount();
+    stats_ = compute_fault_tolerance(in_);
+    const FtStats& s = stats_;
+    const QLocale loc;
+    ckpts_->setText(in_.saves_skipped || in_.saves_deferred
+                        ? tr("%1 (%2 skipped, %3 taken late)")
+                              .arg(loc.toString(qlonglong(s.checkpoints_written)), loc.toString(qlonglong(in_.saves_skipped)),
+                                   loc.toString(qlonglong(in_.saves_deferred)))
+                        : loc.toString(qlonglong(s.checkpoints_written)));
+    ckpt_time_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_seconds), pct(s.checkpoint_share)));
+    ckpt_stall_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_stall_seconds), pct(s.stall_share)));
+    interruptions_->setText(loc.toString(s.interruptions));
+    lost_->setText(loc.toString(qlonglong(s.steps_lost)));
+    recomputed_->setText(loc.toString(qlonglong(s.steps_recomputed)));
+    wall_lost_->setText(secs(s.wall_seconds_lost));
+    goodput_->setText(tr("%1 (%2 useful of %3 computed)")
+                          .arg(pct(s.goodput), loc.toString(qlonglong(s.useful_steps)), loc.toString(qlonglong(s.steps_computed))));
+    cost_->setText(secs(s.mean_checkpoint_cost_seconds));
+    mtbf_used_->setText(s.mtbf_observed ? tr("%1 (observed)").arg(secs(s.mtbf_seconds))
+                                        : tr("%1 (assumed)").arg(secs(s.mtbf_seconds)));
+    optimal_->setText(s.optimal_interval_seconds > 0
+                          ? tr("%1 ≈ every %2 steps").arg(secs(s.optimal_interval_seconds))
+                                .arg(loc.toString(std::max(1.0, std::round(s.optimal_interval_steps)), 'f', 0))
+                          : tr("needs a measured checkpoint"));
+    spot_train_->setText(spotSecondsText(s.instance_seconds));
+    spot_bill_->setText(spotSecondsText(s.billable_seconds));
+    spot_save_->setText(tr("%1 (%2 s)").arg(pct(s.savings_fraction), spotSecondsText(s.savings_seconds)));
+}
+
+}  // namespace savepoint::ui

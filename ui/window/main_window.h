@@ -1,0 +1,178 @@
+// The Savepoint window: lays out the run list, the live plots, the checkpoint
+// table, the fault-tolerance panel, the Events pane and the training controls,
+// and wires them to the two classes that do the work: a TrainingController
+// (starting, resuming and interrupting the run this window trains) and a
+// RunDataView (the selected run's metrics, checkpoints and events). Keeps the
+// settings, the menus and the export actions. Every action has a public slot
+// so tests and the demo can drive the window without dialogs. GUI thread only.
+#pragma once
+
+#include "bridge/engine_types.h"
+#include "window/prompts.h"
+
+#include <QHash>
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QSettings;
+class QSlider;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QTableView;
+
+namespace savepoint {
+class Registry;
+}
+
+namespace savepoint::ui {
+
+class Banner;
+class CheckpointTableModel;
+class FaultTolerancePanel;
+class MetricsPlot;
+class RunDataView;
+class RunListModel;
+class StatusBarFields;
+class TrainerWorker;
+class TrainingController;
+
+struct MainWindowOptions {
+    QString home;          // resolved home directory
+    QString settings_path; // empty: the user's QSettings; else an INI file (tests)
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(MainWindowOptions options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Asked before destructive actions; default: a QMessageBox. Tests inject one.
+    using Confirm = savepoint::ui::Confirm;
+    void setConfirmHandler(Confirm c);
+    // Asked where a run's dataset is now when a resume finds its directory gone;
+    // returns the directory, or empty to cancel. Default: a QFileDialog. Tests inject one.
+    using ChooseDirectory = savepoint::ui::ChooseDirectory;
+    void setDirectoryChooser(ChooseDirectory c);
+
+    // For tests, the demo and the benchmark.
+    MetricsPlot* plot() const { return plot_; }
+    RunListModel* runModel() const { return runs_; }
+    CheckpointTableModel* checkpointModel() const { return ckpts_; }
+    QSortFilterProxyModel* checkpointProxy() const { return ckpt_proxy_; }
+    QSortFilterProxyModel* runProxy() const { return run_proxy_; }
+    QTableView* checkpointView() const { return ckpt_view_; }
+    QTableView* runView() const { return run_view_; }
+    TrainerWorker* worker() const;
+    Banner* banner() const { return banner_; }
+    FaultTolerancePanel* faultPanel() const { return ft_panel_; }
+    StatusBarFields* statusFields() const { return status_; }
+    savepoint::Registry* registry() const { return reg_.get(); }
+    std::int64_t selectedRunId() const;
+    QString home() const { return home_; }
+    QAction* action(const QString& name) const;
+    TrainingController* training() const { return training_; }
+    RunDataView* runData() const { return data_; }
+
+public Q_SLOTS:
+    // Training (TrainingController).
+    void showNewRunDialog();
+    bool startRun(const QString& name, const savepoint::TrainConfig& config);
+    bool resumeRun(const QString& name, const savepoint::ResumeTarget& target);
+    void resumeLatest();
+    void resumeFromSelectedCheckpoint();
+    void resumeAtTypedPosition();
+    void resumeAtGlobalStep(qint64 global_step);
+    void togglePause();
+    void stopTraining();
+    void crashNow();
+    void crashAtStep();
+    void preempt();
+    void checkpointNow();
+    // SIGTERM or SIGINT (TerminationSignals): while training, a preemption
+    // notice, and the window closes once the run has stopped; otherwise it closes.
+    void handleTermination(int signal);
+
+    // The viewed run (RunDataView).
+    void selectRun(qint64 run_id);
+    void refreshRuns();
+    void refreshSelected();
+    void verifySelectedCheckpoint();
+    void togglePinSelected();
+    void deleteSelectedCheckpoint();
+    void revealSelectedCheckpoint();
+    bool deleteCheckpoint(qint64 id);
+    void verifyCheckpoint(qint64 id);
+    void selectCheckpoint(qint64 id);
+
+    void exportPlot(const QString& path = {});
+    void exportCsv(const QString& path = {});
+    void setLanguage(const QString& code);
+
+Q_SIGNALS:
+    void verificationFinished(qint64 id, bool ok);
+    void runLoaded(qint64 run_id);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    // Layout (main_window_layout.cpp).
+    void buildUi();
+    QWidget* buildPlotControls();
+    QWidget* buildCheckpointPane();
+    void buildActions();
+    void buildMenus();
+
+    // Wiring (main_window.cpp).
+    void openRegistry();
+    void createControllers();
+    void selectInitialRun();
+    void loadSettings();
+    void saveSettings();
+    void updateActions();
+    void showError(const QString& text);
+    void log(const QString& text);
+
+    MainWindowOptions opts_;
+    QString home_;
+    std::unique_ptr<savepoint::Registry> reg_;
+    std::unique_ptr<QSettings> settings_;
+    Confirm confirm_;
+
+    TrainingController* training_ = nullptr;
+    RunDataView* data_ = nullptr;
+
+    MetricsPlot* plot_ = nullptr;
+    RunListModel* runs_ = nullptr;
+    QSortFilterProxyModel* run_proxy_ = nullptr;
+    QTableView* run_view_ = nullptr;
+    CheckpointTableModel* ckpts_ = nullptr;
+    QSortFilterProxyModel* ckpt_proxy_ = nullptr;
+    QTableView* ckpt_view_ = nullptr;
+    FaultTolerancePanel* ft_panel_ = nullptr;
+    StatusBarFields* status_ = nullptr;
+    Banner* banner_ = nullptr;
+    QPlainTextEdit* log_ = nullptr;
+    QComboBox* xmode_ = nullptr;
+    QSlider* smoothing_ = nullptr;
+    QLabel* smoothing_label_ = nullptr;
+    QCheckBox* log_loss_ = nullptr;
+    QCheckBox* show_raw_ = nullptr;
+    QCheckBox* show_deleted_ = nullptr;
+    QSpinBox* crash_step_ = nullptr;
+    QSpinBox* grace_ = nullptr;
+    QSpinBox* resume_epoch_ = nullptr;
+    QSpinBox* resume_step_ = nullptr;
+    QHash<QString, QAction*> actions_;
+    QTimer refresh_timer_;
+};
+
+}  // namespace savepoint::ui

@@ -1,0 +1,317 @@
+// MainWindow: the layout. The docks, the plot controls, the checkpoint pane,
+// the actions with their toolbar, and the menus; what they do is wired in
+// main_window.cpp.
+#include "window/main_window.h"
+
+#include "models/checkpoint_table_model.h"
+#include "models/run_list_model.h"
+#include "plot/metrics_plot.h"
+#include "window/banner.h"
+#include "window/fault_tolerance_panel.h"
+#include "window/status_bar.h"
+#include "window/translations_loader.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace savepoint::ui {
+
+namespace {
+
+// A hint that shows whole or not at all: a narrow window hides it instead of
+// cutting it to a couple of letters (the plot's tooltip still says it).
+class HintLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+
+protected:
+    void paintEvent(QPaintEvent* e) override {
+        if (fontMetrics().horizontalAdvance(text()) <= contentsRect().width()) QLabel::paintEvent(e);
+    }
+};
+
+}  // namespace
+
+void MainWindow::buildUi() {
+    auto* central = new QWidget(this);
+    auto* v = new QVBoxLayout(central);
+    v->setContentsMargins(6, 4, 6, 2);
+    v->setSpacing(4);
+    banner_ = new Banner(central);
+    v->addWidget(banner_);
+    v->addWidget(buildPlotControls());
+    plot_ = new MetricsPlot(central);
+    v->addWidget(plot_, 1);
+    setCentralWidget(central);
+
+    runs_ = new RunListModel(this);
+    run_proxy_ = new QSortFilterProxyModel(this);
+    run_proxy_->setSourceModel(runs_);
+    run_proxy_->setSortRole(RunListModel::SortRole);
+    run_view_ = new QTableView(this);
+    run_view_->setObjectName(QStringLiteral("runView"));
+    run_view_->setModel(run_proxy_);
+    run_view_->setSortingEnabled(true);
+    run_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    run_view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    run_view_->verticalHeader()->hide();
+    run_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    run_view_->horizontalHeader()->setStretchLastSection(true);
+    run_view_->setAlternatingRowColors(true);
+    auto* runs_dock = new QDockWidget(tr("Runs"), this);
+    runs_dock->setObjectName(QStringLiteral("runsDock"));
+    runs_dock->setWidget(run_view_);
+    // Never squeezed to a sliver by a small window: the plot gives way first.
+    runs_dock->setMinimumWidth(260);
+    addDockWidget(Qt::LeftDockWidgetArea, runs_dock);
+
+    ft_panel_ = new FaultTolerancePanel(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(ft_panel_);
+    scroll->setWidgetResizable(true);
+    auto* ft_dock = new QDockWidget(tr("Fault tolerance"), this);
+    ft_dock->setObjectName(QStringLiteral("faultDock"));
+    ft_dock->setWidget(scroll);
+    ft_dock->setMinimumWidth(260);
+    addDockWidget(Qt::LeftDockWidgetArea, ft_dock);
+    splitDockWidget(runs_dock, ft_dock, Qt::Vertical);
+    connect(ft_panel_, &FaultTolerancePanel::assumptionsChanged, this, &MainWindow::saveSettings);
+
+    auto* ckpt_dock = new QDockWidget(tr("Checkpoints"), this);
+    ckpt_dock->setObjectName(QStringLiteral("checkpointDock"));
+    ckpt_dock->setWidget(buildCheckpointPane());
+    addDockWidget(Qt::BottomDockWidgetArea, ckpt_dock);
+
+    log_ = new QPlainTextEdit(this);
+    log_->setObjectName(QStringLiteral("eventLog"));
+    log_->setReadOnly(true);
+    log_->setMaximumBlockCount(5000);
+    auto* log_dock = new QDockWidget(tr("Events"), this);
+    log_dock->setObjectName(QStringLiteral("eventsDock"));
+    log_dock->setWidget(log_);
+    addDockWidget(Qt::BottomDockWidgetArea, log_dock);
+    tabifyDockWidget(ckpt_dock, log_dock);
+    ckpt_dock->raise();
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);  // the left column runs full height
+    resizeDocks({runs_dock, ft_dock}, {440, 440}, Qt::Horizontal);
+    resizeDocks({runs_dock, ft_dock}, {170, 700}, Qt::Vertical);
+    resizeDocks({ckpt_dock}, {230}, Qt::Vertical);
+
+    status_ = new StatusBarFields(statusBar());
+}
+
+QWidget* MainWindow::buildPlotControls() {
+    auto* w = new QWidget(this);
+    auto* h = new QHBoxLayout(w);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(new QLabel(tr("X axis:"), w));
+    xmode_ = new QComboBox(w);
+    xmode_->addItems({tr("Global step"), tr("Epoch"), tr("Wall-clock time")});
+    h->addWidget(xmode_);
+    h->addSpacing(12);
+    h->addWidget(new QLabel(tr("Smoothing:"), w));
+    smoothing_ = new QSlider(Qt::Horizontal, w);
+    smoothing_->setRange(0, 99);
+    smoothing_->setValue(80);
+    smoothing_->setMaximumWidth(160);
+    smoothing_->setMinimumWidth(90);  // a narrow window or longer labels (pt_BR) must not crush it to a dot
+    smoothing_->setToolTip(tr("Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it."));
+    smoothing_label_ = new QLabel(QStringLiteral("0.80"), w);
+    h->addWidget(smoothing_);
+    h->addWidget(smoothing_label_);
+    h->addSpacing(12);
+    log_loss_ = new QCheckBox(tr("Log scale for loss"), w);
+    log_loss_->setChecked(true);
+    show_raw_ = new QCheckBox(tr("Show raw steps"), w);
+    show_raw_->setChecked(true);
+    h->addWidget(log_loss_);
+    h->addWidget(show_raw_);
+    auto* reset = new QPushButton(tr("Reset zoom"), w);
+    reset->setToolTip(tr("Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom."));
+    h->addWidget(reset);
+    h->addStretch(1);
+    auto* hint = new HintLabel(tr("Right-click the plot to resume from a step"), w);
+    hint->setStyleSheet(QStringLiteral("color: #666;"));
+    // A hint, not a control: in a narrow window it is what gives way.
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    h->addWidget(hint, 1);
+
+    connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
+        plot_->setXMode(static_cast<XMode>(i));
+    });
+    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
+        smoothing_label_->setText(QLocale().toString(v / 100.0, 'f', 2));
+        plot_->setSmoothing(v / 100.0);
+    });
+    connect(log_loss_, &QCheckBox::toggled, this, [this](bool on) { plot_->setLogLoss(on); });
+    connect(show_raw_, &QCheckBox::toggled, this, [this](bool on) { plot_->setShowRaw(on); });
+    connect(reset, &QPushButton::clicked, this, [this] { plot_->resetView(); });
+    return w;
+}
+
+QWidget* MainWindow::buildCheckpointPane() {
+    auto* w = new QWidget(this);
+    auto* v = new QVBoxLayout(w);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto* bar = new QHBoxLayout;
+    auto button = [&](const QString& name, const QString& text, const QString& tip, void (MainWindow::*slot)()) {
+        auto* b = new QPushButton(text, w);
+        b->setObjectName(name);
+        b->setToolTip(tip);
+        connect(b, &QPushButton::clicked, this, slot);
+        bar->addWidget(b);
+        return b;
+    };
+    button(QStringLiteral("resumeHereButton"), tr("Resume from here"),
+           tr("Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch."),
+           &MainWindow::resumeFromSelectedCheckpoint);
+    button(QStringLiteral("verifyButton"), tr("Verify"), tr("Check the file's size, footer and checksum (built from SHA-256s; see the README's file format)."),
+           &MainWindow::verifySelectedCheckpoint);
+    button(QStringLiteral("pinButton"), tr("Pin / unpin"), tr("Pinned checkpoints are never deleted by retention."),
+           &MainWindow::togglePinSelected);
+    button(QStringLiteral("deleteButton"), tr("Delete…"), tr("Delete the file (never the head)."),
+           &MainWindow::deleteSelectedCheckpoint);
+    button(QStringLiteral("revealButton"), tr("Show file"), tr("Open the folder holding the checkpoint file."),
+           &MainWindow::revealSelectedCheckpoint);
+    bar->addStretch(1);
+    show_deleted_ = new QCheckBox(tr("Show deleted"), w);
+    bar->addWidget(show_deleted_);
+    v->addLayout(bar);
+
+    ckpts_ = new CheckpointTableModel(this);
+    ckpt_proxy_ = new QSortFilterProxyModel(this);
+    ckpt_proxy_->setSourceModel(ckpts_);
+    ckpt_proxy_->setSortRole(CheckpointTableModel::SortRole);
+    ckpt_view_ = new QTableView(w);
+    ckpt_view_->setObjectName(QStringLiteral("checkpointView"));
+    ckpt_view_->setModel(ckpt_proxy_);
+    ckpt_view_->setSortingEnabled(true);
+    ckpt_view_->sortByColumn(CheckpointTableModel::GlobalStep, Qt::DescendingOrder);
+    ckpt_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    ckpt_view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    ckpt_view_->verticalHeader()->hide();
+    ckpt_view_->verticalHeader()->setDefaultSectionSize(22);
+    ckpt_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    ckpt_view_->horizontalHeader()->setStretchLastSection(false);
+    ckpt_view_->setAlternatingRowColors(true);
+    connect(ckpt_view_, &QTableView::doubleClicked, this, &MainWindow::resumeFromSelectedCheckpoint);
+    v->addWidget(ckpt_view_, 1);
+    return w;
+}
+
+void MainWindow::buildActions() {
+    auto add = [this](const QString& name, const QString& text, const QString& tip, auto slot, const QKeySequence& key = {}) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        if (!key.isEmpty()) a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        actions_[name] = a;
+        return a;
+    };
+    add(QStringLiteral("newRun"), tr("New run…"), tr("Configure and start a new training run"), &MainWindow::showNewRunDialog, QKeySequence::New);
+    add(QStringLiteral("pause"), tr("Pause"), tr("Pause or continue training at the next step"), &MainWindow::togglePause, Qt::Key_Space);
+    add(QStringLiteral("stop"), tr("Stop"), tr("Graceful stop: write a checkpoint, then stop"), &MainWindow::stopTraining);
+    add(QStringLiteral("checkpoint"), tr("Checkpoint now"), tr("Write a checkpoint at the next step"), &MainWindow::checkpointNow);
+    add(QStringLiteral("crash"), tr("Simulate crash"), tr("Stop dead, as if the machine died: nothing more is saved"), &MainWindow::crashNow);
+    add(QStringLiteral("crashAt"), tr("Crash at step"), tr("Simulate a crash after the global step set beside"), &MainWindow::crashAtStep);
+    add(QStringLiteral("preempt"), tr("Simulate preemption"), tr("A preemption notice: emergency checkpoint within the grace period, then stop"), &MainWindow::preempt);
+    add(QStringLiteral("resume"), tr("Resume"), tr("Resume the selected run from its latest usable checkpoint"), &MainWindow::resumeLatest);
+    add(QStringLiteral("resumeAt"), tr("Resume at"), tr("Resume (or roll back) at the epoch and step set beside"), &MainWindow::resumeAtTypedPosition);
+    add(QStringLiteral("exportPlot"), tr("Export plot…"), tr("Save the plots as PNG or PDF"), [this] { exportPlot(); });
+    add(QStringLiteral("exportCsv"), tr("Export metrics as CSV…"), tr("Every point, raw and smoothed"), [this] { exportCsv(); });
+
+    auto* tb = addToolBar(tr("Training"));
+    tb->setObjectName(QStringLiteral("trainingToolbar"));
+    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tb->addAction(actions_[QStringLiteral("newRun")]);
+    tb->addSeparator();
+    tb->addAction(actions_[QStringLiteral("pause")]);
+    tb->addAction(actions_[QStringLiteral("stop")]);
+    tb->addAction(actions_[QStringLiteral("checkpoint")]);
+    tb->addSeparator();
+    tb->addAction(actions_[QStringLiteral("crash")]);
+    tb->addAction(actions_[QStringLiteral("crashAt")]);
+    crash_step_ = new QSpinBox(tb);
+    crash_step_->setRange(1, 1000000000);
+    crash_step_->setToolTip(tr("Global step after which the simulated crash happens"));
+    tb->addWidget(crash_step_);
+    tb->addAction(actions_[QStringLiteral("preempt")]);
+    grace_ = new QSpinBox(tb);
+    grace_->setRange(1, 3600);
+    grace_->setValue(30);
+    grace_->setPrefix(tr("grace "));
+    grace_->setSuffix(tr(" s"));
+    grace_->setToolTip(tr("Grace period of the preemption notice (applies to the next start or resume)"));
+    tb->addWidget(grace_);
+    tb->addSeparator();
+    tb->addAction(actions_[QStringLiteral("resume")]);
+    tb->addAction(actions_[QStringLiteral("resumeAt")]);
+    resume_epoch_ = new QSpinBox(tb);
+    resume_epoch_->setRange(1, 1000000);
+    resume_epoch_->setPrefix(tr("epoch "));
+    resume_step_ = new QSpinBox(tb);
+    resume_step_->setRange(0, 1000000000);
+    resume_step_->setPrefix(tr("step "));
+    tb->addWidget(resume_epoch_);
+    tb->addWidget(resume_step_);
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(actions_[QStringLiteral("newRun")]);
+    file->addSeparator();
+    file->addAction(actions_[QStringLiteral("exportPlot")]);
+    file->addAction(actions_[QStringLiteral("exportCsv")]);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* train = menuBar()->addMenu(tr("&Training"));
+    for (const char* n : {"pause", "stop", "checkpoint", "crash", "crashAt", "preempt", "resume", "resumeAt"})
+        train->addAction(actions_[QString::fromLatin1(n)]);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+    view->addAction(tr("Reset zoom"), plot_, &MetricsPlot::resetView);
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    QMenu* lang = settings->addMenu(tr("Language"));
+    auto* group = new QActionGroup(this);
+    const QString current = settings_->value(QStringLiteral("ui/language"), QStringLiteral("system")).toString();
+    QStringList codes{QStringLiteral("system")};
+    codes << availableLanguages();
+    for (const QString& code : codes) {
+        QAction* a = lang->addAction(code == QLatin1String("system") ? tr("System default") : languageName(code));
+        a->setCheckable(true);
+        a->setChecked(code == current);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    }
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("About Savepoint"), this, [this] {
+        QMessageBox::about(this, tr("About Savepoint"),
+                           tr("<b>Savepoint %1</b><br>Watch, interrupt, roll back and resume neural-network training.<br>"
+                              "Home: %2").arg(QApplication::applicationVersion(), home_));
+    });
+}
+
+}  // namespace savepoint::ui

@@ -1,0 +1,443 @@
+#include "window/run_data_view.h"
+
+#include "bridge/background_jobs.h"
+#include "formats/checkpoint_format.h"
+#include "models/checkpoint_table_model.h"
+#include "models/run_list_model.h"
+#include "plot/metrics_plot.h"
+#include "registry/checkpoint_list.h"
+#include "registry/registry.h"
+#include "storage/durable_io.h"
+#include "window/banner.h"
+#include "window/fault_tolerance_panel.h"
+#include "window/status_bar.h"
+#include "window/training_controller.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QPlainTextEdit>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QUrl>
+
+namespace savepoint::ui {
+
+RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& w, const TrainingController& training,
+                         QObject* parent)
+    : QObject(parent), reg_(reg), home_(std::move(home)), training_(training), plot_(w.plot), runs_(w.runs),
+      run_proxy_(w.run_proxy), run_view_(w.run_view), ckpts_(w.ckpts), ckpt_proxy_(w.ckpt_proxy),
+      ckpt_view_(w.ckpt_view), show_deleted_(w.show_deleted), ft_panel_(w.ft_panel), status_(w.status),
+      banner_(w.banner), log_(w.log), resume_epoch_(w.resume_epoch), resume_step_(w.resume_step),
+      ckpt_list_(std::make_unique<savepoint::CheckpointList>()) {
+    jobs_ = new BackgroundJobs(this);
+    connect(run_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
+        if (!cur.isValid()) return;
+        const qint64 id = run_proxy_->data(cur, RunListModel::RunIdRole).toLongLong();
+        if (id != view_run_) selectRun(id);
+    });
+    connect(show_deleted_, &QCheckBox::toggled, this, [this](bool on) {
+        ckpts_->setShowDeleted(on);
+        showCheckpoints();  // the table holds only the open rows while this is off
+    });
+    connect(plot_, &MetricsPlot::checkpointClicked, this, &RunDataView::selectCheckpoint);
+}
+
+RunDataView::~RunDataView() { shutdown(); }
+
+void RunDataView::shutdown() {
+    delete jobs_;  // waits for a history read or a verification still running; drops their results
+    jobs_ = nullptr;
+}
+
+void RunDataView::refreshRuns() {
+    if (!reg_) return;
+    try {
+        runs_->setRuns(loadRunSummaries(*reg_));
+        if (training_.isRunning() && training_.trainedRunId() != 0) {
+            const savepoint::Progress& p = training_.lastProgress();
+            const QString state = training_.isPaused() ? QStringLiteral("paused") : QStringLiteral("running");
+            runs_->setLive(training_.trainedRunId(), state, p.global_step, p.loss, p.accuracy);
+        }
+    } catch (const std::exception& e) {
+        showError(tr("Cannot read the run list: %1").arg(QString::fromUtf8(e.what())));
+    }
+    // Keep the view's selection on the run shown.
+    const int row = runs_->rowOf(view_run_);
+    if (row >= 0) {
+        const QModelIndex idx = run_proxy_->mapFromSource(runs_->index(row, 0));
+        if (run_view_->currentIndex().row() != idx.row())
+            run_view_->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
+    updateActions();  // a run another process finished has nothing left to resume
+}
+
+void RunDataView::selectRun(qint64 run_id) {
+    if (!reg_) return;
+    auto run = reg_->run_by_id(run_id);
+    if (!run) return;
+    view_run_ = run_id;
+    view_spe_ = std::max<std::int64_t>(1, run->steps_per_epoch);
+    resume_step_->setMaximum(int(std::min<std::int64_t>(view_spe_, 1000000000)));
+    try {
+        const auto cfg = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry");
+        resume_epoch_->setMaximum(int(cfg.epochs));
+    } catch (const std::exception&) {
+    }
+    refreshRuns();
+    showEventHistory(run_id);
+    loadRunData(run_id);
+    updateActions();
+}
+
+void RunDataView::loadRunData(std::int64_t run_id) {
+    auto run = reg_->run_by_id(run_id);
+    if (!run) return;
+    plot_->clear();
+    plot_->setRunInfo(run->steps_per_epoch, run->created_at);
+    plot_->setBranches(reg_->branches(run_id));
+    const auto events = reg_->events(run_id);
+    plot_->setEvents(events);
+    last_event_id_ = events.empty() ? 0 : events.back().id;
+    catch_up_ = true;  // rows written after the metrics read below are picked up by the next poll
+    // Until the thread below brings them, the table shows no run's checkpoints.
+    ckpt_list_->load(0, {});
+    checkpoints_shown_ = false;
+    showCheckpoints();
+    // Metrics can be millions of rows, and the checkpoint history tens of
+    // thousands (330 ms at 50,000): read them off this thread, on a connection of their own.
+    loading_ = true;
+    pending_live_.clear();
+    const int gen = ++load_generation_;
+    latest_load_->store(gen);
+    jobs_->start([this, gen, latest = latest_load_, home = home_.toStdString(), run_id]() -> BackgroundJobs::Deliver {
+        if (latest->load() != gen) return {};  // the user has already moved on to another run
+        std::vector<savepoint::MetricRow> rows;
+        std::vector<savepoint::CheckpointRow> checkpoints;
+        std::int64_t last = 0;
+        std::string error;
+        try {
+            savepoint::Registry reg(home);
+            checkpoints = reg.checkpoints(run_id);
+            rows = reg.metrics(run_id, 0, &last);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        return [this, gen, rows = std::move(rows), last, checkpoints = std::move(checkpoints), error]() mutable {
+            if (gen != load_generation_) return;  // a newer selection won
+            if (!error.empty())
+                showError(tr("Cannot read the history of this run: %1").arg(QString::fromStdString(error)));
+            applyLoadedMetrics(std::move(rows), last, std::move(checkpoints));
+        };
+    });
+}
+
+void RunDataView::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
+                                    std::vector<savepoint::CheckpointRow> checkpoints) {
+    loading_ = false;
+    ckpt_list_->load(view_run_, std::move(checkpoints));
+    reloadCheckpoints();  // and what changed since they were read
+    last_metric_rowid_ = last_rowid;
+    ensureBranches(rows);
+    plot_->appendMetrics(rows);
+    if (!pending_live_.empty()) {
+        ensureBranches(pending_live_);
+        plot_->appendMetrics(pending_live_);  // overlaps with what was read are dropped by the store
+        pending_live_.clear();
+    }
+    // Events that arrived while loading were not drawn live: take them all from
+    // the registry, and poll on from the newest, so none is added twice.
+    const auto events = reg_->events(view_run_);
+    plot_->setEvents(events);
+    if (!events.empty()) last_event_id_ = std::max(last_event_id_, events.back().id);
+    updateFaultPanel();
+    Q_EMIT runLoaded(view_run_);
+}
+
+void RunDataView::ensureBranches(const std::vector<savepoint::MetricRow>& rows) {
+    for (const auto& r : rows)
+        if (!plot_->store().knowsBranch(r.branch_id)) {
+            plot_->setBranches(reg_->branches(view_run_));
+            return;
+        }
+}
+
+void RunDataView::refreshSelected() {
+    if (!reg_ || view_run_ == 0 || loading_) return;
+    const bool ours = training_.trains(view_run_);
+    const RunSummary* s = runs_->runAt(runs_->rowOf(view_run_));
+    try {
+        const bool other = !ours && s && s->run.status == "running";
+        if (other || catch_up_) {
+            // Trained by another process (the CLI): follow the registry. One more poll
+            // after it stops running (or after a load), so the last points of a run
+            // that ended between two polls are drawn too.
+            std::int64_t last = last_metric_rowid_;
+            auto rows = reg_->metrics(view_run_, last_metric_rowid_, &last);
+            if (last > last_metric_rowid_) last_metric_rowid_ = last;
+            ensureBranches(rows);
+            plot_->appendMetrics(rows);
+            for (const auto& e : reg_->events(view_run_, last_event_id_)) {
+                plot_->addEvent(e);
+                logEvent(e);  // another process's run: its events reach this pane only through the registry
+                last_event_id_ = e.id;
+            }
+            checkpoints_dirty_ = true;
+        }
+        catch_up_ = other;
+        if (checkpoints_dirty_ || !ours) reloadCheckpoints();
+        updateFaultPanel();
+    } catch (const std::exception& e) {
+        showError(tr("Cannot read the registry: %1").arg(QString::fromUtf8(e.what())));
+    }
+}
+
+void RunDataView::reloadCheckpoints(std::optional<std::int64_t> acted_on) {
+    // While a run loads, its rows are on their way (loadRunData's thread).
+    if (loading_ || ckpt_list_->run_id() != view_run_) return;
+    checkpoints_dirty_ = false;
+    auto run = reg_->run_by_id(view_run_);
+    if (!run) return;
+    bool changed = ckpt_list_->refresh(*reg_);
+    if (acted_on) changed = ckpt_list_->reread(*reg_, *acted_on) || changed;
+    // A rollback moves the head to an older row without changing any row.
+    if (!changed && checkpoints_shown_ && shown_head_ == run->head_checkpoint_id) return;
+    shown_head_ = run->head_checkpoint_id;
+    checkpoints_shown_ = true;
+    showCheckpoints();
+}
+
+void RunDataView::showCheckpoints() {
+    const auto open = ckpt_list_->open_rows();
+    const auto sel = selectedCheckpoint();
+    ckpts_->setCheckpoints(show_deleted_->isChecked() ? ckpt_list_->rows() : open, shown_head_);
+    plot_->setCheckpoints(open);  // it draws no retired row
+    if (sel) selectCheckpoint(sel->id);
+    double newest = 0;
+    for (const auto& c : open)
+        if (c.state == "committed") newest = std::max(newest, c.created_at);
+    if (!training_.trains(view_run_)) status_->setLastCheckpointAt(newest);
+}
+
+void RunDataView::updateFaultPanel() {
+    auto run = reg_->run_by_id(view_run_);
+    if (!run) return;
+    auto sessions = reg_->sessions(view_run_);
+    std::int64_t useful = run->global_step;
+    const bool ours = training_.trains(view_run_);
+    const savepoint::Progress& live = training_.lastProgress();
+    if (ours && !sessions.empty() && !(sessions.back().ended_at > 0)) {
+        // The live session's counters reach the registry when it ends; use the live ones.
+        auto& s = sessions.back();
+        s.end_global_step = live.global_step;
+        s.steps_computed = std::max<std::int64_t>(0, live.global_step - s.target_global_step);
+        s.train_seconds = live.elapsed_seconds;
+        useful = live.global_step;
+    }
+    FtInputs in = FaultTolerancePanel::inputsFrom(sessions, ckpt_list_->rows(), useful, savepoint::now_seconds());
+    if (run->head_checkpoint_id)
+        for (const auto& c : ckpt_list_->rows())
+            if (c.id == *run->head_checkpoint_id) in.resume_point_global_step = c.global_step;
+    if (!run->head_checkpoint_id) in.resume_point_global_step = 0;  // a resume starts from the beginning
+    const auto counts = reg_->event_counts(view_run_);
+    auto count = [&](const char* kind) {
+        const auto it = counts.find(kind);
+        return it == counts.end() ? std::int64_t(0) : it->second;
+    };
+    in.saves_skipped = count("save_skipped");
+    in.saves_deferred = count("save_deferred");
+    ft_panel_->setInputs(in);
+}
+
+// --- checkpoints ----------------------------------------------------------------
+
+std::optional<savepoint::CheckpointRow> RunDataView::selectedCheckpoint() const {
+    const QModelIndex cur = ckpt_view_->currentIndex();
+    if (!cur.isValid()) return std::nullopt;
+    const QModelIndex src = ckpt_proxy_->mapToSource(cur);
+    const savepoint::CheckpointRow* c = ckpts_->rowAt(src.row());
+    return c ? std::optional<savepoint::CheckpointRow>(*c) : std::nullopt;
+}
+
+void RunDataView::selectCheckpoint(qint64 id) {
+    const int row = ckpts_->rowOf(id);
+    if (row < 0) return;
+    const QModelIndex idx = ckpt_proxy_->mapFromSource(ckpts_->index(row, 0));
+    ckpt_view_->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    ckpt_view_->scrollTo(idx);
+}
+
+void RunDataView::verifySelectedCheckpoint() {
+    if (const auto c = selectedCheckpoint()) verifyCheckpoint(c->id);
+}
+
+void RunDataView::verifyCheckpoint(qint64 id) {
+    auto c = reg_->checkpoint(id);
+    if (!c) return;
+    const std::string path = reg_->absolute(c->path), sha = c->sha256;
+    log(tr("Verifying checkpoint #%1…").arg(id));
+    // Hashing a big file takes a while: off the GUI thread.
+    jobs_->start([this, id, path, sha]() -> BackgroundJobs::Deliver {
+        try {
+            const savepoint::VerifyResult v = savepoint::verify_checkpoint_file(path, sha);
+            return [this, id, v] { showVerification(id, v); };
+        } catch (const std::exception& e) {
+            // No verdict on the file (out of memory, say): nothing is marked damaged.
+            return [this, id, what = std::string(e.what())] {
+                showError(tr("Cannot verify checkpoint #%1: %2").arg(id).arg(QString::fromStdString(what)));
+                Q_EMIT verificationFinished(id, false);
+            };
+        }
+    });
+}
+
+void RunDataView::showVerification(qint64 id, const savepoint::VerifyResult& v) {
+    const QString detail = v.ok ? tr("checksum %1 matches the footer and the registry (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
+                                : QString::fromStdString(v.error);
+    ckpts_->setVerified(id, v.ok, detail);
+    log(v.ok ? tr("Checkpoint #%1 verified: %2").arg(id).arg(detail) : tr("Checkpoint #%1 is damaged: %2").arg(id).arg(detail));
+    if (!v.ok) {
+        try {
+            const bool missing = v.error.find("file is missing") != std::string::npos;
+            reg_->set_checkpoint_state(id, missing ? "missing" : "corrupt", v.error);
+        } catch (const std::exception&) {
+        }
+        banner_->showMessage(Banner::Kind::Error,
+                             tr("Checkpoint #%1 is damaged and will not be resumed from: %2").arg(id).arg(detail.toHtmlEscaped()));
+        reloadCheckpoints(id);
+    }
+    Q_EMIT verificationFinished(id, v.ok);
+}
+
+void RunDataView::togglePinSelected() {
+    const auto c = selectedCheckpoint();
+    if (!c) return;
+    try {
+        reg_->set_checkpoint_pinned(c->id, !c->pinned);
+        log(c->pinned ? tr("Checkpoint #%1 unpinned").arg(c->id) : tr("Checkpoint #%1 pinned").arg(c->id));
+    } catch (const std::exception& e) {
+        showError(tr("Cannot change the pin: %1").arg(QString::fromUtf8(e.what())));
+    }
+    reloadCheckpoints(c->id);
+}
+
+void RunDataView::deleteSelectedCheckpoint() {
+    if (const auto c = selectedCheckpoint()) deleteCheckpoint(c->id);
+}
+
+bool RunDataView::deleteCheckpoint(qint64 id) {
+    auto c = reg_->checkpoint(id);
+    auto run = c ? reg_->run_by_id(c->run_id) : std::nullopt;
+    if (!c || !run) return false;
+    if (run->head_checkpoint_id && *run->head_checkpoint_id == id) {
+        showError(tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(id));
+        return false;
+    }
+    if (training_.trains(c->run_id)) {
+        showError(tr("Stop the training of this run before deleting its checkpoints."));
+        return false;
+    }
+    if (c->state == "deleted") return true;
+    if (!confirm_(tr("Delete checkpoint?"), tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the "
+                                              "row stays in the history as deleted.").arg(id).arg(c->epoch).arg(c->step)))
+        return false;
+    try {
+        // Same protocol as retention: mark, remove durably, mark done (recovery finishes a half-done one).
+        reg_->set_checkpoint_state(id, "deleting");
+        savepoint::remove_durably(reg_->absolute(c->path));
+        reg_->set_checkpoint_state(id, "deleted");
+        log(tr("Checkpoint #%1 deleted").arg(id));
+    } catch (const std::exception& e) {
+        showError(tr("Cannot delete checkpoint #%1: %2").arg(id).arg(QString::fromUtf8(e.what())));
+        reloadCheckpoints(id);
+        return false;
+    }
+    reloadCheckpoints(id);
+    return true;
+}
+
+void RunDataView::revealSelectedCheckpoint() {
+    const auto c = selectedCheckpoint();
+    if (!c) return;
+    const QFileInfo fi(QString::fromStdString(reg_->absolute(c->path)));
+    if (!QDesktopServices::openUrl(QUrl::fromLocalFile(fi.absolutePath())))
+        showError(tr("Cannot open %1").arg(fi.absolutePath()));
+}
+
+// --- live, from the run trained in this window -----------------------------------
+
+void RunDataView::followTrainedRun(qint64 run_id) {
+    refreshRuns();
+    if (view_run_ != run_id) selectRun(run_id);
+}
+
+void RunDataView::appendLiveMetrics(qint64 run_id, const MetricBatch& rows) {
+    if (run_id != view_run_) return;
+    if (loading_) {
+        pending_live_.insert(pending_live_.end(), rows.begin(), rows.end());
+        return;
+    }
+    ensureBranches(rows);
+    plot_->appendMetrics(rows);
+}
+
+void RunDataView::addLiveEvent(const savepoint::EventRow& e) {
+    logEvent(e);
+    if (e.run_id == view_run_ && !loading_) {
+        plot_->addEvent(e);
+        if (e.id > last_event_id_) last_event_id_ = e.id;
+    }
+}
+
+void RunDataView::catchUpAfterTraining() {
+    checkpoints_dirty_ = true;
+    refreshRuns();
+    refreshSelected();
+}
+
+// --- the Events pane ---------------------------------------------------------------
+
+namespace {
+QString eventKey(const savepoint::EventRow& e) {
+    return QString::fromStdString(e.kind) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
+           QString::fromStdString(e.message);
+}
+}  // namespace
+
+void RunDataView::logEvent(const savepoint::EventRow& e) {
+    if (e.run_id == events_shown_for_ && history_keys_.contains(eventKey(e))) return;  // listed with the history
+    // Live events are reported before the I/O thread stamps them.
+    const QDateTime at = e.created_at > 0 ? QDateTime::fromMSecsSinceEpoch(qint64(e.created_at * 1000))
+                                          : QDateTime::currentDateTime();
+    // Today's events by time alone, older ones with their date.
+    const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
+                                                            : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromStdString(e.kind) + QStringLiteral("] ") +
+                          QString::fromStdString(e.message));
+}
+
+void RunDataView::showEventHistory(std::int64_t run_id) {
+    if (!reg_ || run_id == events_shown_for_) return;
+    std::vector<savepoint::EventRow> events;
+    std::optional<savepoint::RunRow> run;
+    try {
+        run = reg_->run_by_id(run_id);
+        events = reg_->events(run_id);
+    } catch (const std::exception& e) {
+        showError(tr("Cannot read the registry: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    if (!run) return;
+    log_->clear();
+    events_shown_for_ = 0;
+    history_keys_.clear();
+    log_->appendPlainText(tr("Run “%1”: %n event(s) recorded in the registry", nullptr, int(events.size()))
+                              .arg(QString::fromStdString(run->name)));
+    for (const auto& e : events) logEvent(e);
+    for (const auto& e : events) history_keys_.insert(eventKey(e));
+    events_shown_for_ = run_id;
+}
+
+}  // namespace savepoint::ui

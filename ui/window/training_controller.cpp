@@ -1,0 +1,353 @@
+#include "window/training_controller.h"
+
+#include "bridge/trainer_worker.h"
+#include "data/data_order.h"
+#include "data/dataset.h"
+#include "models/checkpoint_table_model.h"
+#include "models/run_list_model.h"
+#include "registry/registry.h"
+#include "window/banner.h"
+#include "window/new_run_dialog.h"
+#include "window/run_data_view.h"
+#include "window/status_bar.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QSet>
+#include <QSpinBox>
+
+#include <cmath>
+#include <csignal>
+
+namespace savepoint::ui {
+
+TrainingController::TrainingController(savepoint::Registry* reg, QString home, const Widgets& w, QObject* parent)
+    : QObject(parent), reg_(reg), home_(std::move(home)), window_(w.window), runs_(w.runs), ckpts_(w.ckpts),
+      banner_(w.banner), status_(w.status), crash_step_(w.crash_step), grace_(w.grace),
+      resume_epoch_(w.resume_epoch), resume_step_(w.resume_step) {
+    worker_ = new TrainerWorker(this);
+    connect(worker_, &TrainerWorker::progress, this, &TrainingController::onProgress);
+    connect(worker_, &TrainerWorker::metrics, this, &TrainingController::onMetrics);
+    connect(worker_, &TrainerWorker::event, this, &TrainingController::onEvent);
+    connect(worker_, &TrainerWorker::checkpointSaved, this, &TrainingController::onCheckpointSaved);
+    connect(worker_, &TrainerWorker::storageError, this, &TrainingController::onStorageError);
+    connect(worker_, &TrainerWorker::finished, this, &TrainingController::onFinished);
+    connect(worker_, &TrainerWorker::message, this, &TrainingController::message);
+    connect(worker_, &TrainerWorker::pausedChanged, this, &TrainingController::actionsChanged);
+    preempt_timer_.setObjectName(QStringLiteral("preemptTimer"));
+    preempt_timer_.setInterval(250);
+    connect(&preempt_timer_, &QTimer::timeout, this, &TrainingController::tickPreemption);
+}
+
+TrainingController::~TrainingController() { stopAndWait(); }
+
+bool TrainingController::isRunning() const { return worker_->isRunning(); }
+
+bool TrainingController::isPaused() const { return worker_->isPaused(); }
+
+bool TrainingController::trains(std::int64_t run_id) const { return worker_->isRunning() && train_run_ == run_id; }
+
+void TrainingController::stopAndWait() {
+    if (worker_->isRunning()) {
+        worker_->stop();
+        worker_->wait();
+    }
+}
+
+savepoint::TrainRequest TrainingController::baseRequest(const QString& name) const {
+    savepoint::TrainRequest r;
+    r.home = home_.toStdString();
+    r.run_name = name.toStdString();
+    r.preempt_grace_seconds = grace_->value();
+    return r;
+}
+
+void TrainingController::showNewRunDialog() {
+    QSet<QString> names;
+    for (int i = 0; i < runs_->rowCount(); ++i) names.insert(QString::fromStdString(runs_->runAt(i)->run.name));
+    auto* dlg = new NewRunDialog(names, window_);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->setConfig(last_config_);
+    connect(dlg, &QDialog::accepted, this, [this, dlg] { startRun(dlg->runName(), dlg->config()); });
+    dlg->open();
+}
+
+bool TrainingController::startRun(const QString& name, const savepoint::TrainConfig& config) {
+    if (worker_->isRunning()) {
+        showError(tr("A run is already training in this window; stop it first."));
+        return false;
+    }
+    savepoint::TrainRequest r = baseRequest(name);
+    r.config = config;
+    last_config_ = config;
+    Q_EMIT settingsChanged();
+    banner_->hide();
+    train_run_ = 0;
+    log(tr("Starting run “%1”…").arg(name));
+    worker_->start(r);
+    updateActions();
+    return true;
+}
+
+bool TrainingController::resumeRun(const QString& name, const savepoint::ResumeTarget& target) {
+    if (worker_->isRunning()) {
+        showError(tr("A run is already training in this window; stop it before resuming."));
+        return false;
+    }
+    savepoint::TrainRequest r = baseRequest(name);
+    r.resume = true;
+    r.target = target;
+    if (!locateDataset(name, r.data_override)) return false;
+    banner_->hide();
+    preempt_timer_.stop();
+    preempt_done_ = false;
+    train_run_ = view_->viewedRunId();
+    log(tr("Resuming run “%1”…").arg(name));
+    worker_->start(r);
+    updateActions();
+    return true;
+}
+
+// A run trained on a dataset directory that has since moved: ask where it is
+// now, as `savepoint-cli resume --data NEW_DIR` does. The engine checks what
+// is found there against the SHA-256s the run recorded, so a wrong directory
+// is refused (naming the file) before anything is written. False: cancelled.
+bool TrainingController::locateDataset(const QString& name, std::string& data_override) {
+    if (!reg_) return true;
+    const auto run = reg_->find_run(name.toStdString());
+    if (!run) return true;  // the engine says the run does not exist
+    std::string data;
+    try {
+        data = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry").data;
+    } catch (const std::exception&) {
+        return true;  // the engine names what is wrong with the stored config
+    }
+    const QString recorded = QString::fromStdString(data);
+    if (savepoint::is_builtin_dataset(data) || QFileInfo(recorded).isDir()) return true;
+    log(tr("Run “%1” was trained on the dataset in %2, which is not there any more.").arg(name, recorded));
+    QDir start(recorded);
+    while (!start.isRoot() && !start.exists()) start.setPath(QFileInfo(start.path()).path());
+    const QString chosen =
+        choose_directory_(tr("Where is the dataset of run “%1” now? (It was in %2)").arg(name, recorded), start.path());
+    if (chosen.isEmpty()) {
+        showError(tr("Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume "
+                     "again and choose the folder it moved to.").arg(name, recorded));
+        return false;
+    }
+    data_override = QFileInfo(chosen).absoluteFilePath().toStdString();
+    log(tr("Resuming run “%1” on the dataset in %2 (checked against what it was trained on).").arg(name, chosen));
+    return true;
+}
+
+namespace {
+QString runName(RunListModel* m, std::int64_t id) {
+    const RunSummary* r = m->runAt(m->rowOf(id));
+    return r ? QString::fromStdString(r->run.name) : QString();
+}
+}  // namespace
+
+void TrainingController::resumeLatest() {
+    if (view_->viewedRunId() == 0) return;
+    resumeRun(runName(runs_, view_->viewedRunId()), {});
+}
+
+void TrainingController::resumeFromSelectedCheckpoint() {
+    const auto c = view_->selectedCheckpoint();
+    if (!c) {
+        showError(tr("Select a checkpoint in the table first."));
+        return;
+    }
+    if (!ckpts_->isUsable(c->id)) {
+        showError(tr("Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.")
+                      .arg(c->id)
+                      .arg(CheckpointTableModel::stateText(QString::fromStdString(c->state))));
+        return;
+    }
+    if (!ckpts_->isHead(c->id) &&
+        !confirm_(tr("Roll back?"), tr("Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so "
+                                       "training continues on a new branch; the current branch stays visible.")
+                                        .arg(c->id).arg(c->epoch).arg(c->step)))
+        return;
+    savepoint::ResumeTarget t;
+    t.checkpoint_id = c->id;
+    resumeRun(runName(runs_, view_->viewedRunId()), t);
+}
+
+void TrainingController::resumeAtTypedPosition() {
+    if (view_->viewedRunId() == 0) return;
+    savepoint::ResumeTarget t;
+    t.epoch = resume_epoch_->value();
+    t.step = resume_step_->value();
+    resumeRun(runName(runs_, view_->viewedRunId()), t);
+}
+
+void TrainingController::resumeAtGlobalStep(qint64 gs) {
+    if (view_->viewedRunId() == 0 || worker_->isRunning()) {
+        showError(tr("Stop the training first, then resume from a point on the plot."));
+        return;
+    }
+    const savepoint::Position p = savepoint::position_of(gs, view_->viewedStepsPerEpoch());
+    if (!confirm_(tr("Resume from the plot?"),
+                  tr("Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint "
+                     "before it and replays the steps in between; later steps stay on the old branch.")
+                      .arg(p.epoch).arg(p.step).arg(gs)))
+        return;
+    resume_epoch_->setValue(int(p.epoch));
+    resume_step_->setValue(int(p.step));
+    resumeAtTypedPosition();
+}
+
+void TrainingController::togglePause() {
+    if (!worker_->isRunning()) return;
+    if (worker_->isPaused())
+        worker_->resume();
+    else
+        worker_->pause();
+}
+
+void TrainingController::stopTraining() {
+    log(tr("Stopping: writing a checkpoint, then stopping…"));
+    worker_->stop();
+}
+
+void TrainingController::crashNow() {
+    log(tr("Simulating a crash now."));
+    worker_->crashNow();
+}
+
+void TrainingController::crashAtStep() {
+    log(tr("A crash will be simulated after global step %1.").arg(crash_step_->value()));
+    worker_->crashAt(crash_step_->value());
+}
+
+void TrainingController::checkpointNow() { worker_->checkpointNow(); }
+
+void TrainingController::preempt() {
+    if (!worker_->isRunning()) return;
+    preempt_deadline_ = savepoint::now_seconds() + grace_->value();
+    preempt_done_ = false;
+    preempt_result_.clear();
+    worker_->preempt();
+    tickPreemption();
+    preempt_timer_.start();
+}
+
+void TrainingController::handleTermination(int signal) {
+    const QString name = signal == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM");
+    quit_when_stopped_ = worker_->isRunning();
+    // A dialog waiting for an answer (the close confirmation among them) would
+    // hold the window open: nobody is there to answer it.
+    if (QWidget* modal = QApplication::activeModalWidget()) modal->close();
+    if (!quit_when_stopped_) {
+        log(tr("%1 received: closing.").arg(name));
+        Q_EMIT closeRequested();
+        return;
+    }
+    log(tr("%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.").arg(name));
+    preempt();
+}
+
+void TrainingController::tickPreemption() {
+    const double left = std::max(0.0, preempt_deadline_ - savepoint::now_seconds());
+    const QString count = tr("%1 s").arg(int(std::ceil(left)));
+    if (!preempt_done_) {
+        banner_->showMessage(Banner::Kind::Warning,
+                             tr("<b>Preemption notice.</b> The instance will be reclaimed in <b>%1</b>. "
+                                "Writing an emergency checkpoint…").arg(count));
+    } else if (left > 0) {
+        banner_->showMessage(Banner::Kind::Warning,
+                             tr("<b>Preempted.</b> %1<br>The instance would be reclaimed in <b>%2</b>.").arg(preempt_result_, count),
+                             tr("Resume"));
+    } else {
+        preempt_timer_.stop();
+        banner_->showMessage(Banner::Kind::Info,
+                             tr("<b>Instance reclaimed.</b> %1<br>Resume to continue from the emergency checkpoint.").arg(preempt_result_),
+                             tr("Resume"));
+    }
+}
+
+void TrainingController::bannerActionTriggered() {
+    if (worker_->isRunning()) {
+        worker_->resume();
+        banner_->hide();
+    } else if (preempt_done_) {
+        resumeLatest();
+    }
+}
+
+// --- worker reports -----------------------------------------------------------
+
+void TrainingController::onProgress(const savepoint::Progress& p) {
+    last_progress_ = p;
+    status_->setProgress(p);
+    if (train_run_ != p.run_id) {
+        train_run_ = p.run_id;
+        Q_EMIT trainedRunChanged(p.run_id);
+    }
+    runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? QStringLiteral("paused") : QStringLiteral("running"),
+                   p.global_step, p.loss, p.accuracy);
+    if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
+}
+
+void TrainingController::onMetrics(const MetricBatch& rows) {
+    if (rows.empty() || train_run_ == 0) return;
+    Q_EMIT liveMetrics(train_run_, rows);
+}
+
+void TrainingController::onEvent(const savepoint::EventRow& e) {
+    const QString kind = QString::fromStdString(e.kind);
+    if (train_run_ != e.run_id) {
+        train_run_ = e.run_id;
+        Q_EMIT trainedRunChanged(e.run_id);  // its history first, then this event
+    }
+    Q_EMIT liveEvent(e);
+    if (kind == QLatin1String("rollback") || kind == QLatin1String("resume")) Q_EMIT checkpointsChanged();
+    if (kind == QLatin1String("error")) showError(QString::fromStdString(e.message));
+}
+
+void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) {
+    Q_EMIT checkpointsChanged();
+    status_->setLastCheckpointAt(row.created_at > 0 ? row.created_at : savepoint::now_seconds());
+}
+
+void TrainingController::onStorageError(const QString& text) {
+    banner_->showMessage(Banner::Kind::Error,
+                         tr("<b>A checkpoint could not be written:</b> %1<br>Training is paused; the previous checkpoint "
+                            "and the registry are intact. Free some space, then continue.").arg(text.toHtmlEscaped()),
+                         tr("Continue"));
+}
+
+void TrainingController::onFinished(const WorkerOutcome& o) {
+    const QString msg = QString::fromStdString(o.message);
+    if (o.threw) {
+        showError(tr("Training could not run: %1").arg(msg.toHtmlEscaped()));
+    } else {
+        switch (o.outcome) {
+        case savepoint::Outcome::Crashed:
+            banner_->showMessage(Banner::Kind::Warning,
+                                 tr("<b>Crashed</b> (simulated): %1. Resume from the latest checkpoint, or pick one "
+                                    "in the table.").arg(msg.toHtmlEscaped()), tr("Resume"));
+            preempt_done_ = true;  // the banner's button resumes
+            break;
+        case savepoint::Outcome::Preempted:
+            preempt_done_ = true;
+            preempt_result_ = msg.toHtmlEscaped();
+            if (!preempt_timer_.isActive()) preempt_deadline_ = savepoint::now_seconds();
+            tickPreemption();
+            break;
+        case savepoint::Outcome::Failed: showError(tr("Training failed: %1").arg(msg.toHtmlEscaped())); break;
+        case savepoint::Outcome::Stopped: log(tr("Stopped: %1").arg(msg)); break;
+        case savepoint::Outcome::Finished:
+        case savepoint::Outcome::NothingToDo:
+            banner_->showMessage(Banner::Kind::Info, tr("Finished: %1").arg(msg.toHtmlEscaped()));
+            break;
+        }
+    }
+    status_->setIdle(QString::fromStdString(last_progress_.device));
+    Q_EMIT trainingFinished();
+    updateActions();
+    if (quit_when_stopped_) Q_EMIT closeRequested();
+}
+
+}  // namespace savepoint::ui

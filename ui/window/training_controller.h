@@ -1,0 +1,152 @@
+// Training in this window: starting a run, resuming one (its latest checkpoint,
+// a checkpoint picked in the table, a typed position, a point on the plot), the
+// commands sent to the running trainer (pause, stop, crash, preempt, checkpoint
+// now), a termination signal, and what the worker reports back. Owns the
+// TrainerWorker: one run trains at a time per window. What the viewed run
+// should show of the training leaves through the signals under "for the run
+// data view" (MainWindow wires them to RunDataView); from the view it only
+// reads which run and checkpoint are selected. Owned by MainWindow. GUI thread only.
+#pragma once
+
+#include "bridge/engine_types.h"
+#include "window/prompts.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+class QSpinBox;
+class QWidget;
+
+namespace savepoint {
+class Registry;
+}
+
+namespace savepoint::ui {
+
+class Banner;
+class CheckpointTableModel;
+class RunDataView;
+class RunListModel;
+class StatusBarFields;
+class TrainerWorker;
+
+class TrainingController : public QObject {
+    Q_OBJECT
+public:
+    // The window's widgets this controller reads or updates (MainWindow lays them out).
+    struct Widgets {
+        QWidget* window = nullptr;  // parent of the New run dialog
+        RunListModel* runs = nullptr;
+        CheckpointTableModel* ckpts = nullptr;
+        Banner* banner = nullptr;
+        StatusBarFields* status = nullptr;
+        QSpinBox* crash_step = nullptr;
+        QSpinBox* grace = nullptr;
+        QSpinBox* resume_epoch = nullptr;
+        QSpinBox* resume_step = nullptr;
+    };
+
+    // `reg` may be null (the registry could not be opened).
+    TrainingController(savepoint::Registry* reg, QString home, const Widgets& widgets, QObject* parent = nullptr);
+    ~TrainingController() override;
+
+    // The selection to resume from; set once, before any slot runs.
+    void setRunDataView(const RunDataView* view) { view_ = view; }
+    void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
+    void setDirectoryChooser(ChooseDirectory c) { choose_directory_ = std::move(c); }
+
+    TrainerWorker* worker() const { return worker_; }
+    bool isRunning() const;
+    bool isPaused() const;
+    // The run this window trains (0 until the worker reports it).
+    std::int64_t trainedRunId() const { return train_run_; }
+    // Whether `run_id` is training in this window now.
+    bool trains(std::int64_t run_id) const;
+    const savepoint::Progress& lastProgress() const { return last_progress_; }
+    // The configuration the New run dialog starts from (kept in the settings).
+    const savepoint::TrainConfig& lastConfig() const { return last_config_; }
+    void setLastConfig(const savepoint::TrainConfig& c) { last_config_ = c; }
+    // A termination signal came while training: the window closes once the run has stopped.
+    bool quitWhenStopped() const { return quit_when_stopped_; }
+    // Graceful stop (a checkpoint is written), and waits for it.
+    void stopAndWait();
+
+public Q_SLOTS:
+    void showNewRunDialog();
+    bool startRun(const QString& name, const savepoint::TrainConfig& config);
+    bool resumeRun(const QString& name, const savepoint::ResumeTarget& target);
+    void resumeLatest();
+    void resumeFromSelectedCheckpoint();
+    void resumeAtTypedPosition();
+    void resumeAtGlobalStep(qint64 global_step);
+    void togglePause();
+    void stopTraining();
+    void crashNow();
+    void crashAtStep();
+    void preempt();
+    void checkpointNow();
+    // SIGTERM or SIGINT (TerminationSignals): while training, a preemption
+    // notice, and the window closes once the run has stopped; otherwise it closes.
+    void handleTermination(int signal);
+    // The banner's button: continue after a storage error, or resume after a crash or preemption.
+    void bannerActionTriggered();
+
+Q_SIGNALS:
+    void message(const QString& text);       // for the Events pane
+    void errorMessage(const QString& text);  // for the banner and the Events pane
+    void actionsChanged();                   // running, paused or stopped
+    void settingsChanged();                  // a new last configuration to keep
+    void closeRequested();                   // after a termination signal
+
+    // For the run data view.
+    void trainedRunChanged(qint64 run_id);
+    void liveMetrics(qint64 run_id, const savepoint::ui::MetricBatch& rows);
+    void liveEvent(const savepoint::EventRow& e);
+    void checkpointsChanged();
+    void trainingFinished();
+
+private:
+    void log(const QString& text) { Q_EMIT message(text); }
+    void showError(const QString& text) { Q_EMIT errorMessage(text); }
+    void updateActions() { Q_EMIT actionsChanged(); }
+    savepoint::TrainRequest baseRequest(const QString& name) const;
+    bool locateDataset(const QString& name, std::string& data_override);
+    void tickPreemption();
+
+    // Worker signal handlers.
+    void onProgress(const savepoint::Progress& p);
+    void onMetrics(const MetricBatch& rows);
+    void onEvent(const savepoint::EventRow& e);
+    void onCheckpointSaved(const savepoint::CheckpointRow& row);
+    void onStorageError(const QString& text);
+    void onFinished(const WorkerOutcome& o);
+
+    savepoint::Registry* reg_;
+    QString home_;
+    const RunDataView* view_ = nullptr;
+    Confirm confirm_;
+    ChooseDirectory choose_directory_;
+
+    QWidget* window_;
+    RunListModel* runs_;
+    CheckpointTableModel* ckpts_;
+    Banner* banner_;
+    StatusBarFields* status_;
+    QSpinBox* crash_step_;
+    QSpinBox* grace_;
+    QSpinBox* resume_epoch_;
+    QSpinBox* resume_step_;
+
+    TrainerWorker* worker_ = nullptr;
+    bool quit_when_stopped_ = false;  // a termination signal came while training
+    std::int64_t train_run_ = 0;
+    savepoint::Progress last_progress_;
+    savepoint::TrainConfig last_config_;
+    QTimer preempt_timer_;
+    double preempt_deadline_ = 0;
+    bool preempt_done_ = false;
+    QString preempt_result_;
+};
+
+}  // namespace savepoint::ui
