@@ -45,6 +45,8 @@ t=$(fresh); f=$(cd "$t" && find ui -name '*.cpp' | sort | head -1); plant "$f" '
 expect 1 "the registry's private header outside it" "$t" "$f"
 t=$(fresh); f=$(cd "$t" && find app -name '*.cpp' | sort | head -1); plant "$f" '#include <sqlite3.h>'
 expect 1 "SQLite in a front end" "$t" "$f"
+t=$(fresh); f=$(cd "$t" && find ui/bridge -name '*.cpp' | sort | head -1); plant "$f" '#include "window/main_window.h"'
+expect 1 "the window's bridge including the window" "$t" "$f"
 t=$(fresh); mkdir -p "$t/engine/newroom"; echo '#pragma once' >"$t/engine/newroom/x.h"
 expect 1 "a folder the rules do not name" "$t" "engine/newroom"
 
