@@ -31,6 +31,7 @@ class QTableView;
 
 namespace savepoint {
 class CheckpointList;
+class CheckpointRefused;
 class Registry;
 struct VerifyResult;
 }
@@ -110,6 +111,8 @@ public Q_SLOTS:
     bool deleteCheckpoint(qint64 id);
     void verifyCheckpoint(qint64 id);
     void selectCheckpoint(qint64 id);
+    // Why the engine refused a pin or a delete, as the window says it (translated).
+    static QString checkpointRefusalText(const savepoint::CheckpointRefused& e);
 
     void exportPlot(const QString& path = {});
     void exportCsv(const QString& path = {});

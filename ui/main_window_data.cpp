@@ -5,6 +5,7 @@
 #include "background_jobs.h"
 #include "banner.h"
 #include "formats/checkpoint_format.h"
+#include "registry/checkpoint_actions.h"
 #include "registry/checkpoint_list.h"
 #include "checkpoint_table_model.h"
 #include "csv_export.h"
@@ -29,7 +30,7 @@ namespace savepoint::ui {
 void MainWindow::refreshRuns() {
     if (!reg_) return;
     try {
-        runs_->setRuns(loadRunSummaries(*reg_));
+        runs_->setRuns(reg_->run_summaries());
         if (worker_->isRunning() && train_run_ != 0)
             runs_->setLive(train_run_, worker_->isPaused() ? QStringLiteral("paused") : QStringLiteral("running"),
                            last_progress_.global_step, last_progress_.loss, last_progress_.accuracy);
@@ -286,8 +287,13 @@ void MainWindow::togglePinSelected() {
     const auto c = selectedCheckpoint();
     if (!c) return;
     try {
-        reg_->set_checkpoint_pinned(c->id, !c->pinned);
+        // The engine keeps the rules (only a committed checkpoint can be pinned), the same as the CLI's.
+        const auto run = reg_->run_by_id(c->run_id);
+        if (!run) return;
+        savepoint::set_checkpoint_pinned(*reg_, *run, c->id, !c->pinned);
         log(c->pinned ? tr("Checkpoint #%1 unpinned").arg(c->id) : tr("Checkpoint #%1 pinned").arg(c->id));
+    } catch (const savepoint::CheckpointRefused& e) {
+        showError(tr("Cannot change the pin: %1").arg(checkpointRefusalText(e)));
     } catch (const std::exception& e) {
         showError(tr("Cannot change the pin: %1").arg(QString::fromUtf8(e.what())));
     }
@@ -299,27 +305,31 @@ void MainWindow::deleteSelectedCheckpoint() {
 }
 
 bool MainWindow::deleteCheckpoint(qint64 id) {
-    auto c = reg_->checkpoint(id);
-    auto run = c ? reg_->run_by_id(c->run_id) : std::nullopt;
-    if (!c || !run) return false;
-    if (run->head_checkpoint_id && *run->head_checkpoint_id == id) {
-        showError(tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(id));
+    auto found = reg_->checkpoint(id);
+    auto run = found ? reg_->run_by_id(found->run_id) : std::nullopt;
+    if (!found || !run) return false;
+    savepoint::CheckpointRow c;
+    try {
+        c = savepoint::checkpoint_to_delete(*reg_, *run, id);  // the engine's rules, before asking
+    } catch (const savepoint::CheckpointRefused& e) {
+        showError(checkpointRefusalText(e));
         return false;
     }
-    if (worker_->isRunning() && train_run_ == c->run_id) {
+    if (worker_->isRunning() && train_run_ == c.run_id) {
         showError(tr("Stop the training of this run before deleting its checkpoints."));
         return false;
     }
-    if (c->state == "deleted") return true;
+    if (c.state == "deleted") return true;
     if (!confirm_(tr("Delete checkpoint?"), tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the "
-                                              "row stays in the history as deleted.").arg(id).arg(c->epoch).arg(c->step)))
+                                              "row stays in the history as deleted.").arg(id).arg(c.epoch).arg(c.step)))
         return false;
     try {
-        // Same protocol as retention: mark, remove durably, mark done (recovery finishes a half-done one).
-        reg_->set_checkpoint_state(id, "deleting");
-        savepoint::remove_durably(reg_->absolute(c->path));
-        reg_->set_checkpoint_state(id, "deleted");
+        savepoint::delete_checkpoint(*reg_, *run, id);
         log(tr("Checkpoint #%1 deleted").arg(id));
+    } catch (const savepoint::CheckpointRefused& e) {
+        showError(checkpointRefusalText(e));  // the head moved while the user was asked
+        reloadCheckpoints(id);
+        return false;
     } catch (const std::exception& e) {
         showError(tr("Cannot delete checkpoint #%1: %2").arg(id).arg(QString::fromUtf8(e.what())));
         reloadCheckpoints(id);
@@ -327,6 +337,21 @@ bool MainWindow::deleteCheckpoint(qint64 id) {
     }
     reloadCheckpoints(id);
     return true;
+}
+
+QString MainWindow::checkpointRefusalText(const savepoint::CheckpointRefused& e) {
+    using Why = savepoint::CheckpointRefused::Why;
+    switch (e.why()) {
+    case Why::NotInRun:
+        return tr("Checkpoint #%1 is not one of this run's.").arg(e.checkpoint_id());
+    case Why::NotCommitted:
+        return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
+            .arg(e.checkpoint_id())
+            .arg(QString::fromStdString(e.found()));
+    case Why::IsHead:
+        return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(e.checkpoint_id());
+    }
+    return QString::fromStdString(e.says());
 }
 
 void MainWindow::revealSelectedCheckpoint() {

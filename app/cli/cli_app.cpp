@@ -1,6 +1,7 @@
 #include "cli_app.h"
 
 #include "formats/checkpoint_format.h"
+#include "cli_errors.h"
 #include "cli_flags.h"
 #include "cli_home.h"
 #include "cli_output.h"
@@ -10,10 +11,10 @@
 #include "platform/errors.h"
 #include "registry/home.h"
 #include "checkpoint/recovery.h"
+#include "registry/checkpoint_actions.h"
 #include "registry/registry.h"
 #include "registry/run_lock.h"
 #include "platform/signal_disposition.h"
-#include "registry/sqlite_stmt.h"
 #include "training/trainer.h"
 
 #include <CLI/CLI.hpp>
@@ -345,7 +346,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         // An empty --home (often an unset variable, --home "$DIR") is not the default home.
         for (const auto* o : home_opts)
             if (o->count() && home.empty())
-                throw InputError("--home: expected a directory, found '' (leave --home out to use $SAVEPOINT_HOME or the default)");
+                throw InputError("home", "a directory", "''", "(leave --home out to use $SAVEPOINT_HOME or the default)");
         const std::string resolved_home = resolve_home(home);
         const char* env_home = std::getenv("SAVEPOINT_HOME");
         check_home(resolved_home, !home.empty() ? "--home" : env_home && *env_home ? "SAVEPOINT_HOME" : "the default home");
@@ -361,11 +362,10 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
             for (auto* o : step_opts) {
                 const std::int64_t v = o->get_name() == "--interrupt-at-step" ? interrupt_at : preempt_at;
                 if (o->count() && v < 1)
-                    throw InputError(o->get_name() + ": expected a positive global step, found " + std::to_string(v));
+                    throw InputError(o->get_name().substr(2), "a positive global step", std::to_string(v));
             }
             if (spe_opt->count() && spe == 0)  // negatives: TrainConfig::validate names the range
-                throw InputError("--steps-per-epoch: expected a positive number of steps (leave it out for one full pass), found " +
-                                 std::to_string(spe));
+                throw InputError("steps-per-epoch", "a positive number of steps (leave it out for one full pass)", std::to_string(spe));
             validate_run_name(run_name);
             if (train->parsed()) {
                 req.config.data = data;
@@ -386,7 +386,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
                 req.resume = true;
                 req.data_override = resume_data;
                 if (ck_opt->count()) {
-                    if (checkpoint_id < 1) throw InputError("--checkpoint: expected a checkpoint id (a positive integer), found " + std::to_string(checkpoint_id));
+                    if (checkpoint_id < 1) throw InputError("checkpoint", "a checkpoint id (a positive integer)", std::to_string(checkpoint_id));
                     req.target.checkpoint_id = checkpoint_id;
                 }
                 if (ep_opt->count()) req.target.epoch = resume_epoch;
@@ -471,24 +471,18 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
             if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
             auto reg = open_registry(resolved_home, err);
             RunRow run = require_run(*reg, run_name);
-            auto c = reg->checkpoint(checkpoint_id);
-            if (!c || c->run_id != run.id)
-                throw InputError("--checkpoint: no checkpoint #" + std::to_string(checkpoint_id) + " in run '" + run_name + "'");
-            // Pinning keeps a file from retention; a checkpoint without a usable file has none to keep.
-            if (pin->parsed() && c->state != "committed")
-                throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
-                                 (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
-                                 "; only a committed checkpoint can be pinned");
-            if (c->pinned == pin->parsed()) {  // nothing to change: say so, not "pinned"
+            // The rules (which checkpoint may be pinned) are the engine's: the window keeps the same ones.
+            const auto change = set_checkpoint_pinned(*reg, run, checkpoint_id, pin->parsed());
+            const auto* c = &change.before;
+            if (!change.changed) {  // nothing to change: say so, not "pinned"
                 out << "checkpoint #" << c->id << (c->pinned ? " was already pinned" : " was not pinned") << "\n";
                 return 0;
             }
-            reg->set_checkpoint_pinned(c->id, pin->parsed());
             out << (pin->parsed() ? "pinned" : "unpinned") << " checkpoint #" << c->id << "\n";
             return 0;
         }
     } catch (const InputError& e) {
-        err << "error: " << e.what() << "\n";
+        err << "error: " << cli_error_text(e) << "\n";
         return 2;
     } catch (const RunBusy& e) {
         err << "error: " << e.what() << "\n";

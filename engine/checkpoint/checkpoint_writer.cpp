@@ -207,14 +207,9 @@ void remove_retired(Registry& reg, const std::vector<CheckpointRow>& rows, const
         for (const auto& c : rows) files.push_back(reg.absolute(c.path));
         remove_files_durably(files);
         Registry::RelaxedCommits relaxed(reg);
-        reg.begin();
-        try {
-            for (const auto& c : rows) reg.set_checkpoint_state(c.id, "deleted", detail);
-            reg.commit();
-        } catch (...) {
-            reg.rollback();
-            throw;
-        }
+        Registry::Transaction tx(reg);
+        for (const auto& c : rows) reg.set_checkpoint_state(c.id, "deleted", detail);
+        tx.commit();
     } catch (const std::exception&) {
     }
 }

@@ -4,8 +4,6 @@
 // thread at a time (each thread opens its own).
 #pragma once
 
-#include <sqlite3.h>
-
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -13,11 +11,18 @@
 #include <string>
 #include <vector>
 
+struct sqlite3;  // the registry speaks SQLite; its callers do not need its header
+
 namespace savepoint {
 
 double now_seconds();  // wall clock, seconds since the epoch
 std::string checkpoint_file_name(std::int64_t id);  // "ckpt-00000012.svpt"
 std::string registry_path(const std::string& home);  // "<home>/registry.sqlite"
+
+// What to do about a damaged registry, appended to every RegistryDamaged message.
+inline constexpr const char* kDamagedAdvice =
+    " (the registry is damaged: `savepoint-cli verify` reports it; copy the home before "
+    "trying `sqlite3 registry.sqlite .recover`)";
 
 struct RunRow {
     std::int64_t id = 0;
@@ -99,6 +104,16 @@ struct EventRow {
     double created_at = 0;
 };
 
+// One run as a run list shows it: its row, how many branches and sessions it
+// has, and its newest training and validation metrics (NaN when none yet).
+struct RunSummary {
+    RunRow run;
+    int branches = 1;
+    int sessions = 0;
+    double loss = NAN, accuracy = NAN;          // last training step
+    double val_loss = NAN, val_accuracy = NAN;  // last validation
+};
+
 class Registry {
 public:
     // Opens (creating if needed) <home>/registry.sqlite and migrates it.
@@ -115,6 +130,9 @@ public:
 
     const std::string& home() const { return home_; }
     const std::string& path() const { return path_; }
+    // The connection itself: for the registry's own files and for tests that
+    // look under the API. The front ends use the queries below (they include
+    // no <sqlite3.h>; tools/check-layers.sh).
     sqlite3* db() { return db_; }
 
     // Runs
@@ -123,6 +141,8 @@ public:
     std::optional<RunRow> find_run(const std::string& name);
     std::optional<RunRow> run_by_id(std::int64_t id);
     std::vector<RunRow> list_runs();
+    // Every run with its counts and newest metrics, in id order (run_summaries.cpp).
+    std::vector<RunSummary> run_summaries();
     void set_run_status(std::int64_t run_id, const std::string& status);
     void set_run_progress(std::int64_t run_id, std::int64_t global_step);
     void set_run_head(std::int64_t run_id, std::optional<std::int64_t> checkpoint_id);
@@ -174,11 +194,29 @@ public:
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
     std::map<std::string, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
+    // How many metric rows a run has (to decide whether to read them in the background).
+    std::int64_t metric_count(std::int64_t run_id);
 
-    // Transactions for callers that group several writes.
+    // Transactions for callers that group several writes: prefer Transaction,
+    // which cannot leave one open on an exception.
     void begin();
     void commit();
     void rollback() noexcept;
+
+    // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit()
+    // succeeded, so an exception between the two leaves nothing half-written.
+    class Transaction {
+    public:
+        explicit Transaction(Registry& reg);
+        ~Transaction();
+        Transaction(const Transaction&) = delete;
+        Transaction& operator=(const Transaction&) = delete;
+        void commit();
+
+    private:
+        Registry& reg_;
+        bool done_ = false;
+    };
 
     // While one of these lives, commits reach the write-ahead log but are not
     // synced (SQLite's synchronous=NORMAL): they survive the process being

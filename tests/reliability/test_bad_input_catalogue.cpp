@@ -15,6 +15,7 @@
 
 #include <QtTest>
 
+#include <sqlite3.h>
 #include <sstream>
 #include <zlib.h>
 

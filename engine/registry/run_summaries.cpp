@@ -1,23 +1,27 @@
-#include "registry_queries.h"
+// The run list's summaries: each run with its branch and session counts and its
+// newest metrics, read in a few prepared statements rather than a query per
+// number (the window refreshes the list about once a second).
+#include "registry/registry.h"
 
+#include "registry/registry_rows.h"
 #include "registry/sqlite_stmt.h"
 
-namespace savepoint::ui {
+namespace savepoint {
 
-std::vector<RunSummary> loadRunSummaries(savepoint::Registry& reg) {
+std::vector<RunSummary> Registry::run_summaries() {
     std::vector<RunSummary> out;
-    for (auto& r : reg.list_runs()) {
+    for (auto& r : list_runs()) {
         RunSummary s;
-        s.run = r;
+        s.run = std::move(r);
         out.push_back(std::move(s));
     }
-    savepoint::Stmt branches(reg.db(), "SELECT COUNT(*) FROM branches WHERE run_id=?", reg.path());
-    savepoint::Stmt sessions(reg.db(), "SELECT COUNT(*) FROM sessions WHERE run_id=?", reg.path());
+    Stmt branches(db_, "SELECT COUNT(*) FROM branches WHERE run_id=?", path_);
+    Stmt sessions(db_, "SELECT COUNT(*) FROM sessions WHERE run_id=?", path_);
     // The newest row of each kind; the index on (run_id, session_id, global_step) keeps this cheap.
-    savepoint::Stmt last(reg.db(),
-                         "SELECT loss, accuracy FROM metrics WHERE run_id=? AND kind=? "
-                         "ORDER BY session_id DESC, global_step DESC LIMIT 1",
-                         reg.path());
+    Stmt last(db_,
+              "SELECT loss, accuracy FROM metrics WHERE run_id=? AND kind=? "
+              "ORDER BY session_id DESC, global_step DESC LIMIT 1",
+              path_);
     for (auto& s : out) {
         branches.reset();
         branches.bind(1, s.run.id);
@@ -37,10 +41,10 @@ std::vector<RunSummary> loadRunSummaries(savepoint::Registry& reg) {
     return out;
 }
 
-std::int64_t metricCount(savepoint::Registry& reg, std::int64_t run_id) {
-    savepoint::Stmt st(reg.db(), "SELECT COUNT(*) FROM metrics WHERE run_id=?", reg.path());
+std::int64_t Registry::metric_count(std::int64_t run_id) {
+    Stmt st(db_, "SELECT COUNT(*) FROM metrics WHERE run_id=?", path_);
     st.bind(1, run_id);
     return st.step() ? st.i64(0) : 0;
 }
 
-}  // namespace savepoint::ui
+}  // namespace savepoint
