@@ -493,7 +493,7 @@ void MainWindow::updateActions() {
     for (const char* n : {"resume", "resumeAt"}) actions_[QString::fromLatin1(n)]->setEnabled(have_run && !running);
     // A finished run has nothing left to resume; rolling it back (Resume at, or from a checkpoint) still works.
     const RunSummary* viewed = have_run ? runs_->runAt(runs_->rowOf(view_run_)) : nullptr;
-    if (viewed && viewed->run.status == "finished") actions_[QStringLiteral("resume")]->setEnabled(false);
+    if (viewed && viewed->run.status == savepoint::RunStatus::Finished) actions_[QStringLiteral("resume")]->setEnabled(false);
     actions_[QStringLiteral("newRun")]->setEnabled(!running);
     Q_UNUSED(viewing_trained);
 }
@@ -509,7 +509,7 @@ void MainWindow::log(const QString& text) {
 
 namespace {
 QString eventKey(const savepoint::EventRow& e) {
-    return QString::fromStdString(e.kind) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
+    return QString::fromLatin1(to_string(e.kind)) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
            QString::fromStdString(e.message);
 }
 }  // namespace
@@ -522,7 +522,7 @@ void MainWindow::logEvent(const savepoint::EventRow& e) {
     // Today's events by time alone, older ones with their date.
     const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
                                                             : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromStdString(e.kind) + QStringLiteral("] ") +
+    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromLatin1(to_string(e.kind)) + QStringLiteral("] ") +
                           QString::fromStdString(e.message));
 }
 

@@ -32,7 +32,7 @@ void MainWindow::refreshRuns() {
     try {
         runs_->setRuns(reg_->run_summaries());
         if (worker_->isRunning() && train_run_ != 0)
-            runs_->setLive(train_run_, worker_->isPaused() ? QStringLiteral("paused") : QStringLiteral("running"),
+            runs_->setLive(train_run_, worker_->isPaused() ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running,
                            last_progress_.global_step, last_progress_.loss, last_progress_.accuracy);
     } catch (const std::exception& e) {
         showError(tr("Cannot read the run list: %1").arg(QString::fromUtf8(e.what())));
@@ -142,7 +142,7 @@ void MainWindow::refreshSelected() {
     const bool ours = worker_->isRunning() && train_run_ == view_run_;
     const RunSummary* s = runs_->runAt(runs_->rowOf(view_run_));
     try {
-        const bool other = !ours && s && s->run.status == "running";
+        const bool other = !ours && s && s->run.status == savepoint::RunStatus::Running;
         if (other || catch_up_) {
             // Trained by another process (the CLI): follow the registry. One more poll
             // after it stops running (or after a load), so the last points of a run
@@ -190,7 +190,7 @@ void MainWindow::showCheckpoints() {
     if (sel) selectCheckpoint(sel->id);
     double newest = 0;
     for (const auto& c : open)
-        if (c.state == "committed") newest = std::max(newest, c.created_at);
+        if (c.state == CheckpointState::Committed) newest = std::max(newest, c.created_at);
     if (!worker_->isRunning() || train_run_ != view_run_) status_->setLastCheckpointAt(newest);
 }
 
@@ -214,12 +214,12 @@ void MainWindow::updateFaultPanel() {
             if (c.id == *run->head_checkpoint_id) in.resume_point_global_step = c.global_step;
     if (!run->head_checkpoint_id) in.resume_point_global_step = 0;  // a resume starts from the beginning
     const auto counts = reg_->event_counts(view_run_);
-    auto count = [&](const char* kind) {
+    auto count = [&](savepoint::EventKind kind) {
         const auto it = counts.find(kind);
         return it == counts.end() ? std::int64_t(0) : it->second;
     };
-    in.saves_skipped = count("save_skipped");
-    in.saves_deferred = count("save_deferred");
+    in.saves_skipped = count(savepoint::EventKind::SaveSkipped);
+    in.saves_deferred = count(savepoint::EventKind::SaveDeferred);
     ft_panel_->setInputs(in);
 }
 
@@ -273,7 +273,7 @@ void MainWindow::showVerification(qint64 id, const savepoint::VerifyResult& v) {
     if (!v.ok) {
         try {
             const bool missing = v.error.find("file is missing") != std::string::npos;
-            reg_->set_checkpoint_state(id, missing ? "missing" : "corrupt", v.error);
+            reg_->set_checkpoint_state(id, missing ? CheckpointState::Missing : CheckpointState::Corrupt, v.error);
         } catch (const std::exception&) {
         }
         banner_->showMessage(Banner::Kind::Error,
@@ -319,7 +319,7 @@ bool MainWindow::deleteCheckpoint(qint64 id) {
         showError(tr("Stop the training of this run before deleting its checkpoints."));
         return false;
     }
-    if (c.state == "deleted") return true;
+    if (c.state == CheckpointState::Deleted) return true;
     if (!confirm_(tr("Delete checkpoint?"), tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the "
                                               "row stays in the history as deleted.").arg(id).arg(c.epoch).arg(c.step)))
         return false;
@@ -347,7 +347,7 @@ QString MainWindow::checkpointRefusalText(const savepoint::CheckpointRefused& e)
     case Why::NotCommitted:
         return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
             .arg(e.checkpoint_id())
-            .arg(QString::fromStdString(e.found()));
+            .arg(CheckpointTableModel::stateText(QString::fromStdString(e.found())));  // found: the state's word
     case Why::IsHead:
         return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(e.checkpoint_id());
     }

@@ -128,7 +128,7 @@ void MainWindow::resumeFromSelectedCheckpoint() {
     if (!ckpts_->isUsable(c->id)) {
         showError(tr("Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.")
                       .arg(c->id)
-                      .arg(CheckpointTableModel::stateText(QString::fromStdString(c->state))));
+                      .arg(CheckpointTableModel::stateText(QString::fromLatin1(to_string(c->state)))));
         return;
     }
     if (!ckpts_->isHead(c->id) &&
@@ -244,7 +244,7 @@ void MainWindow::onProgress(const savepoint::Progress& p) {
         refreshRuns();
         if (view_run_ != p.run_id) selectRun(p.run_id);
     }
-    runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? QStringLiteral("paused") : QStringLiteral("running"),
+    runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running,
                    p.global_step, p.loss, p.accuracy);
     if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
@@ -260,7 +260,7 @@ void MainWindow::onMetrics(const MetricBatch& rows) {
 }
 
 void MainWindow::onEvent(const savepoint::EventRow& e) {
-    const QString kind = QString::fromStdString(e.kind);
+    using savepoint::EventKind;
     if (train_run_ != e.run_id) {
         train_run_ = e.run_id;
         refreshRuns();
@@ -271,8 +271,8 @@ void MainWindow::onEvent(const savepoint::EventRow& e) {
         plot_->addEvent(e);
         if (e.id > last_event_id_) last_event_id_ = e.id;
     }
-    if (kind == QLatin1String("rollback") || kind == QLatin1String("resume")) checkpoints_dirty_ = true;
-    if (kind == QLatin1String("error")) showError(QString::fromStdString(e.message));
+    if (e.kind == EventKind::Rollback || e.kind == EventKind::Resume) checkpoints_dirty_ = true;
+    if (e.kind == EventKind::Error) showError(QString::fromStdString(e.message));
 }
 
 void MainWindow::onCheckpointSaved(const savepoint::CheckpointRow& row) {

@@ -67,7 +67,7 @@ public:
 
     void on_metrics(const std::vector<MetricRow>& rows) override {
         for (const auto& m : rows)
-            if (m.kind == 1) {
+            if (m.kind == MetricKind::Validation) {
                 char buf[160];
                 std::snprintf(buf, sizeof buf, "epoch %lld: validation loss %.4f, accuracy %.4f",
                               static_cast<long long>(m.epoch), m.loss, m.accuracy);
@@ -85,8 +85,9 @@ public:
     }
 
     void on_event(const EventRow& e) override {
-        if (e.kind == "save_skipped" || e.kind == "save_deferred" || e.kind == "preemption_notice" || e.kind == "error")
-            line(e.kind + ": " + e.message);
+        if (e.kind == EventKind::SaveSkipped || e.kind == EventKind::SaveDeferred || e.kind == EventKind::PreemptionNotice ||
+            e.kind == EventKind::Error)
+            line(std::string(to_string(e.kind)) + ": " + e.message);
     }
 
     void on_storage_error(const std::string& message) override {

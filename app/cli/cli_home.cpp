@@ -105,10 +105,12 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
     int damaged = 0, ok = 0;
     for (const auto& run : runs) {
         for (const auto& c : reg.checkpoints(run.id)) {
-            if (c.state == "deleted" || c.state == "failed" || c.state == "writing" || c.state == "deleting") continue;
+            if (c.state == CheckpointState::Deleted || c.state == CheckpointState::Failed ||
+                c.state == CheckpointState::Writing || c.state == CheckpointState::Deleting)
+                continue;
             const std::string path = reg.absolute(c.path);
-            if (c.state != "committed") {
-                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << c.state
+            if (c.state != CheckpointState::Committed) {
+                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << to_string(c.state)
                     << (c.state_detail.empty() ? "" : " (" + c.state_detail + ")") << "\n";
                 ++damaged;
                 continue;
@@ -121,7 +123,7 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
                 ++ok;
             } else {
                 std::string why = v.ok ? "header names another checkpoint (file swapped?)" : v.error;
-                if (!reg.read_only()) reg.set_checkpoint_state(c.id, file_exists(path) ? "corrupt" : "missing", why);
+                if (!reg.read_only()) reg.set_checkpoint_state(c.id, file_exists(path) ? CheckpointState::Corrupt : CheckpointState::Missing, why);
                 // v.error starts with the path already.
                 err << "DAMAGED " << run.name << " #" << c.id << " " << (v.ok ? path + ": " : std::string()) << why << "\n";
                 ++damaged;

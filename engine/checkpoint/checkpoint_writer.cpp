@@ -92,7 +92,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         meta["epoch"] = row.epoch;
         meta["step"] = row.step;
         meta["global_step"] = row.global_step;
-        meta["kind"] = row.kind;
+        meta["kind"] = to_string(row.kind);
         // A stand-in of the same length until the hash is known: the tensors' offsets depend on the meta's length.
         meta["params_sha256"] = row.params_sha256.empty() ? std::string(64, '0') : row.params_sha256;
         meta["train_loss"] = nan_to_null(row.train_loss);
@@ -122,7 +122,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
             EventRow e;
             e.run_id = row.run_id;
             e.branch_id = row.branch_id;
-            e.kind = "recovery";
+            e.kind = EventKind::Recovery;
             e.global_step = row.global_step;
             e.epoch = row.epoch;
             e.step = row.step;
@@ -176,8 +176,8 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         if (!planted_bug("commit-before-rename"))
             reg.commit_checkpoint(id, commit);
         else
-            for (std::int64_t old : commit.retire) reg.set_checkpoint_state(old, "deleting", retention_detail(req));
-        row.state = "committed";
+            for (std::int64_t old : commit.retire) reg.set_checkpoint_state(old, CheckpointState::Deleting, retention_detail(req));
+        row.state = CheckpointState::Committed;
         row.bytes = static_cast<std::int64_t>(size);
         row.sha256 = sha;
         row.write_ms = out.write_ms;
@@ -186,7 +186,7 @@ SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const
         // Nothing before transaction B touched the previous checkpoint. Drop this one.
         try {
             if (placed && file_exists(final_path)) remove_durably(final_path);
-            reg.set_checkpoint_state(id, "failed", e.what());
+            reg.set_checkpoint_state(id, CheckpointState::Failed, e.what());
         } catch (...) {
             // The registry itself may be failing (disk full); recovery will finish this on next open.
         }
@@ -208,7 +208,7 @@ void remove_retired(Registry& reg, const std::vector<CheckpointRow>& rows, const
         remove_files_durably(files);
         Registry::RelaxedCommits relaxed(reg);
         Registry::Transaction tx(reg);
-        for (const auto& c : rows) reg.set_checkpoint_state(c.id, "deleted", detail);
+        for (const auto& c : rows) reg.set_checkpoint_state(c.id, CheckpointState::Deleted, detail);
         tx.commit();
     } catch (const std::exception&) {
     }

@@ -22,8 +22,8 @@ CheckpointRow checkpoint_of_run(Registry& reg, const RunRow& run, std::int64_t i
 CheckpointChange set_checkpoint_pinned(Registry& reg, const RunRow& run, std::int64_t id, bool pinned) {
     const CheckpointRow c = checkpoint_of_run(reg, run, id);
     if (pinned && !c.usable())
-        throw CheckpointRefused(Why::NotCommitted, c.id, "committed", c.state,
-                                "checkpoint #" + std::to_string(c.id) + " is " + c.state +
+        throw CheckpointRefused(Why::NotCommitted, c.id, "committed", to_string(c.state),
+                                "checkpoint #" + std::to_string(c.id) + " is " + to_string(c.state) +
                                     (c.state_detail.empty() ? "" : " (" + c.state_detail + ")") +
                                     "; only a committed checkpoint can be pinned");
     if (c.pinned == pinned) return {c, false};
@@ -44,10 +44,10 @@ CheckpointRow checkpoint_to_delete(Registry& reg, const RunRow& run, std::int64_
 
 CheckpointChange delete_checkpoint(Registry& reg, const RunRow& run, std::int64_t id) {
     const CheckpointRow c = checkpoint_to_delete(reg, run, id);
-    if (c.state == "deleted") return {c, false};
-    reg.set_checkpoint_state(c.id, "deleting");
+    if (c.state == CheckpointState::Deleted) return {c, false};
+    reg.set_checkpoint_state(c.id, CheckpointState::Deleting);
     remove_durably(reg.absolute(c.path));
-    reg.set_checkpoint_state(c.id, "deleted");
+    reg.set_checkpoint_state(c.id, CheckpointState::Deleted);
     return {c, true};
 }
 

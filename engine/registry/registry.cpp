@@ -110,9 +110,9 @@ std::vector<RunRow> Registry::list_runs() {
     return read_all(s, read_run);
 }
 
-void Registry::set_run_status(std::int64_t run_id, const std::string& status) {
+void Registry::set_run_status(std::int64_t run_id, RunStatus status) {
     Stmt s(db_, "UPDATE runs SET status=?, updated_at=? WHERE id=?", path_);
-    s.bind(1, status).bind(2, now_seconds()).bind(3, run_id);
+    s.bind(1, std::string(to_string(status))).bind(2, now_seconds()).bind(3, run_id);
     s.run();
 }
 
@@ -162,7 +162,7 @@ std::int64_t Registry::begin_session(const SessionRow& r) {
            "INSERT INTO sessions(run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, "
            "started_at, pid) VALUES (?,?,?,?,?,?,?,?)",
            path_);
-    s.bind(1, r.run_id).bind(2, r.branch_id).bind(3, r.kind).bind(4, r.from_checkpoint_id)
+    s.bind(1, r.run_id).bind(2, r.branch_id).bind(3, std::string(to_string(r.kind))).bind(4, r.from_checkpoint_id)
         .bind(5, r.start_global_step).bind(6, r.target_global_step).bind(7, now_seconds())
         .bind(8, static_cast<std::int64_t>(::getpid()));
     s.run();
@@ -174,7 +174,7 @@ void Registry::end_session(const SessionRow& r) {
            "UPDATE sessions SET end_global_step=?, ended_by=?, ended_at=?, steps_computed=?, steps_replayed=?, "
            "train_seconds=?, checkpoint_seconds=?, checkpoint_stall_seconds=? WHERE id=?",
            path_);
-    s.bind(1, r.end_global_step).bind(2, r.ended_by).bind(3, now_seconds()).bind(4, r.steps_computed)
+    s.bind(1, r.end_global_step).bind(2, std::string(to_string(r.ended_by))).bind(3, now_seconds()).bind(4, r.steps_computed)
         .bind(5, r.steps_replayed).bind(6, r.train_seconds).bind(7, r.checkpoint_seconds)
         .bind(8, r.checkpoint_stall_seconds).bind(9, r.id);
     s.run();
@@ -196,7 +196,7 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
            "VALUES (?,?,?,?,?,?,?, 'writing', '', ?,?,?,?,?,?)",
            path_);
     s.bind(1, c.run_id).bind(2, c.branch_id).bind(3, c.parent_id).bind(4, c.epoch).bind(5, c.step)
-        .bind(6, c.global_step).bind(7, c.kind).bind(8, c.params_sha256).bind(9, now_seconds())
+        .bind(6, c.global_step).bind(7, std::string(to_string(c.kind))).bind(8, c.params_sha256).bind(9, now_seconds())
         .bind(10, c.train_loss).bind(11, c.train_accuracy).bind(12, c.val_loss).bind(13, c.val_accuracy);
     s.run();
     const std::int64_t id = sqlite3_last_insert_rowid(db_);
@@ -242,14 +242,14 @@ void Registry::commit_checkpoint(std::int64_t id, const CheckpointCommit& c) {
            path_);
     e.bind(1, c.bytes).bind(2, now_seconds()).bind(3, id);
     e.run();
-    for (std::int64_t old : c.retire) set_checkpoint_state(old, "deleting", c.retire_detail);
-    for (std::int64_t old : c.finished) set_checkpoint_state(old, "deleted", c.finished_detail);
+    for (std::int64_t old : c.retire) set_checkpoint_state(old, CheckpointState::Deleting, c.retire_detail);
+    for (std::int64_t old : c.finished) set_checkpoint_state(old, CheckpointState::Deleted, c.finished_detail);
     tx.commit();
 }
 
-void Registry::set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail) {
+void Registry::set_checkpoint_state(std::int64_t id, CheckpointState state, const std::string& detail) {
     Stmt s(db_, "UPDATE checkpoints SET state=?, state_detail=? WHERE id=?", path_);
-    s.bind(1, state).bind(2, detail).bind(3, id);
+    s.bind(1, std::string(to_string(state))).bind(2, detail).bind(3, id);
     s.run();
 }
 
@@ -272,9 +272,9 @@ std::vector<CheckpointRow> Registry::checkpoints(std::int64_t run_id) {
     return read_checkpoints(s);
 }
 
-std::vector<CheckpointRow> Registry::checkpoints_in_state(const std::string& state) {
+std::vector<CheckpointRow> Registry::checkpoints_in_state(CheckpointState state) {
     Stmt s(db_, select_checkpoints("WHERE state=? ORDER BY id").c_str(), path_);
-    s.bind(1, state);
+    s.bind(1, std::string(to_string(state)));
     return read_checkpoints(s);
 }
 
@@ -339,7 +339,7 @@ void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>&
            "wall_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
            path_);
     for (const auto& m : rows) {
-        s.bind(1, run_id).bind(2, m.session_id).bind(3, m.branch_id).bind(4, m.kind).bind(5, m.global_step)
+        s.bind(1, run_id).bind(2, m.session_id).bind(3, m.branch_id).bind(4, static_cast<int>(m.kind)).bind(5, m.global_step)
             .bind(6, m.epoch).bind(7, m.step).bind(8, m.loss).bind(9, m.accuracy).bind(10, m.wall_time);
         s.run();
         s.reset();
@@ -366,7 +366,7 @@ std::int64_t Registry::add_event(const EventRow& e) {
            "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, "
            "created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
            path_);
-    s.bind(1, e.run_id).bind(2, e.session_id).bind(3, e.branch_id).bind(4, e.kind).bind(5, e.global_step)
+    s.bind(1, e.run_id).bind(2, e.session_id).bind(3, e.branch_id).bind(4, std::string(to_string(e.kind))).bind(5, e.global_step)
         .bind(6, e.epoch).bind(7, e.step).bind(8, e.checkpoint_id).bind(9, e.message).bind(10, now_seconds());
     s.run();
     return sqlite3_last_insert_rowid(db_);
@@ -378,11 +378,11 @@ std::vector<EventRow> Registry::events(std::int64_t run_id, std::int64_t after_i
     return read_all(s, read_event);
 }
 
-std::map<std::string, std::int64_t> Registry::event_counts(std::int64_t run_id) {
+std::map<EventKind, std::int64_t> Registry::event_counts(std::int64_t run_id) {
     Stmt s(db_, "SELECT kind, count(*) FROM events WHERE run_id=? GROUP BY kind", path_);
     s.bind(1, run_id);
-    std::map<std::string, std::int64_t> out;
-    while (s.step()) out[s.text(0)] = s.i64(1);
+    std::map<EventKind, std::int64_t> out;
+    while (s.step()) out[parse_event_kind(s.text(0))] = s.i64(1);
     return out;
 }
 

@@ -4,6 +4,8 @@
 // thread at a time (each thread opens its own).
 #pragma once
 
+#include "registry/row_states.h"
+
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -30,7 +32,7 @@ struct RunRow {
     std::string config_json;
     std::int64_t steps_per_epoch = 0;
     std::int64_t total_steps = 0;
-    std::string status;
+    RunStatus status = RunStatus::Created;
     double created_at = 0, updated_at = 0;
     std::optional<std::int64_t> head_checkpoint_id;
     std::int64_t active_branch_id = 0;
@@ -44,8 +46,8 @@ struct CheckpointRow {
     std::int64_t branch_id = 0;
     std::optional<std::int64_t> parent_id;
     std::int64_t epoch = 0, step = 0, global_step = 0;
-    std::string kind = "regular";  // regular | emergency | final | manual
-    std::string state;             // writing | committed | deleting | deleted | corrupt | missing | failed
+    CheckpointKind kind = CheckpointKind::Regular;
+    CheckpointState state = CheckpointState::Writing;
     bool pinned = false;
     std::string path;              // relative to the home (on insert: the directory prefix, "checkpoints/<run>/")
     std::int64_t bytes = 0;
@@ -54,7 +56,7 @@ struct CheckpointRow {
     double train_loss = NAN, train_accuracy = NAN, val_loss = NAN, val_accuracy = NAN;
     std::string state_detail;      // why it is corrupt/missing/failed
     double write_ms = NAN, stall_ms = NAN;
-    bool usable() const { return state == "committed"; }
+    bool usable() const { return state == CheckpointState::Committed; }
 };
 
 // What transaction B records for a checkpoint (Registry::commit_checkpoint).
@@ -78,11 +80,11 @@ struct BranchRow {
 
 struct SessionRow {
     std::int64_t id = 0, run_id = 0, branch_id = 0;
-    std::string kind;  // train | resume | rollback
+    SessionKind kind = SessionKind::Train;
     std::optional<std::int64_t> from_checkpoint_id;
     std::int64_t start_global_step = 0, target_global_step = 0;
     std::optional<std::int64_t> end_global_step;
-    std::string ended_by;  // finished | crash | preempted | stopped | failed | killed
+    SessionEnd ended_by = SessionEnd::None;
     double started_at = 0, ended_at = 0;
     std::int64_t pid = 0, steps_computed = 0, steps_replayed = 0;
     double train_seconds = 0, checkpoint_seconds = 0, checkpoint_stall_seconds = 0;
@@ -90,7 +92,7 @@ struct SessionRow {
 
 struct MetricRow {
     std::int64_t session_id = 0, branch_id = 0;
-    int kind = 0;  // 0 training step, 1 validation
+    MetricKind kind = MetricKind::TrainingStep;
     std::int64_t global_step = 0, epoch = 0, step = 0;
     double loss = 0, accuracy = 0, wall_time = 0;
 };
@@ -98,7 +100,7 @@ struct MetricRow {
 struct EventRow {
     std::int64_t id = 0, run_id = 0;
     std::optional<std::int64_t> session_id, branch_id, checkpoint_id;
-    std::string kind;  // start | checkpoint | save_skipped | save_deferred | interruption | preemption_notice | resume | rollback | finish | stop | error | recovery
+    EventKind kind = EventKind::Start;
     std::int64_t global_step = 0, epoch = 0, step = 0;
     std::string message;
     double created_at = 0;
@@ -143,7 +145,7 @@ public:
     std::vector<RunRow> list_runs();
     // Every run with its counts and newest metrics, in id order (run_summaries.cpp).
     std::vector<RunSummary> run_summaries();
-    void set_run_status(std::int64_t run_id, const std::string& status);
+    void set_run_status(std::int64_t run_id, RunStatus status);
     void set_run_progress(std::int64_t run_id, std::int64_t global_step);
     void set_run_head(std::int64_t run_id, std::optional<std::int64_t> checkpoint_id);
     void set_run_device(std::int64_t run_id, const std::string& device);
@@ -168,11 +170,11 @@ public:
     // The same with nothing retired and the row's params_sha256 kept.
     void commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
                            double stall_ms);
-    void set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail = {});
+    void set_checkpoint_state(std::int64_t id, CheckpointState state, const std::string& detail = {});
     void set_checkpoint_pinned(std::int64_t id, bool pinned);
     std::optional<CheckpointRow> checkpoint(std::int64_t id);
     std::vector<CheckpointRow> checkpoints(std::int64_t run_id);
-    std::vector<CheckpointRow> checkpoints_in_state(const std::string& state);
+    std::vector<CheckpointRow> checkpoints_in_state(CheckpointState state);
     // What a view that follows a run needs instead of its whole history on
     // every refresh (checkpoint_list.h): the run's rows after `after_id`, and
     // the rows with the given ids (those still gone are simply absent).
@@ -193,7 +195,7 @@ public:
     std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0, std::int64_t* last_rowid = nullptr);
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
-    std::map<std::string, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
+    std::map<EventKind, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
     // How many metric rows a run has (to decide whether to read them in the background).
     std::int64_t metric_count(std::int64_t run_id);
 

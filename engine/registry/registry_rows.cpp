@@ -28,7 +28,7 @@ RunRow read_run(const Stmt& s, int c) {
     r.config_json = s.text(c + 2);
     r.steps_per_epoch = s.i64(c + 3);
     r.total_steps = s.i64(c + 4);
-    r.status = s.text(c + 5);
+    r.status = parse_run_status(s.text(c + 5));
     r.created_at = s.f64(c + 6);
     r.updated_at = s.f64(c + 7);
     r.head_checkpoint_id = s.opt_i64(c + 8);
@@ -54,12 +54,12 @@ SessionRow read_session(const Stmt& s, int c) {
     r.id = s.i64(c + 0);
     r.run_id = s.i64(c + 1);
     r.branch_id = s.i64(c + 2);
-    r.kind = s.text(c + 3);
+    r.kind = parse_session_kind(s.text(c + 3));
     r.from_checkpoint_id = s.opt_i64(c + 4);
     r.start_global_step = s.i64(c + 5);
     r.target_global_step = s.i64(c + 6);
     r.end_global_step = s.opt_i64(c + 7);
-    r.ended_by = s.text(c + 8);
+    r.ended_by = parse_session_end(s.text(c + 8));
     r.started_at = s.f64(c + 9);
     r.ended_at = s.f64(c + 10);
     r.pid = s.i64(c + 11);
@@ -80,8 +80,8 @@ CheckpointRow read_checkpoint(const Stmt& s, int c) {
     r.epoch = s.i64(c + 4);
     r.step = s.i64(c + 5);
     r.global_step = s.i64(c + 6);
-    r.kind = s.text(c + 7);
-    r.state = s.text(c + 8);
+    r.kind = parse_checkpoint_kind(s.text(c + 7));
+    r.state = parse_checkpoint_state(s.text(c + 8));
     r.pinned = s.i64(c + 9) != 0;
     r.path = s.text(c + 10);
     r.bytes = s.i64(c + 11);
@@ -102,7 +102,7 @@ MetricRow read_metric(const Stmt& s, int c) {
     MetricRow m;
     m.session_id = s.i64(c + 0);
     m.branch_id = s.i64(c + 1);
-    m.kind = static_cast<int>(s.i64(c + 2));
+    m.kind = parse_metric_kind(s.i64(c + 2));
     m.global_step = s.i64(c + 3);
     m.epoch = s.i64(c + 4);
     m.step = s.i64(c + 5);
@@ -118,7 +118,7 @@ EventRow read_event(const Stmt& s, int c) {
     e.run_id = s.i64(c + 1);
     e.session_id = s.opt_i64(c + 2);
     e.branch_id = s.opt_i64(c + 3);
-    e.kind = s.text(c + 4);
+    e.kind = parse_event_kind(s.text(c + 4));
     e.global_step = s.i64(c + 5);
     e.epoch = s.i64(c + 6);
     e.step = s.i64(c + 7);

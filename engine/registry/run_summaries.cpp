@@ -29,12 +29,13 @@ std::vector<RunSummary> Registry::run_summaries() {
         sessions.reset();
         sessions.bind(1, s.run.id);
         if (sessions.step()) s.sessions = static_cast<int>(sessions.i64(0));
-        for (int kind = 0; kind < 2; ++kind) {
+        for (const MetricKind kind : {MetricKind::TrainingStep, MetricKind::Validation}) {
+            const bool train = kind == MetricKind::TrainingStep;
             last.reset();
-            last.bind(1, s.run.id).bind(2, kind);
+            last.bind(1, s.run.id).bind(2, static_cast<int>(kind));
             if (last.step()) {
-                (kind == 0 ? s.loss : s.val_loss) = last.f64(0);
-                (kind == 0 ? s.accuracy : s.val_accuracy) = last.f64(1);
+                (train ? s.loss : s.val_loss) = last.f64(0);
+                (train ? s.accuracy : s.val_accuracy) = last.f64(1);
             }
         }
     }

@@ -24,11 +24,11 @@ bool verify_or_mark(Registry& reg, const CheckpointRow& c, std::vector<std::stri
     if (v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("global_step", -1) == c.global_step)
         return true;
     std::string why = v.ok ? "header does not match the registry row (swapped file?)" : v.error;
-    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? "missing" : "corrupt", why);
+    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? CheckpointState::Missing : CheckpointState::Corrupt, why);
     notes.push_back(where(c) + " is damaged and was skipped: " + why);
     EventRow e;
     e.run_id = c.run_id;
-    e.kind = "recovery";
+    e.kind = EventKind::Recovery;
     e.global_step = c.global_step;
     e.epoch = c.epoch;
     e.step = c.step;
@@ -64,8 +64,8 @@ void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& t
                              InputError::Says{"no checkpoint #" + std::to_string(*target.checkpoint_id) + " in run '" +
                                               run.name + "' (see: savepoint-cli checkpoints --run " + run.name + ")"});
         if (!c->usable())
-            throw InputError("checkpoint", "committed", c->state,
-                             InputError::Says{"checkpoint #" + std::to_string(c->id) + " is " + c->state +
+            throw InputError("checkpoint", "committed", to_string(c->state),
+                             InputError::Says{"checkpoint #" + std::to_string(c->id) + " is " + to_string(c->state) +
                                               (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
                                               " and cannot be resumed from"});
     } else if (target.epoch || target.step) {

@@ -36,10 +36,10 @@ QString snapshot(const QString& home) {
     QStringList lines;
     for (const auto& run : reg.list_runs()) {
         lines << QStringLiteral("run %1 %2 head %3")
-                     .arg(QString::fromStdString(run.name), QString::fromStdString(run.status))
+                     .arg(QString::fromStdString(run.name), QString::fromLatin1(savepoint::to_string(run.status)))
                      .arg(run.head_checkpoint_id ? *run.head_checkpoint_id : -1);
         for (const auto& c : reg.checkpoints(run.id))
-            lines << QStringLiteral("  #%1 %2%3").arg(c.id).arg(QString::fromStdString(c.state), c.pinned ? " pinned" : "");
+            lines << QStringLiteral("  #%1 %2%3").arg(c.id).arg(QString::fromLatin1(savepoint::to_string(c.state)), c.pinned ? " pinned" : "");
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -88,7 +88,7 @@ void TestFrontEndsAgree::initTestCase() {
             {QStringLiteral("corrupt"), older[2]}, {QStringLiteral("deleted"), older[3]},
             {QStringLiteral("head"), *run->head_checkpoint_id}};
     savepoint::set_checkpoint_pinned(reg, *run, older[1], true);
-    reg.set_checkpoint_state(older[2], "corrupt", "planted by the test");
+    reg.set_checkpoint_state(older[2], savepoint::CheckpointState::Corrupt, "planted by the test");
     savepoint::delete_checkpoint(reg, *run, older[3]);
 }
 
