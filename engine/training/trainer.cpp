@@ -286,9 +286,10 @@ TrainResult Trainer::run() {
             for (const auto& [flag, at] : {std::pair<const char*, std::int64_t>{"--interrupt-at-step", m.req.interrupt_at_step},
                                            {"--preempt-at-step", m.req.preempt_at_step}})
                 if (at > 0)
-                    throw InputError(std::string(flag) + ": run '" + m.run.name + "' already finished at global step " +
-                                     std::to_string(plan.from->global_step) + ", so this resume computes no step; found " +
-                                     std::to_string(at));
+                    throw InputError(std::string(flag).substr(2), "a step this resume computes", std::to_string(at),
+                                     InputError::Says{"run '" + m.run.name + "' already finished at global step " +
+                                                      std::to_string(plan.from->global_step) +
+                                                      ", so this resume computes no step; found " + std::to_string(at)});
             TrainResult r;
             r.outcome = Outcome::NothingToDo;
             r.run_id = m.run.id;
