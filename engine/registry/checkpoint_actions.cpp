@@ -1,5 +1,6 @@
 #include "registry/checkpoint_actions.h"
 
+#include "registry/run_lock.h"
 #include "storage/durable_io.h"
 
 #include <string>
@@ -43,6 +44,9 @@ CheckpointRow checkpoint_to_delete(Registry& reg, const RunRow& run, std::int64_
 }
 
 CheckpointChange delete_checkpoint(Registry& reg, const RunRow& run, std::int64_t id) {
+    // The run's writer lock: a training process would retire, rewrite or resume from this very
+    // file meanwhile. RunBusy (naming the holder) while one trains the run, in any process.
+    FileLock writer(run_lock_path(reg.home(), run.name), /*wait=*/false, "run '" + run.name + "'");
     const CheckpointRow c = checkpoint_to_delete(reg, run, id);
     if (c.state == CheckpointState::Deleted) return {c, false};
     reg.set_checkpoint_state(c.id, CheckpointState::Deleting);

@@ -49,7 +49,8 @@ CheckpointRow checkpoint_to_delete(Registry& reg, const RunRow& run, std::int64_
 // Deletes checkpoint `id` of `run` by retention's protocol: mark it 'deleting',
 // remove its file durably, mark it 'deleted' (recovery finishes a half-done
 // one); the row stays in the history. Refused: no checkpoint `id` in the run;
-// the run's head (where training resumes). Throws StorageError when the file
+// the run's head (where training resumes). Throws RunBusy while a process
+// trains the run (it holds the run's lock), and StorageError when the file
 // cannot be removed (the row is left 'deleting' for recovery).
 CheckpointChange delete_checkpoint(Registry& reg, const RunRow& run, std::int64_t id);
 

@@ -18,12 +18,15 @@
 #include "checkpoint/recovery.h"
 #include "registry/checkpoint_actions.h"
 #include "registry/registry.h"
+#include "registry/run_lock.h"
 
 #include <QCheckBox>
 #include <QLineEdit>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <optional>
 
 using namespace savepoint::ui;
 
@@ -93,7 +96,7 @@ void TestFrontEndsAgree::initTestCase() {
 }
 
 void TestFrontEndsAgree::sameVerdict_data() {
-    QTest::addColumn<QString>("action");   // pin | unpin | delete | bad-lr | bad-save-freq
+    QTest::addColumn<QString>("action");   // pin | unpin | delete | delete-while-training | bad-lr | bad-save-freq
     QTest::addColumn<QString>("role");     // which checkpoint (initTestCase)
     QTest::addColumn<QString>("verdict");  // ok | refused
     QTest::addRow("pin a committed checkpoint") << "pin" << "free" << "ok";
@@ -103,6 +106,7 @@ void TestFrontEndsAgree::sameVerdict_data() {
     QTest::addRow("delete the head") << "delete" << "head" << "refused";
     QTest::addRow("delete a pinned checkpoint") << "delete" << "pinned" << "ok";
     QTest::addRow("delete a committed checkpoint") << "delete" << "free" << "ok";
+    QTest::addRow("delete while the run trains") << "delete-while-training" << "free" << "refused";
     QTest::addRow("bad --lr") << "bad-lr" << QString() << "refused";
     QTest::addRow("bad --save-freq") << "bad-save-freq" << QString() << "refused";
 }
@@ -119,8 +123,19 @@ void TestFrontEndsAgree::sameVerdict() {
     const QString before = snapshot(template_);
 
     QString cliSaid, guiSaid;
-    const QString cli = cliVerdict(cliHome, action, id, &cliSaid);
-    const QString gui = guiVerdict(guiHome, action, role, id, &guiSaid);
+    const bool training = action == QLatin1String("delete-while-training");
+    QString cli, gui;
+    {
+        // Another process's training, as far as the lock says: the run's writer lock is held.
+        std::optional<savepoint::FileLock> lock;
+        if (training) lock.emplace(savepoint::run_lock_path(cliHome.toStdString(), "r"), false, "the test");
+        cli = cliVerdict(cliHome, training ? QStringLiteral("delete") : action, id, &cliSaid);
+    }
+    {
+        std::optional<savepoint::FileLock> lock;
+        if (training) lock.emplace(savepoint::run_lock_path(guiHome.toStdString(), "r"), false, "the test");
+        gui = guiVerdict(guiHome, training ? QStringLiteral("delete") : action, role, id, &guiSaid);
+    }
     QCOMPARE(cli, verdict);
     QCOMPARE(gui, verdict);
     const QString afterCli = snapshot(cliHome), afterGui = snapshot(guiHome);
@@ -128,7 +143,7 @@ void TestFrontEndsAgree::sameVerdict() {
     if (verdict == QLatin1String("refused")) {
         QCOMPARE(afterGui, before);  // nothing written
         // Each says which checkpoint, or which setting, it refused.
-        const QString what = id ? QStringLiteral("#%1").arg(id) : QString();
+        const QString what = training ? QStringLiteral("in use") : id ? QStringLiteral("#%1").arg(id) : QString();
         if (id) {
             QVERIFY2(cliSaid.contains(what), qPrintable(cliSaid));
             QVERIFY2(guiSaid.contains(what), qPrintable(guiSaid));
@@ -151,6 +166,9 @@ QString TestFrontEndsAgree::cliVerdict(const QString& home, const QString& actio
             savepoint::delete_checkpoint(reg, *reg.run_by_id(run_), id);
             return QStringLiteral("ok");
         } catch (const savepoint::CheckpointRefused& e) {
+            *said = QString::fromStdString(e.what());
+            return QStringLiteral("refused");
+        } catch (const savepoint::RunBusy& e) {
             *said = QString::fromStdString(e.what());
             return QStringLiteral("refused");
         }
