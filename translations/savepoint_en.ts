@@ -761,6 +761,10 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>Expected %1; found %2.</source>
+        <translation>Expected %1; found %2.</translation>
+    </message>
+    <message>
         <source>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
         <translation>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</translation>
     </message>
@@ -958,6 +962,14 @@
     <message>
         <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
         <translation>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is not one of this run&apos;s.</source>
+        <translation>Checkpoint #%1 is not one of this run&apos;s.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is %2; only a committed checkpoint can be pinned.</source>
+        <translation>Checkpoint #%1 is %2; only a committed checkpoint can be pinned.</translation>
     </message>
     <message>
         <source>Stop the training of this run before deleting its checkpoints.</source>

@@ -761,6 +761,10 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>Expected %1; found %2.</source>
+        <translation>Attendu : %1 ; trouvé : %2.</translation>
+    </message>
+    <message>
         <source>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
         <translation>Fashion-MNIST n’est pas installé dans %1 (installez le paquet Debian dataset-fashion-mnist, définissez SAVEPOINT_FASHION_MNIST_DIR ou choisissez « synthetic »)</translation>
     </message>
@@ -958,6 +962,14 @@
     <message>
         <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
         <translation>La sauvegarde n° %1 est la tête (d’où l’entraînement reprend) ; elle ne peut pas être supprimée.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is not one of this run&apos;s.</source>
+        <translation>La sauvegarde n° %1 n’appartient pas à cette exécution.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is %2; only a committed checkpoint can be pinned.</source>
+        <translation>La sauvegarde n° %1 est %2 ; seule une sauvegarde validée peut être épinglée.</translation>
     </message>
     <message>
         <source>Stop the training of this run before deleting its checkpoints.</source>

@@ -761,6 +761,10 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>Expected %1; found %2.</source>
+        <translation>Esperado: %1; encontrado: %2.</translation>
+    </message>
+    <message>
         <source>Fashion-MNIST is not installed in %1 (install Debian&apos;s dataset-fashion-mnist, set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)</source>
         <translation>O Fashion-MNIST não está instalado em %1 (instale o pacote dataset-fashion-mnist do Debian, defina SAVEPOINT_FASHION_MNIST_DIR ou escolha “synthetic”)</translation>
     </message>
@@ -958,6 +962,14 @@
     <message>
         <source>Checkpoint #%1 is the head (where training resumes); it cannot be deleted.</source>
         <translation>O checkpoint nº %1 é o atual (de onde o treinamento retoma); não pode ser excluído.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is not one of this run&apos;s.</source>
+        <translation>O checkpoint nº %1 não é desta execução.</translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is %2; only a committed checkpoint can be pinned.</source>
+        <translation>O checkpoint nº %1 está %2; só um checkpoint confirmado pode ser fixado.</translation>
     </message>
     <message>
         <source>Stop the training of this run before deleting its checkpoints.</source>

@@ -1,6 +1,7 @@
 #include "cli_app.h"
 
 #include "cli_commands.h"
+#include "cli_errors.h"
 #include "cli_flags.h"
 #include "cli_home.h"
 #include "early_signals.h"
@@ -181,13 +182,13 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         // An empty --home (often an unset variable, --home "$DIR") is not the default home.
         for (const auto* o : s.home_opts)
             if (o->count() && f.home.empty())
-                throw InputError("--home: expected a directory, found '' (leave --home out to use $SAVEPOINT_HOME or the default)");
+                throw InputError("home", "a directory", "''", "(leave --home out to use $SAVEPOINT_HOME or the default)");
         const std::string resolved_home = resolve_home(f.home);
         const char* env_home = std::getenv("SAVEPOINT_HOME");
         check_home(resolved_home, !f.home.empty() ? "--home" : env_home && *env_home ? "SAVEPOINT_HOME" : "the default home");
         return dispatch(s, f, resolved_home, out, err, install_signals);
     } catch (const InputError& e) {
-        err << "error: " << e.what() << "\n";
+        err << "error: " << cli_error_text(e) << "\n";
         return 2;
     } catch (const RunBusy& e) {
         err << "error: " << e.what() << "\n";

@@ -88,12 +88,13 @@ std::size_t note_files_without_registry(const std::string& home, std::ostream& e
 }
 
 InputError no_run_error(const std::string& name, const std::string& home) {
-    return InputError("--run: no run named '" + name + "' in " + home + " (see: savepoint-cli runs)");
+    return InputError("run", "a run in " + home, "'" + name + "'",
+                      InputError::Says{"no run named '" + name + "' in " + home + " (see: savepoint-cli runs)"});
 }
 
 RunRow require_run(Registry& reg, const std::string& name) {
     auto run = reg.find_run(name);
-    if (!run) throw InputError("--run: no run named '" + name + "' in " + reg.home() + " (see: savepoint-cli runs)");
+    if (!run) throw no_run_error(name, reg.home());
     return *run;
 }
 
@@ -104,10 +105,12 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
     int damaged = 0, ok = 0;
     for (const auto& run : runs) {
         for (const auto& c : reg.checkpoints(run.id)) {
-            if (c.state == "deleted" || c.state == "failed" || c.state == "writing" || c.state == "deleting") continue;
+            if (c.state == CheckpointState::Deleted || c.state == CheckpointState::Failed ||
+                c.state == CheckpointState::Writing || c.state == CheckpointState::Deleting)
+                continue;
             const std::string path = reg.absolute(c.path);
-            if (c.state != "committed") {
-                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << c.state
+            if (c.state != CheckpointState::Committed) {
+                err << "DAMAGED " << run.name << " #" << c.id << " " << path << ": " << to_string(c.state)
                     << (c.state_detail.empty() ? "" : " (" + c.state_detail + ")") << "\n";
                 ++damaged;
                 continue;
@@ -120,7 +123,7 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
                 ++ok;
             } else {
                 std::string why = v.ok ? "header names another checkpoint (file swapped?)" : v.error;
-                if (!reg.read_only()) reg.set_checkpoint_state(c.id, file_exists(path) ? "corrupt" : "missing", why);
+                if (!reg.read_only()) reg.set_checkpoint_state(c.id, file_exists(path) ? CheckpointState::Corrupt : CheckpointState::Missing, why);
                 // v.error starts with the path already.
                 err << "DAMAGED " << run.name << " #" << c.id << " " << (v.ok ? path + ": " : std::string()) << why << "\n";
                 ++damaged;

@@ -48,8 +48,8 @@ nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const Che
             {"step", c.step},
             {"global_step", c.global_step},
             {"parent_id", c.parent_id ? nlohmann::json(*c.parent_id) : nlohmann::json(nullptr)},
-            {"kind", c.kind},
-            {"state", c.state},
+            {"kind", to_string(c.kind)},
+            {"state", to_string(c.state)},
             {"state_detail", c.state_detail},
             {"head", run.head_checkpoint_id && *run.head_checkpoint_id == c.id},
             {"pinned", c.pinned},
@@ -71,7 +71,7 @@ nlohmann::json run_json(Registry& reg, const RunRow& run) {
     std::int64_t branches = static_cast<std::int64_t>(reg.branches(run.id).size());
     return {{"name", run.name},
             {"id", run.id},
-            {"status", run.status},
+            {"status", to_string(run.status)},
             {"config", config},
             {"head", run.head_checkpoint_id ? nlohmann::json(*run.head_checkpoint_id) : nlohmann::json(nullptr)},
             {"global_step", run.global_step},
@@ -95,11 +95,11 @@ void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow
         std::string marks;
         if (run.head_checkpoint_id && *run.head_checkpoint_id == c.id) marks += "head ";
         if (c.pinned) marks += "pinned ";
-        if (c.kind != "regular") marks += c.kind;
+        if (c.kind != CheckpointKind::Regular) marks += to_string(c.kind);
         std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %10s %9s %9s %9s  %s\n",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
                       static_cast<long long>(c.global_step), static_cast<long long>(c.branch_id),
-                      c.parent_id ? std::to_string(*c.parent_id).c_str() : "-", c.state.c_str(),
+                      c.parent_id ? std::to_string(*c.parent_id).c_str() : "-", to_string(c.state),
                       fmt(c.train_loss, "%.4f").c_str(), fmt(c.train_accuracy, "%.4f").c_str(),
                       fmt(c.val_loss, "%.4f").c_str(), fmt(c.val_accuracy, "%.4f").c_str(), marks.c_str());
         out << line;
@@ -120,8 +120,8 @@ void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>
         std::string resume_at = "0";
         if (r.head_checkpoint_id)
             if (auto h = reg.checkpoint(*r.head_checkpoint_id)) resume_at = std::to_string(h->global_step);
-        if (r.status == "finished") resume_at = "-";
-        std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %10s %9zu  %s\n", r.name.c_str(), r.status.c_str(),
+        if (r.status == RunStatus::Finished) resume_at = "-";
+        std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %10s %9zu  %s\n", r.name.c_str(), to_string(r.status),
                       step.c_str(), r.head_checkpoint_id ? std::to_string(*r.head_checkpoint_id).c_str() : "-",
                       resume_at.c_str(), reg.branches(r.id).size(), summary.c_str());
         out << line;

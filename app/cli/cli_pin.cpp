@@ -2,6 +2,7 @@
 #include "cli_commands.h"
 #include "cli_home.h"
 
+#include "registry/checkpoint_actions.h"
 #include "training/train_config.h"
 
 namespace savepoint {
@@ -12,19 +13,13 @@ int pin_command(const std::string& resolved_home, const std::string& run_name, s
     if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
     auto reg = open_registry(resolved_home, err);
     RunRow run = require_run(*reg, run_name);
-    auto c = reg->checkpoint(checkpoint_id);
-    if (!c || c->run_id != run.id)
-        throw InputError("--checkpoint: no checkpoint #" + std::to_string(checkpoint_id) + " in run '" + run_name + "'");
-    // Pinning keeps a file from retention; a checkpoint without a usable file has none to keep.
-    if (pin && c->state != "committed")
-        throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
-                         (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
-                         "; only a committed checkpoint can be pinned");
-    if (c->pinned == pin) {  // nothing to change: say so, not "pinned"
+    // The rules (which checkpoint may be pinned) are the engine's: the window keeps the same ones.
+    const auto change = set_checkpoint_pinned(*reg, run, checkpoint_id, pin);
+    const auto* c = &change.before;
+    if (!change.changed) {  // nothing to change: say so, not "pinned"
         out << "checkpoint #" << c->id << (c->pinned ? " was already pinned" : " was not pinned") << "\n";
         return 0;
     }
-    reg->set_checkpoint_pinned(c->id, pin);
     out << (pin ? "pinned" : "unpinned") << " checkpoint #" << c->id << "\n";
     return 0;
 }

@@ -47,7 +47,7 @@ public:
 
     void on_metrics(const std::vector<MetricRow>& rows) override {
         for (const auto& m : rows)
-            if (m.kind == 1) {
+            if (m.kind == MetricKind::Validation) {
                 char buf[160];
                 std::snprintf(buf, sizeof buf, "epoch %lld: validation loss %.4f, accuracy %.4f",
                               static_cast<long long>(m.epoch), m.loss, m.accuracy);
@@ -65,8 +65,9 @@ public:
     }
 
     void on_event(const EventRow& e) override {
-        if (e.kind == "save_skipped" || e.kind == "save_deferred" || e.kind == "preemption_notice" || e.kind == "error")
-            line(e.kind + ": " + e.message);
+        if (e.kind == EventKind::SaveSkipped || e.kind == EventKind::SaveDeferred || e.kind == EventKind::PreemptionNotice ||
+            e.kind == EventKind::Error)
+            line(std::string(to_string(e.kind)) + ": " + e.message);
     }
 
     void on_storage_error(const std::string& message) override {
@@ -202,11 +203,10 @@ TrainRequest training_request(const CliFlags& f, const std::string& resolved_hom
     for (auto* o : f.step_opts) {
         const std::int64_t v = o->get_name() == "--interrupt-at-step" ? f.interrupt_at : f.preempt_at;
         if (o->count() && v < 1)
-            throw InputError(o->get_name() + ": expected a positive global step, found " + std::to_string(v));
+            throw InputError(o->get_name().substr(2), "a positive global step", std::to_string(v));
     }
     if (f.spe_opt->count() && f.spe == 0)  // negatives: TrainConfig::validate names the range
-        throw InputError("--steps-per-epoch: expected a positive number of steps (leave it out for one full pass), found " +
-                         std::to_string(f.spe));
+        throw InputError("steps-per-epoch", "a positive number of steps (leave it out for one full pass)", std::to_string(f.spe));
     validate_run_name(f.run_name);
     return req;
 }

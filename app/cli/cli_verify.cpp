@@ -4,7 +4,7 @@
 #include "cli_home.h"
 
 #include "checkpoint/recovery.h"
-#include "registry/sqlite_stmt.h"
+#include "registry/registry.h"
 #include "training/train_config.h"
 
 namespace savepoint {

@@ -89,7 +89,7 @@ public:
         meta_["epoch"] = row_.epoch;
         meta_["step"] = row_.step;
         meta_["global_step"] = row_.global_step;
-        meta_["kind"] = row_.kind;
+        meta_["kind"] = to_string(row_.kind);
         meta_["params_sha256"] = row_.params_sha256.empty() ? std::string(64, '0') : row_.params_sha256;
         meta_["train_loss"] = nan_to_null(row_.train_loss);
         meta_["train_accuracy"] = nan_to_null(row_.train_accuracy);
@@ -111,7 +111,7 @@ public:
         EventRow e;
         e.run_id = row_.run_id;
         e.branch_id = row_.branch_id;
-        e.kind = "recovery";
+        e.kind = EventKind::Recovery;
         e.global_step = row_.global_step;
         e.epoch = row_.epoch;
         e.step = row_.step;
@@ -176,8 +176,8 @@ public:
         if (!planted_commit_before_rename())
             reg_.commit_checkpoint(id_, commit);
         else  // committed before the rename: only retention's marks are left
-            for (std::int64_t old : commit.retire) reg_.set_checkpoint_state(old, "deleting", retention_detail(req_));
-        row_.state = "committed";
+            for (std::int64_t old : commit.retire) reg_.set_checkpoint_state(old, CheckpointState::Deleting, retention_detail(req_));
+        row_.state = CheckpointState::Committed;
         row_.bytes = static_cast<std::int64_t>(size_);
         row_.sha256 = sha_;
         row_.write_ms = out_.write_ms;
@@ -188,7 +188,7 @@ public:
     void drop(const std::exception& e) {
         try {
             if (placed_ && file_exists(final_path_)) remove_durably(final_path_);
-            reg_.set_checkpoint_state(id_, "failed", e.what());
+            reg_.set_checkpoint_state(id_, CheckpointState::Failed, e.what());
         } catch (...) {
             // The registry itself may be failing (disk full); recovery will finish this on next open.
         }
@@ -262,14 +262,9 @@ void remove_retired(Registry& reg, const std::vector<CheckpointRow>& rows, const
         for (const auto& c : rows) files.push_back(reg.absolute(c.path));
         remove_files_durably(files);
         Registry::RelaxedCommits relaxed(reg);
-        reg.begin();
-        try {
-            for (const auto& c : rows) reg.set_checkpoint_state(c.id, "deleted", detail);
-            reg.commit();
-        } catch (...) {
-            reg.rollback();
-            throw;
-        }
+        Registry::Transaction tx(reg);
+        for (const auto& c : rows) reg.set_checkpoint_state(c.id, CheckpointState::Deleted, detail);
+        tx.commit();
     } catch (const std::exception&) {
     }
 }

@@ -40,7 +40,7 @@ std::string pos_text(const CheckpointRow& c) {
            std::to_string(c.global_step) + ")";
 }
 
-void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, const std::string& kind,
+void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, EventKind kind,
           const std::string& message, std::int64_t global_step = 0, std::optional<std::int64_t> ckpt = std::nullopt) {
     report.actions.push_back(message);
     EventRow e;
@@ -99,12 +99,12 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
     for (auto& c : rows) {
         const std::string path = reg.absolute(c.path);
         known_files.insert(c.path.substr(c.path.find_last_of('/') + 1));
-        if (c.state == "deleting") {
+        if (c.state == CheckpointState::Deleting) {
             gate.before_change();
             remove_durably(path);
-            reg.set_checkpoint_state(c.id, "deleted");
+            reg.set_checkpoint_state(c.id, CheckpointState::Deleted);
             report.actions.push_back("finished deleting checkpoint #" + std::to_string(c.id));
-        } else if (c.state == "writing") {
+        } else if (c.state == CheckpointState::Writing) {
             gate.before_change();
             ::unlink((path + ".tmp").c_str());
             VerifyResult v = c.path.empty() ? VerifyResult{} : verify_checkpoint_file(path);
@@ -117,31 +117,31 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
                 if (auto it = v.meta.find("params_sha256"); it != v.meta.end() && it->is_string())
                     commit.params_sha256 = it->get<std::string>();
                 reg.commit_checkpoint(c.id, commit);
-                c.state = "committed";
+                c.state = CheckpointState::Committed;
                 c.sha256 = v.sha256;
-                note(reg, report, run.id, "recovery",
+                note(reg, report, run.id, EventKind::Recovery,
                      "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
                          " was fully written before the process stopped; committed it",
                      c.global_step, c.id);
             } else {
                 if (!c.path.empty() && file_exists(path)) remove_durably(path);
-                reg.set_checkpoint_state(c.id, "failed", "the process stopped while this checkpoint was being written");
-                c.state = "failed";
-                note(reg, report, run.id, "recovery",
+                reg.set_checkpoint_state(c.id, CheckpointState::Failed, "the process stopped while this checkpoint was being written");
+                c.state = CheckpointState::Failed;
+                note(reg, report, run.id, EventKind::Recovery,
                      "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
                          " was only half written; discarded it",
                      c.global_step, c.id);
             }
-        } else if (c.state == "committed") {
+        } else if (c.state == CheckpointState::Committed) {
             VerifyResult v = check_checkpoint_footer(path, c.sha256);
             if (!v.ok) {
                 gate.before_change();
                 const bool missing = !file_exists(path);
-                reg.set_checkpoint_state(c.id, missing ? "missing" : "corrupt", v.error);
-                c.state = missing ? "missing" : "corrupt";
-                note(reg, report, run.id, "recovery",
+                reg.set_checkpoint_state(c.id, missing ? CheckpointState::Missing : CheckpointState::Corrupt, v.error);
+                c.state = missing ? CheckpointState::Missing : CheckpointState::Corrupt;
+                note(reg, report, run.id, EventKind::Recovery,
                      "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) + " is " +
-                         c.state + ": " + v.error,
+                         to_string(c.state) + ": " + v.error,
                      c.global_step, c.id);
             }
         }
@@ -164,23 +164,23 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
         } catch (const std::exception& e) {
             outcome = "; " + std::string(e.what());
         }
-        note(reg, report, run.id, "recovery",
+        note(reg, report, run.id, EventKind::Recovery,
              "run '" + run.name + "': file " + path + " is not in the registry" +
                  (v.ok ? " (it verifies)" : " (" + v.error + ")") + outcome);
     }
 
     // A run the registry still calls running has no live writer (we hold its lock).
-    if (run.status == "running" || run.status == "paused") {
+    if (run.status == RunStatus::Running || run.status == RunStatus::Paused) {
         gate.before_change();
-        reg.set_run_status(run.id, "interrupted");
+        reg.set_run_status(run.id, RunStatus::Interrupted);
         for (auto s : reg.sessions(run.id)) {
-            if (s.ended_by.empty()) {
-                s.ended_by = "killed";
+            if (s.ended_by == SessionEnd::None) {
+                s.ended_by = SessionEnd::Killed;
                 s.end_global_step = run.global_step;
                 reg.end_session(s);
             }
         }
-        note(reg, report, run.id, "interruption",
+        note(reg, report, run.id, EventKind::Interruption,
              "run '" + run.name + "': the training process ended without closing the run (killed or crashed) after global step " +
                  std::to_string(run.global_step),
              run.global_step);
@@ -194,7 +194,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
             gate.before_change();
             auto fallback = newest_usable_ancestor(reg, fresh->head_checkpoint_id);
             reg.set_run_head(run.id, fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);
-            note(reg, report, run.id, "recovery",
+            note(reg, report, run.id, EventKind::Recovery,
                  "run '" + run.name + "': head checkpoint #" + std::to_string(*fresh->head_checkpoint_id) +
                      " is not usable; training will resume from " +
                      (fallback ? "checkpoint #" + std::to_string(fallback->id) + " at " + pos_text(*fallback)
@@ -278,11 +278,9 @@ std::optional<CheckpointRow> newest_usable_ancestor(Registry& registry, std::opt
     return std::nullopt;
 }
 
-RecoveryReport reconcile_registry(Registry& registry) {
-    RecoveryReport report;
-    make_directories(locks_dir(registry.home()));
-    FileLock registry_lock(registry_lock_path(registry.home()), /*wait=*/true, "the registry");
-    ChangeGate gate(registry);
+namespace {
+
+void reconcile_runs(Registry& registry, RecoveryReport& report, ChangeGate& gate) {
     std::set<std::string> run_names;
     const auto runs = registry.list_runs();
     for (const auto& run : runs)
@@ -302,6 +300,25 @@ RecoveryReport reconcile_registry(Registry& registry) {
         FileLock::release(fd);
     }
     quarantine_unowned_directories(registry, run_names, report, gate);
+}
+
+}  // namespace
+
+RecoveryReport reconcile_registry(Registry& registry) {
+    RecoveryReport report;
+    make_directories(locks_dir(registry.home()));
+    FileLock registry_lock(registry_lock_path(registry.home()), /*wait=*/true, "the registry");
+    ChangeGate gate(registry);
+    try {
+        reconcile_runs(registry, report, gate);
+    } catch (const RegistryDamaged& e) {
+        if (!e.path().empty()) throw;  // the gate's own, or SQLite's: it names the file already
+        // A word no Savepoint writes (row_states.h): said as the damage the page check finds, if it finds any.
+        gate.before_change();
+        std::string what = e.what();
+        if (const auto at = what.find(kDamagedAdvice); at != std::string::npos) what.erase(at);
+        gate.damaged(what);
+    }
     return report;
 }
 

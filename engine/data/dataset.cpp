@@ -139,8 +139,7 @@ DatasetPair load_dataset(const std::string& spec) {
         return make_synthetic_dataset();
     std::error_code ec;
     if (spec.empty() || !fs::is_directory(spec, ec))
-        throw InputError("--data: expected fashion-mnist, synthetic or a directory holding the "
-                         "MNIST files, found '" + spec + "'");
+        throw InputError("data", "fashion-mnist, synthetic or a directory holding the MNIST files", "'" + spec + "'");
     return load_idx_directory(spec);
 }
 

@@ -66,7 +66,7 @@ std::shared_ptr<ClassifierImpl> make_model(const std::string& name) {
     if (name == "mlp") return std::make_shared<MlpImpl>();
     if (name == "dnn") return std::make_shared<DnnImpl>();
     if (name == "cnn") return std::make_shared<CnnImpl>();
-    throw InputError("--model: expected mlp|dnn|cnn, found '" + name + "'");
+    throw InputError("model", "mlp|dnn|cnn", "'" + name + "'");
 }
 
 std::int64_t parameter_count(torch::nn::Module& m) {

@@ -11,9 +11,32 @@ namespace savepoint {
 
 // Bad input from a user: a flag, a dataset file, an unknown run or checkpoint.
 // Nothing on disk has been changed when this is thrown.
+//
+// About a setting, it carries the setting (`field`: its command-line name
+// without dashes, "lr", "steps-per-epoch", "checkpoint"), what was expected and
+// what was found, as data: each front end words it (the CLI "--lr: …", the
+// window a translated sentence beside the field). what() is the command-line
+// wording, so that logs and tests read what a user of the CLI reads.
 class InputError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    // About a file or a dataset: the message names it and says it all.
+    explicit InputError(const std::string& message);
+    // "--<field>: expected <expected>, found <found>[ <note>]".
+    InputError(std::string field, std::string expected, std::string found, std::string note = {});
+    // When "expected …, found …" is not how a user would say it: `says` is the
+    // sentence after "--<field>: " ("no checkpoint #7 in run 'a'").
+    struct Says {
+        std::string text;
+    };
+    InputError(std::string field, std::string expected, std::string found, Says says);
+
+    const std::string& field() const { return field_; }  // empty: not about a setting
+    const std::string& expected() const { return expected_; }
+    const std::string& found() const { return found_; }
+    const std::string& says() const { return says_; }  // English, what follows "--<field>: "
+
+private:
+    std::string field_, expected_, found_, says_;
 };
 
 // The disk said no: ENOSPC, EIO, EROFS... The previous checkpoint and the

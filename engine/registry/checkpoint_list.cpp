@@ -11,7 +11,9 @@ bool same_number(double a, double b) { return std::isnan(a) ? std::isnan(b) : a 
 
 }  // namespace
 
-bool checkpoint_state_is_final(const std::string& state) { return state == "deleted" || state == "failed"; }
+bool checkpoint_state_is_final(CheckpointState state) {
+    return state == CheckpointState::Deleted || state == CheckpointState::Failed;
+}
 
 bool same_checkpoint_row(const CheckpointRow& a, const CheckpointRow& b) {
     return a.id == b.id && a.state == b.state && a.pinned == b.pinned && a.path == b.path && a.bytes == b.bytes &&

@@ -48,7 +48,7 @@ private:
 };
 
 // True for the states no checkpoint leaves.
-bool checkpoint_state_is_final(const std::string& state);
+bool checkpoint_state_is_final(CheckpointState state);
 // The fields a checkpoint's row can change after its insert (state, pin, path, size, hashes, timings).
 bool same_checkpoint_row(const CheckpointRow& a, const CheckpointRow& b);
 

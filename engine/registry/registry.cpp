@@ -3,6 +3,7 @@
 #include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/registry_schema.h"
+#include "registry/registry_rows.h"
 #include "registry/sqlite_stmt.h"
 
 #include <unistd.h>
@@ -17,73 +18,10 @@
 namespace savepoint {
 namespace {
 
-const char* kRunColumns =
-    "id, name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at, head_checkpoint_id, "
-    "active_branch_id, global_step, device";
+// A query for whole checkpoint rows: `rest` follows "FROM checkpoints".
+std::string select_checkpoints(const char* rest) { return select_from(kCheckpointColumns, "checkpoints", rest); }
 
-RunRow read_run(const Stmt& s) {
-    RunRow r;
-    r.id = s.i64(0);
-    r.name = s.text(1);
-    r.config_json = s.text(2);
-    r.steps_per_epoch = s.i64(3);
-    r.total_steps = s.i64(4);
-    r.status = s.text(5);
-    r.created_at = s.f64(6);
-    r.updated_at = s.f64(7);
-    r.head_checkpoint_id = s.opt_i64(8);
-    r.active_branch_id = s.i64(9);
-    r.global_step = s.i64(10);
-    r.device = s.text(11);
-    return r;
-}
-
-const char* kCheckpointColumns =
-    "id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, path, bytes, sha256, "
-    "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, state_detail, write_ms, stall_ms";
-
-CheckpointRow read_checkpoint(const Stmt& s) {
-    CheckpointRow c;
-    c.id = s.i64(0);
-    c.run_id = s.i64(1);
-    c.branch_id = s.i64(2);
-    c.parent_id = s.opt_i64(3);
-    c.epoch = s.i64(4);
-    c.step = s.i64(5);
-    c.global_step = s.i64(6);
-    c.kind = s.text(7);
-    c.state = s.text(8);
-    c.pinned = s.i64(9) != 0;
-    c.path = s.text(10);
-    c.bytes = s.i64(11);
-    c.sha256 = s.text(12);
-    c.params_sha256 = s.text(13);
-    c.created_at = s.f64(14);
-    c.train_loss = s.f64(15);
-    c.train_accuracy = s.f64(16);
-    c.val_loss = s.f64(17);
-    c.val_accuracy = s.f64(18);
-    c.state_detail = s.text(19);
-    c.write_ms = s.f64(20);
-    c.stall_ms = s.f64(21);
-    return c;
-}
-
-// A query for whole checkpoint rows: `where` follows "FROM checkpoints".
-std::string select_checkpoints(const char* where) {
-    return std::string("SELECT ") + kCheckpointColumns + " FROM checkpoints " + where;
-}
-
-std::vector<CheckpointRow> read_checkpoints(Stmt& s) {
-    std::vector<CheckpointRow> out;
-    while (s.step()) out.push_back(read_checkpoint(s));
-    return out;
-}
-
-const char* kSessionColumns =
-    "id, run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, end_global_step, "
-    "ended_by, started_at, ended_at, pid, steps_computed, steps_replayed, train_seconds, checkpoint_seconds, "
-    "checkpoint_stall_seconds";
+std::vector<CheckpointRow> read_checkpoints(Stmt& s) { return read_all(s, read_checkpoint); }
 
 }  // namespace
 
@@ -108,6 +46,17 @@ void Registry::commit() {
 }
 void Registry::rollback() noexcept { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
 
+Registry::Transaction::Transaction(Registry& reg) : reg_(reg) { reg_.begin(); }
+
+Registry::Transaction::~Transaction() {
+    if (!done_) reg_.rollback();
+}
+
+void Registry::Transaction::commit() {
+    reg_.commit();
+    done_ = true;
+}
+
 Registry::RelaxedCommits::RelaxedCommits(Registry& reg) : reg_(reg) {
     exec_sql(reg_.db_, "PRAGMA synchronous=NORMAL", reg_.path_);
 }
@@ -119,56 +68,51 @@ Registry::RelaxedCommits::~RelaxedCommits() {
 
 std::int64_t Registry::create_run(const std::string& name, const std::string& config_json,
                                   std::int64_t steps_per_epoch, std::int64_t total_steps, const std::string& device) {
-    if (find_run(name)) throw InputError("--run: a run named '" + name + "' already exists (use resume, or pick another name)");
+    if (find_run(name))
+        throw InputError("run", "a name no run has", "'" + name + "'",
+                         InputError::Says{"a run named '" + name + "' already exists (use resume, or pick another name)"});
     const double t = now_seconds();
-    begin();
-    try {
-        Stmt s(db_,
-               "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at, device) "
-               "VALUES (?,?,?,?, 'created', ?, ?, ?)",
-               path_);
-        s.bind(1, name).bind(2, config_json).bind(3, steps_per_epoch).bind(4, total_steps).bind(5, t).bind(6, t).bind(7, device);
-        s.run();
-        std::int64_t run_id = sqlite3_last_insert_rowid(db_);
-        Stmt b(db_, "INSERT INTO branches(run_id, fork_global_step, created_at) VALUES (?, 0, ?)", path_);
-        b.bind(1, run_id).bind(2, t);
-        b.run();
-        std::int64_t branch = sqlite3_last_insert_rowid(db_);
-        Stmt u(db_, "UPDATE runs SET active_branch_id=? WHERE id=?", path_);
-        u.bind(1, branch).bind(2, run_id);
-        u.run();
-        commit();
-        return run_id;
-    } catch (...) {
-        rollback();
-        throw;
-    }
+    Transaction tx(*this);
+    Stmt s(db_,
+           "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at, device) "
+           "VALUES (?,?,?,?, 'created', ?, ?, ?)",
+           path_);
+    s.bind(1, name).bind(2, config_json).bind(3, steps_per_epoch).bind(4, total_steps).bind(5, t).bind(6, t).bind(7, device);
+    s.run();
+    std::int64_t run_id = sqlite3_last_insert_rowid(db_);
+    Stmt b(db_, "INSERT INTO branches(run_id, fork_global_step, created_at) VALUES (?, 0, ?)", path_);
+    b.bind(1, run_id).bind(2, t);
+    b.run();
+    std::int64_t branch = sqlite3_last_insert_rowid(db_);
+    Stmt u(db_, "UPDATE runs SET active_branch_id=? WHERE id=?", path_);
+    u.bind(1, branch).bind(2, run_id);
+    u.run();
+    tx.commit();
+    return run_id;
 }
 
 std::optional<RunRow> Registry::find_run(const std::string& name) {
-    Stmt s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE name=?").c_str(), path_);
+    Stmt s(db_, select_from(kRunColumns, "runs", "WHERE name=?").c_str(), path_);
     s.bind(1, name);
     if (s.step()) return read_run(s);
     return std::nullopt;
 }
 
 std::optional<RunRow> Registry::run_by_id(std::int64_t id) {
-    Stmt s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE id=?").c_str(), path_);
+    Stmt s(db_, select_from(kRunColumns, "runs", "WHERE id=?").c_str(), path_);
     s.bind(1, id);
     if (s.step()) return read_run(s);
     return std::nullopt;
 }
 
 std::vector<RunRow> Registry::list_runs() {
-    Stmt s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id").c_str(), path_);
-    std::vector<RunRow> out;
-    while (s.step()) out.push_back(read_run(s));
-    return out;
+    Stmt s(db_, select_from(kRunColumns, "runs", "ORDER BY id").c_str(), path_);
+    return read_all(s, read_run);
 }
 
-void Registry::set_run_status(std::int64_t run_id, const std::string& status) {
+void Registry::set_run_status(std::int64_t run_id, RunStatus status) {
     Stmt s(db_, "UPDATE runs SET status=?, updated_at=? WHERE id=?", path_);
-    s.bind(1, status).bind(2, now_seconds()).bind(3, run_id);
+    s.bind(1, std::string(to_string(status))).bind(2, now_seconds()).bind(3, run_id);
     s.run();
 }
 
@@ -192,44 +136,25 @@ void Registry::set_run_device(std::int64_t run_id, const std::string& device) {
 
 std::int64_t Registry::create_branch(std::int64_t run_id, std::optional<std::int64_t> parent_branch,
                                      std::optional<std::int64_t> fork_checkpoint, std::int64_t fork_global_step) {
-    begin();
-    try {
-        Stmt s(db_,
-               "INSERT INTO branches(run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at) "
-               "VALUES (?,?,?,?,?)",
-               path_);
-        s.bind(1, run_id).bind(2, parent_branch).bind(3, fork_checkpoint).bind(4, fork_global_step).bind(5, now_seconds());
-        s.run();
-        std::int64_t id = sqlite3_last_insert_rowid(db_);
-        Stmt u(db_, "UPDATE runs SET active_branch_id=?, head_checkpoint_id=?, global_step=? WHERE id=?", path_);
-        u.bind(1, id).bind(2, fork_checkpoint).bind(3, fork_global_step).bind(4, run_id);
-        u.run();
-        commit();
-        return id;
-    } catch (...) {
-        rollback();
-        throw;
-    }
+    Transaction tx(*this);
+    Stmt s(db_,
+           "INSERT INTO branches(run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at) "
+           "VALUES (?,?,?,?,?)",
+           path_);
+    s.bind(1, run_id).bind(2, parent_branch).bind(3, fork_checkpoint).bind(4, fork_global_step).bind(5, now_seconds());
+    s.run();
+    std::int64_t id = sqlite3_last_insert_rowid(db_);
+    Stmt u(db_, "UPDATE runs SET active_branch_id=?, head_checkpoint_id=?, global_step=? WHERE id=?", path_);
+    u.bind(1, id).bind(2, fork_checkpoint).bind(3, fork_global_step).bind(4, run_id);
+    u.run();
+    tx.commit();
+    return id;
 }
 
 std::vector<BranchRow> Registry::branches(std::int64_t run_id) {
-    Stmt s(db_,
-           "SELECT id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at FROM branches "
-           "WHERE run_id=? ORDER BY id",
-           path_);
+    Stmt s(db_, select_from(kBranchColumns, "branches", "WHERE run_id=? ORDER BY id").c_str(), path_);
     s.bind(1, run_id);
-    std::vector<BranchRow> out;
-    while (s.step()) {
-        BranchRow b;
-        b.id = s.i64(0);
-        b.run_id = s.i64(1);
-        b.parent_branch_id = s.opt_i64(2);
-        b.fork_checkpoint_id = s.opt_i64(3);
-        b.fork_global_step = s.i64(4);
-        b.created_at = s.f64(5);
-        out.push_back(b);
-    }
-    return out;
+    return read_all(s, read_branch);
 }
 
 std::int64_t Registry::begin_session(const SessionRow& r) {
@@ -237,7 +162,7 @@ std::int64_t Registry::begin_session(const SessionRow& r) {
            "INSERT INTO sessions(run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, "
            "started_at, pid) VALUES (?,?,?,?,?,?,?,?)",
            path_);
-    s.bind(1, r.run_id).bind(2, r.branch_id).bind(3, r.kind).bind(4, r.from_checkpoint_id)
+    s.bind(1, r.run_id).bind(2, r.branch_id).bind(3, std::string(to_string(r.kind))).bind(4, r.from_checkpoint_id)
         .bind(5, r.start_global_step).bind(6, r.target_global_step).bind(7, now_seconds())
         .bind(8, static_cast<std::int64_t>(::getpid()));
     s.run();
@@ -249,65 +174,38 @@ void Registry::end_session(const SessionRow& r) {
            "UPDATE sessions SET end_global_step=?, ended_by=?, ended_at=?, steps_computed=?, steps_replayed=?, "
            "train_seconds=?, checkpoint_seconds=?, checkpoint_stall_seconds=? WHERE id=?",
            path_);
-    s.bind(1, r.end_global_step).bind(2, r.ended_by).bind(3, now_seconds()).bind(4, r.steps_computed)
+    s.bind(1, r.end_global_step).bind(2, std::string(to_string(r.ended_by))).bind(3, now_seconds()).bind(4, r.steps_computed)
         .bind(5, r.steps_replayed).bind(6, r.train_seconds).bind(7, r.checkpoint_seconds)
         .bind(8, r.checkpoint_stall_seconds).bind(9, r.id);
     s.run();
 }
 
 std::vector<SessionRow> Registry::sessions(std::int64_t run_id) {
-    Stmt s(db_, (std::string("SELECT ") + kSessionColumns + " FROM sessions WHERE run_id=? ORDER BY id").c_str(), path_);
+    Stmt s(db_, select_from(kSessionColumns, "sessions", "WHERE run_id=? ORDER BY id").c_str(), path_);
     s.bind(1, run_id);
-    std::vector<SessionRow> out;
-    while (s.step()) {
-        SessionRow r;
-        r.id = s.i64(0);
-        r.run_id = s.i64(1);
-        r.branch_id = s.i64(2);
-        r.kind = s.text(3);
-        r.from_checkpoint_id = s.opt_i64(4);
-        r.start_global_step = s.i64(5);
-        r.target_global_step = s.i64(6);
-        r.end_global_step = s.opt_i64(7);
-        r.ended_by = s.text(8);
-        r.started_at = s.f64(9);
-        r.ended_at = s.f64(10);
-        r.pid = s.i64(11);
-        r.steps_computed = s.i64(12);
-        r.steps_replayed = s.i64(13);
-        r.train_seconds = s.f64(14);
-        r.checkpoint_seconds = s.f64(15);
-        r.checkpoint_stall_seconds = s.f64(16);
-        out.push_back(r);
-    }
-    return out;
+    return read_all(s, read_session);
 }
 
 std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
     if (int err = fault_point("registry.insert_writing", path_))
         throw StorageError(path_ + ": registry insert failed: " + std::strerror(err), path_, err);
-    begin();
-    try {
-        Stmt s(db_,
-               "INSERT INTO checkpoints(run_id, branch_id, parent_id, epoch, step, global_step, kind, state, path, "
-               "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy) "
-               "VALUES (?,?,?,?,?,?,?, 'writing', '', ?,?,?,?,?,?)",
-               path_);
-        s.bind(1, c.run_id).bind(2, c.branch_id).bind(3, c.parent_id).bind(4, c.epoch).bind(5, c.step)
-            .bind(6, c.global_step).bind(7, c.kind).bind(8, c.params_sha256).bind(9, now_seconds())
-            .bind(10, c.train_loss).bind(11, c.train_accuracy).bind(12, c.val_loss).bind(13, c.val_accuracy);
-        s.run();
-        const std::int64_t id = sqlite3_last_insert_rowid(db_);
-        // The id names the file: ids are never reused, so a re-trained step never collides with an old file.
-        Stmt u(db_, "UPDATE checkpoints SET path=? WHERE id=?", path_);
-        u.bind(1, c.path + checkpoint_file_name(id)).bind(2, id);
-        u.run();
-        commit();
-        return id;
-    } catch (...) {
-        rollback();
-        throw;
-    }
+    Transaction tx(*this);
+    Stmt s(db_,
+           "INSERT INTO checkpoints(run_id, branch_id, parent_id, epoch, step, global_step, kind, state, path, "
+           "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy) "
+           "VALUES (?,?,?,?,?,?,?, 'writing', '', ?,?,?,?,?,?)",
+           path_);
+    s.bind(1, c.run_id).bind(2, c.branch_id).bind(3, c.parent_id).bind(4, c.epoch).bind(5, c.step)
+        .bind(6, c.global_step).bind(7, std::string(to_string(c.kind))).bind(8, c.params_sha256).bind(9, now_seconds())
+        .bind(10, c.train_loss).bind(11, c.train_accuracy).bind(12, c.val_loss).bind(13, c.val_accuracy);
+    s.run();
+    const std::int64_t id = sqlite3_last_insert_rowid(db_);
+    // The id names the file: ids are never reused, so a re-trained step never collides with an old file.
+    Stmt u(db_, "UPDATE checkpoints SET path=? WHERE id=?", path_);
+    u.bind(1, c.path + checkpoint_file_name(id)).bind(2, id);
+    u.run();
+    tx.commit();
+    return id;
 }
 
 void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
@@ -321,42 +219,37 @@ void Registry::commit_checkpoint(std::int64_t id, std::int64_t bytes, const std:
 }
 
 void Registry::commit_checkpoint(std::int64_t id, const CheckpointCommit& c) {
-    begin();
-    try {
-        Stmt s(db_,
-               "UPDATE checkpoints SET state='committed', bytes=?, sha256=?, write_ms=?, stall_ms=?, "
-               "params_sha256=COALESCE(NULLIF(?, ''), params_sha256) WHERE id=? AND state='writing'",
-               path_);
-        s.bind(1, c.bytes).bind(2, c.sha256).bind(3, c.write_ms).bind(4, c.stall_ms).bind(5, c.params_sha256).bind(6, id);
-        s.run();
-        if (sqlite3_changes(db_) != 1)
-            throw StorageError(path_ + ": checkpoint " + std::to_string(id) + " is no longer in state 'writing'", path_);
-        Stmt h(db_,
-               "UPDATE runs SET head_checkpoint_id=?, updated_at=? WHERE id=(SELECT run_id FROM checkpoints WHERE id=?)",
-               path_);
-        h.bind(1, id).bind(2, now_seconds()).bind(3, id);
-        h.run();
-        // The 'checkpoint' event lands in the same transaction: no saved checkpoint without its event.
-        Stmt e(db_,
-               "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, "
-               "message, created_at) SELECT run_id, NULL, branch_id, 'checkpoint', global_step, epoch, step, id, "
-               "'saved checkpoint #' || id || ' (' || kind || ') at epoch ' || epoch || ', step ' || step || "
-               "', ' || ? || ' bytes', ? FROM checkpoints WHERE id=?",
-               path_);
-        e.bind(1, c.bytes).bind(2, now_seconds()).bind(3, id);
-        e.run();
-        for (std::int64_t old : c.retire) set_checkpoint_state(old, "deleting", c.retire_detail);
-        for (std::int64_t old : c.finished) set_checkpoint_state(old, "deleted", c.finished_detail);
-        commit();
-    } catch (...) {
-        rollback();
-        throw;
-    }
+    Transaction tx(*this);
+    Stmt s(db_,
+           "UPDATE checkpoints SET state='committed', bytes=?, sha256=?, write_ms=?, stall_ms=?, "
+           "params_sha256=COALESCE(NULLIF(?, ''), params_sha256) WHERE id=? AND state='writing'",
+           path_);
+    s.bind(1, c.bytes).bind(2, c.sha256).bind(3, c.write_ms).bind(4, c.stall_ms).bind(5, c.params_sha256).bind(6, id);
+    s.run();
+    if (sqlite3_changes(db_) != 1)
+        throw StorageError(path_ + ": checkpoint " + std::to_string(id) + " is no longer in state 'writing'", path_);
+    Stmt h(db_,
+           "UPDATE runs SET head_checkpoint_id=?, updated_at=? WHERE id=(SELECT run_id FROM checkpoints WHERE id=?)",
+           path_);
+    h.bind(1, id).bind(2, now_seconds()).bind(3, id);
+    h.run();
+    // The 'checkpoint' event lands in the same transaction: no saved checkpoint without its event.
+    Stmt e(db_,
+           "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, "
+           "message, created_at) SELECT run_id, NULL, branch_id, 'checkpoint', global_step, epoch, step, id, "
+           "'saved checkpoint #' || id || ' (' || kind || ') at epoch ' || epoch || ', step ' || step || "
+           "', ' || ? || ' bytes', ? FROM checkpoints WHERE id=?",
+           path_);
+    e.bind(1, c.bytes).bind(2, now_seconds()).bind(3, id);
+    e.run();
+    for (std::int64_t old : c.retire) set_checkpoint_state(old, CheckpointState::Deleting, c.retire_detail);
+    for (std::int64_t old : c.finished) set_checkpoint_state(old, CheckpointState::Deleted, c.finished_detail);
+    tx.commit();
 }
 
-void Registry::set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail) {
+void Registry::set_checkpoint_state(std::int64_t id, CheckpointState state, const std::string& detail) {
     Stmt s(db_, "UPDATE checkpoints SET state=?, state_detail=? WHERE id=?", path_);
-    s.bind(1, state).bind(2, detail).bind(3, id);
+    s.bind(1, std::string(to_string(state))).bind(2, detail).bind(3, id);
     s.run();
 }
 
@@ -379,9 +272,9 @@ std::vector<CheckpointRow> Registry::checkpoints(std::int64_t run_id) {
     return read_checkpoints(s);
 }
 
-std::vector<CheckpointRow> Registry::checkpoints_in_state(const std::string& state) {
+std::vector<CheckpointRow> Registry::checkpoints_in_state(CheckpointState state) {
     Stmt s(db_, select_checkpoints("WHERE state=? ORDER BY id").c_str(), path_);
-    s.bind(1, state);
+    s.bind(1, std::string(to_string(state)));
     return read_checkpoints(s);
 }
 
@@ -440,46 +333,29 @@ std::int64_t Registry::max_checkpoint_id() {
 
 void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>& rows) {
     if (rows.empty()) return;
-    begin();
-    try {
-        Stmt s(db_,
-               "INSERT INTO metrics(run_id, session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, "
-               "wall_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
-               path_);
-        for (const auto& m : rows) {
-            s.bind(1, run_id).bind(2, m.session_id).bind(3, m.branch_id).bind(4, m.kind).bind(5, m.global_step)
-                .bind(6, m.epoch).bind(7, m.step).bind(8, m.loss).bind(9, m.accuracy).bind(10, m.wall_time);
-            s.run();
-            s.reset();
-        }
-        commit();
-    } catch (...) {
-        rollback();
-        throw;
+    Transaction tx(*this);
+    Stmt s(db_,
+           "INSERT INTO metrics(run_id, session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, "
+           "wall_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
+           path_);
+    for (const auto& m : rows) {
+        s.bind(1, run_id).bind(2, m.session_id).bind(3, m.branch_id).bind(4, static_cast<int>(m.kind)).bind(5, m.global_step)
+            .bind(6, m.epoch).bind(7, m.step).bind(8, m.loss).bind(9, m.accuracy).bind(10, m.wall_time);
+        s.run();
+        s.reset();
     }
+    tx.commit();
 }
 
 std::vector<MetricRow> Registry::metrics(std::int64_t run_id, std::int64_t after_rowid, std::int64_t* last_rowid) {
-    Stmt s(db_,
-           "SELECT rowid, session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, wall_time FROM metrics "
-           "WHERE run_id=? AND rowid>? ORDER BY rowid",
+    Stmt s(db_, (std::string("SELECT rowid, ") + kMetricColumns + " FROM metrics WHERE run_id=? AND rowid>? ORDER BY rowid").c_str(),
            path_);
     s.bind(1, run_id).bind(2, after_rowid);
     std::vector<MetricRow> out;
     std::int64_t last = after_rowid;
     while (s.step()) {
-        MetricRow m;
         last = s.i64(0);
-        m.session_id = s.i64(1);
-        m.branch_id = s.i64(2);
-        m.kind = static_cast<int>(s.i64(3));
-        m.global_step = s.i64(4);
-        m.epoch = s.i64(5);
-        m.step = s.i64(6);
-        m.loss = s.f64(7);
-        m.accuracy = s.f64(8);
-        m.wall_time = s.f64(9);
-        out.push_back(m);
+        out.push_back(read_metric(s, 1));
     }
     if (last_rowid) *last_rowid = last;
     return out;
@@ -490,42 +366,23 @@ std::int64_t Registry::add_event(const EventRow& e) {
            "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, "
            "created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
            path_);
-    s.bind(1, e.run_id).bind(2, e.session_id).bind(3, e.branch_id).bind(4, e.kind).bind(5, e.global_step)
+    s.bind(1, e.run_id).bind(2, e.session_id).bind(3, e.branch_id).bind(4, std::string(to_string(e.kind))).bind(5, e.global_step)
         .bind(6, e.epoch).bind(7, e.step).bind(8, e.checkpoint_id).bind(9, e.message).bind(10, now_seconds());
     s.run();
     return sqlite3_last_insert_rowid(db_);
 }
 
 std::vector<EventRow> Registry::events(std::int64_t run_id, std::int64_t after_id) {
-    Stmt s(db_,
-           "SELECT id, run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at "
-           "FROM events WHERE run_id=? AND id>? ORDER BY id",
-           path_);
+    Stmt s(db_, select_from(kEventColumns, "events", "WHERE run_id=? AND id>? ORDER BY id").c_str(), path_);
     s.bind(1, run_id).bind(2, after_id);
-    std::vector<EventRow> out;
-    while (s.step()) {
-        EventRow e;
-        e.id = s.i64(0);
-        e.run_id = s.i64(1);
-        e.session_id = s.opt_i64(2);
-        e.branch_id = s.opt_i64(3);
-        e.kind = s.text(4);
-        e.global_step = s.i64(5);
-        e.epoch = s.i64(6);
-        e.step = s.i64(7);
-        e.checkpoint_id = s.opt_i64(8);
-        e.message = s.text(9);
-        e.created_at = s.f64(10);
-        out.push_back(e);
-    }
-    return out;
+    return read_all(s, read_event);
 }
 
-std::map<std::string, std::int64_t> Registry::event_counts(std::int64_t run_id) {
+std::map<EventKind, std::int64_t> Registry::event_counts(std::int64_t run_id) {
     Stmt s(db_, "SELECT kind, count(*) FROM events WHERE run_id=? GROUP BY kind", path_);
     s.bind(1, run_id);
-    std::map<std::string, std::int64_t> out;
-    while (s.step()) out[s.text(0)] = s.i64(1);
+    std::map<EventKind, std::int64_t> out;
+    while (s.step()) out[parse_event_kind(s.text(0))] = s.i64(1);
     return out;
 }
 

@@ -4,7 +4,7 @@
 // thread at a time (each thread opens its own).
 #pragma once
 
-#include <sqlite3.h>
+#include "registry/row_states.h"
 
 #include <cmath>
 #include <cstdint>
@@ -13,11 +13,18 @@
 #include <string>
 #include <vector>
 
+struct sqlite3;  // the registry speaks SQLite; its callers do not need its header
+
 namespace savepoint {
 
 double now_seconds();  // wall clock, seconds since the epoch
 std::string checkpoint_file_name(std::int64_t id);  // "ckpt-00000012.svpt"
 std::string registry_path(const std::string& home);  // "<home>/registry.sqlite"
+
+// What to do about a damaged registry, appended to every RegistryDamaged message.
+inline constexpr const char* kDamagedAdvice =
+    " (the registry is damaged: `savepoint-cli verify` reports it; copy the home before "
+    "trying `sqlite3 registry.sqlite .recover`)";
 
 struct RunRow {
     std::int64_t id = 0;
@@ -25,7 +32,7 @@ struct RunRow {
     std::string config_json;
     std::int64_t steps_per_epoch = 0;
     std::int64_t total_steps = 0;
-    std::string status;
+    RunStatus status = RunStatus::Created;
     double created_at = 0, updated_at = 0;
     std::optional<std::int64_t> head_checkpoint_id;
     std::int64_t active_branch_id = 0;
@@ -39,8 +46,8 @@ struct CheckpointRow {
     std::int64_t branch_id = 0;
     std::optional<std::int64_t> parent_id;
     std::int64_t epoch = 0, step = 0, global_step = 0;
-    std::string kind = "regular";  // regular | emergency | final | manual
-    std::string state;             // writing | committed | deleting | deleted | corrupt | missing | failed
+    CheckpointKind kind = CheckpointKind::Regular;
+    CheckpointState state = CheckpointState::Writing;
     bool pinned = false;
     std::string path;              // relative to the home (on insert: the directory prefix, "checkpoints/<run>/")
     std::int64_t bytes = 0;
@@ -49,7 +56,7 @@ struct CheckpointRow {
     double train_loss = NAN, train_accuracy = NAN, val_loss = NAN, val_accuracy = NAN;
     std::string state_detail;      // why it is corrupt/missing/failed
     double write_ms = NAN, stall_ms = NAN;
-    bool usable() const { return state == "committed"; }
+    bool usable() const { return state == CheckpointState::Committed; }
 };
 
 // What transaction B records for a checkpoint (Registry::commit_checkpoint).
@@ -73,11 +80,11 @@ struct BranchRow {
 
 struct SessionRow {
     std::int64_t id = 0, run_id = 0, branch_id = 0;
-    std::string kind;  // train | resume | rollback
+    SessionKind kind = SessionKind::Train;
     std::optional<std::int64_t> from_checkpoint_id;
     std::int64_t start_global_step = 0, target_global_step = 0;
     std::optional<std::int64_t> end_global_step;
-    std::string ended_by;  // finished | crash | preempted | stopped | failed | killed
+    SessionEnd ended_by = SessionEnd::None;
     double started_at = 0, ended_at = 0;
     std::int64_t pid = 0, steps_computed = 0, steps_replayed = 0;
     double train_seconds = 0, checkpoint_seconds = 0, checkpoint_stall_seconds = 0;
@@ -85,7 +92,7 @@ struct SessionRow {
 
 struct MetricRow {
     std::int64_t session_id = 0, branch_id = 0;
-    int kind = 0;  // 0 training step, 1 validation
+    MetricKind kind = MetricKind::TrainingStep;
     std::int64_t global_step = 0, epoch = 0, step = 0;
     double loss = 0, accuracy = 0, wall_time = 0;
 };
@@ -93,10 +100,20 @@ struct MetricRow {
 struct EventRow {
     std::int64_t id = 0, run_id = 0;
     std::optional<std::int64_t> session_id, branch_id, checkpoint_id;
-    std::string kind;  // start | checkpoint | save_skipped | save_deferred | interruption | preemption_notice | resume | rollback | finish | stop | error | recovery
+    EventKind kind = EventKind::Start;
     std::int64_t global_step = 0, epoch = 0, step = 0;
     std::string message;
     double created_at = 0;
+};
+
+// One run as a run list shows it: its row, how many branches and sessions it
+// has, and its newest training and validation metrics (NaN when none yet).
+struct RunSummary {
+    RunRow run;
+    int branches = 1;
+    int sessions = 0;
+    double loss = NAN, accuracy = NAN;          // last training step
+    double val_loss = NAN, val_accuracy = NAN;  // last validation
 };
 
 class Registry {
@@ -115,6 +132,9 @@ public:
 
     const std::string& home() const { return home_; }
     const std::string& path() const { return path_; }
+    // The connection itself: for the registry's own files and for tests that
+    // look under the API. The front ends use the queries below (they include
+    // no <sqlite3.h>; tools/check-layers.sh).
     sqlite3* db() { return db_; }
 
     // Runs
@@ -123,7 +143,9 @@ public:
     std::optional<RunRow> find_run(const std::string& name);
     std::optional<RunRow> run_by_id(std::int64_t id);
     std::vector<RunRow> list_runs();
-    void set_run_status(std::int64_t run_id, const std::string& status);
+    // Every run with its counts and newest metrics, in id order (run_summaries.cpp).
+    std::vector<RunSummary> run_summaries();
+    void set_run_status(std::int64_t run_id, RunStatus status);
     void set_run_progress(std::int64_t run_id, std::int64_t global_step);
     void set_run_head(std::int64_t run_id, std::optional<std::int64_t> checkpoint_id);
     void set_run_device(std::int64_t run_id, const std::string& device);
@@ -148,11 +170,11 @@ public:
     // The same with nothing retired and the row's params_sha256 kept.
     void commit_checkpoint(std::int64_t id, std::int64_t bytes, const std::string& sha256, double write_ms,
                            double stall_ms);
-    void set_checkpoint_state(std::int64_t id, const std::string& state, const std::string& detail = {});
+    void set_checkpoint_state(std::int64_t id, CheckpointState state, const std::string& detail = {});
     void set_checkpoint_pinned(std::int64_t id, bool pinned);
     std::optional<CheckpointRow> checkpoint(std::int64_t id);
     std::vector<CheckpointRow> checkpoints(std::int64_t run_id);
-    std::vector<CheckpointRow> checkpoints_in_state(const std::string& state);
+    std::vector<CheckpointRow> checkpoints_in_state(CheckpointState state);
     // What a view that follows a run needs instead of its whole history on
     // every refresh (checkpoint_list.h): the run's rows after `after_id`, and
     // the rows with the given ids (those still gone are simply absent).
@@ -173,12 +195,30 @@ public:
     std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0, std::int64_t* last_rowid = nullptr);
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
-    std::map<std::string, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
+    std::map<EventKind, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
+    // How many metric rows a run has (to decide whether to read them in the background).
+    std::int64_t metric_count(std::int64_t run_id);
 
-    // Transactions for callers that group several writes.
+    // Transactions for callers that group several writes: prefer Transaction,
+    // which cannot leave one open on an exception.
     void begin();
     void commit();
     void rollback() noexcept;
+
+    // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit()
+    // succeeded, so an exception between the two leaves nothing half-written.
+    class Transaction {
+    public:
+        explicit Transaction(Registry& reg);
+        ~Transaction();
+        Transaction(const Transaction&) = delete;
+        Transaction& operator=(const Transaction&) = delete;
+        void commit();
+
+    private:
+        Registry& reg_;
+        bool done_ = false;
+    };
 
     // While one of these lives, commits reach the write-ahead log but are not
     // synced (SQLite's synchronous=NORMAL): they survive the process being

@@ -1,9 +1,11 @@
 // A prepared statement with RAII and error messages that name the registry
-// file. Internal to the registry code.
+// file. Private to engine/registry/ (tools/check-layers.sh): the front ends
+// reach the registry through registry.h.
 #pragma once
 
 #include "storage/durable_io.h"
 #include "platform/errors.h"
+#include "registry/registry.h"
 
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -71,10 +73,6 @@ inline bool registry_is_damaged(sqlite3* db) {
     return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB;
 }
 
-// What to do about it, appended to every RegistryDamaged message.
-inline constexpr const char* kDamagedAdvice =
-    " (the registry is damaged: `savepoint-cli verify` reports it; copy the home before "
-    "trying `sqlite3 registry.sqlite .recover`)";
 
 // Runs SQL without results; errors name the registry file.
 inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {

@@ -24,11 +24,11 @@ bool verify_or_mark(Registry& reg, const CheckpointRow& c, std::vector<std::stri
     if (v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("global_step", -1) == c.global_step)
         return true;
     std::string why = v.ok ? "header does not match the registry row (swapped file?)" : v.error;
-    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? "missing" : "corrupt", why);
+    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? CheckpointState::Missing : CheckpointState::Corrupt, why);
     notes.push_back(where(c) + " is damaged and was skipped: " + why);
     EventRow e;
     e.run_id = c.run_id;
-    e.kind = "recovery";
+    e.kind = EventKind::Recovery;
     e.global_step = c.global_step;
     e.epoch = c.epoch;
     e.step = c.step;
@@ -60,19 +60,22 @@ void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& t
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
         if (!c || c->run_id != run.id)
-            throw InputError("--checkpoint: no checkpoint #" + std::to_string(*target.checkpoint_id) + " in run '" +
-                             run.name + "' (see: savepoint-cli checkpoints --run " + run.name + ")");
+            throw InputError("checkpoint", "a checkpoint of run '" + run.name + "'", "#" + std::to_string(*target.checkpoint_id),
+                             InputError::Says{"no checkpoint #" + std::to_string(*target.checkpoint_id) + " in run '" +
+                                              run.name + "' (see: savepoint-cli checkpoints --run " + run.name + ")"});
         if (!c->usable())
-            throw InputError("--checkpoint: checkpoint #" + std::to_string(c->id) + " is " + c->state +
-                             (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") + " and cannot be resumed from");
+            throw InputError("checkpoint", "committed", to_string(c->state),
+                             InputError::Says{"checkpoint #" + std::to_string(c->id) + " is " + to_string(c->state) +
+                                              (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
+                                              " and cannot be resumed from"});
     } else if (target.epoch || target.step) {
         if (!target.epoch || !target.step)
-            throw InputError("--epoch/--step: expected both (the last completed step to resume after), found only " +
-                             std::string(target.epoch ? "--epoch" : "--step"));
+            throw InputError("epoch/--step", "both (the last completed step to resume after)",
+                             std::string("only ") + (target.epoch ? "--epoch" : "--step"));
         if (*target.epoch < 1 || *target.epoch > epochs)
-            throw InputError("--epoch: expected 1 to " + std::to_string(epochs) + ", found " + std::to_string(*target.epoch));
+            throw InputError("epoch", "1 to " + std::to_string(epochs), std::to_string(*target.epoch));
         if (*target.step < 0 || *target.step > run.steps_per_epoch)
-            throw InputError("--step: expected 0 to " + std::to_string(run.steps_per_epoch) + " (steps per epoch), found " +
+            throw InputError("step", "0 to " + std::to_string(run.steps_per_epoch) + " (steps per epoch)",
                              std::to_string(*target.step));
     }
 }
@@ -88,7 +91,8 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
         auto c = reg.checkpoint(*target.checkpoint_id);
         std::vector<std::string> notes;
         if (!verify_or_mark(reg, *c, notes))
-            throw InputError("--checkpoint: " + notes.back());
+            throw InputError("checkpoint", "a checkpoint that verifies", "#" + std::to_string(c->id),
+                             InputError::Says{notes.back()});
         plan.from = c;
         plan.start_global_step = plan.target_global_step = c->global_step;
         plan.rollback = !run.head_checkpoint_id || c->id != *run.head_checkpoint_id;

@@ -15,11 +15,12 @@ void Trainer::Impl::setup() {
     std::optional<RunRow> existing;
     const auto check_device = [this] {
         if (cfg.device == "cuda" && !torch::cuda::is_available())
-            throw InputError("--device: expected a CUDA device, found none (LibTorch " + std::string(TORCH_VERSION) +
-                             " reports no usable GPU); use --device cpu or auto");
+            throw InputError("device", "a CUDA device", "none",
+                             "(LibTorch " + std::string(TORCH_VERSION) + " reports no usable GPU); use --device cpu or auto");
     };
     const auto no_such_run = [this] {
-        return InputError("--run: no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)");
+        return InputError("run", "a run in " + req.home, "'" + req.run_name + "'",
+                          InputError::Says{"no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)"});
     };
     // Bad input is refused before anything is written: not even the home is created.
     if (!req.resume) {
@@ -33,8 +34,10 @@ void Trainer::Impl::setup() {
         if (!is_builtin_dataset(cfg.data)) cfg.data = std::filesystem::absolute(cfg.data).lexically_normal().string();
         cfg.data_sha256 = dataset_fingerprint(data);
         if (cfg.batch > data.train.size())
-            throw InputError("--batch: expected at most " + std::to_string(data.train.size()) +
-                             " (the samples in the training split of " + cfg.data + "), found " + std::to_string(cfg.batch));
+            throw InputError("batch",
+                             "at most " + std::to_string(data.train.size()) + " (the samples in the training split of " +
+                                 cfg.data + ")",
+                             std::to_string(cfg.batch));
         const std::int64_t steps = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
         check_simulated_failure_steps(0, steps * cfg.epochs);
     } else if (!file_exists(registry_path(req.home))) {
@@ -55,8 +58,9 @@ void Trainer::Impl::setup() {
         check_resume_target(*reg, *existing, req.target, cfg.epochs);  // a mistyped target is said before a second of loading
         load_resume_dataset();
     } else if (existing) {
-        throw InputError("--run: a run named '" + req.run_name + "' already exists in " + req.home +
-                         " (resume it with: savepoint-cli resume --run " + req.run_name + ")");
+        throw InputError("run", "a name no run in " + req.home + " has", "'" + req.run_name + "'",
+                         InputError::Says{"a run named '" + req.run_name + "' already exists in " + req.home +
+                                          " (resume it with: savepoint-cli resume --run " + req.run_name + ")"});
     }
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
@@ -133,12 +137,14 @@ void Trainer::Impl::load_resume_dataset() {
     const std::string& recorded = cfg.data;
     const bool moved = !req.data_override.empty();
     if (moved && is_builtin_dataset(recorded) && req.data_override != recorded)
-        throw InputError("--data: run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
-                         "', which does not move; found '" + req.data_override + "' (leave --data out)");
+        throw InputError("data", "'" + recorded + "'", "'" + req.data_override + "'",
+                         InputError::Says{"run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
+                                          "', which does not move; found '" + req.data_override + "' (leave --data out)"});
     if (moved && cfg.data_sha256.empty())
-        throw InputError("--data: run '" + req.run_name + "' was created before Savepoint recorded what a run trains "
-                         "on, so " + req.data_override + " cannot be checked against its dataset (" + recorded +
-                         "); put the dataset back there instead");
+        throw InputError("data", recorded, req.data_override,
+                         InputError::Says{"run '" + req.run_name + "' was created before Savepoint recorded what a run "
+                                          "trains on, so " + req.data_override + " cannot be checked against its dataset (" +
+                                          recorded + "); put the dataset back there instead"});
     const std::string source = moved ? req.data_override : recorded;
     obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
     try {
@@ -158,9 +164,10 @@ void Trainer::Impl::check_simulated_failure_steps(std::int64_t after, std::int64
                                                            {"--preempt-at-step", req.preempt_at_step}};
     for (const auto& [flag, at] : flags) {
         if (at <= 0 || (at > after && at <= last)) continue;
-        throw InputError(std::string(flag) + ": expected a global step from " + std::to_string(after + 1) + " to " +
-                         std::to_string(last) + " (the steps this " + (after ? "resume computes" : "run trains") +
-                         "), found " + std::to_string(at));
+        throw InputError(std::string(flag).substr(2),
+                         "a global step from " + std::to_string(after + 1) + " to " + std::to_string(last) +
+                             " (the steps this " + (after ? "resume computes" : "run trains") + ")",
+                         std::to_string(at));
     }
 }
 

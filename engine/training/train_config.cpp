@@ -19,13 +19,13 @@ void require_one_of(const std::string& field, const std::string& value,
         if (!list.empty()) list += "|";
         list += a;
     }
-    throw InputError(field + ": expected " + list + ", found " + quoted(value));
+    throw InputError(field, list, quoted(value));
 }
 
 void require_range(const std::string& field, std::int64_t value, std::int64_t lo, std::int64_t hi) {
     if (value < lo || value > hi)
-        throw InputError(field + ": expected an integer from " + std::to_string(lo) + " to " +
-                         std::to_string(hi) + ", found " + std::to_string(value));
+        throw InputError(field, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
+                         std::to_string(value));
 }
 
 template <typename T>
@@ -44,21 +44,21 @@ void read_key(const nlohmann::json& j, const char* key, T& out, const std::strin
 
 void TrainConfig::validate() const {
     if (planted_bug("skip-config-validation")) return;  // negative control (docs/RELIABILITY.md)
-    if (data.empty()) throw InputError("--data: expected fashion-mnist, synthetic or a directory, found ''");
-    require_one_of("--model", model, {"mlp", "dnn", "cnn"});
-    require_one_of("--optimizer", optimizer, {"adam", "sgd"});
-    require_one_of("--device", device, {"auto", "cpu", "cuda"});
-    require_one_of("--async-policy", async_policy, {"wait", "skip", "defer"});
-    require_range("--epochs", epochs, 1, 1000000);
-    require_range("--steps-per-epoch", steps_per_epoch, 0, 1000000000);
-    require_range("--batch", batch, 1, 65536);
-    require_range("--save-freq", save_every_steps, 0, 1000000000);
-    require_range("--keep", keep, 1, 100000);
-    require_range("--threads", threads, 0, 1024);
+    if (data.empty()) throw InputError("data", "fashion-mnist, synthetic or a directory", "''");
+    require_one_of("model", model, {"mlp", "dnn", "cnn"});
+    require_one_of("optimizer", optimizer, {"adam", "sgd"});
+    require_one_of("device", device, {"auto", "cpu", "cuda"});
+    require_one_of("async-policy", async_policy, {"wait", "skip", "defer"});
+    require_range("epochs", epochs, 1, 1000000);
+    require_range("steps-per-epoch", steps_per_epoch, 0, 1000000000);
+    require_range("batch", batch, 1, 65536);
+    require_range("save-freq", save_every_steps, 0, 1000000000);
+    require_range("keep", keep, 1, 100000);
+    require_range("threads", threads, 0, 1024);
     if (!std::isfinite(lr) || lr <= 0 || lr > 10) {
-        std::ostringstream os;
-        os << "--lr: expected a number greater than 0 and at most 10, found " << lr;
-        throw InputError(os.str());
+        std::ostringstream found;
+        found << lr;
+        throw InputError("lr", "a number greater than 0 and at most 10", found.str());
     }
 }
 
@@ -106,8 +106,7 @@ std::int64_t parse_save_freq(const std::string& text) {
         used = 0;
     }
     if (used != text.size() || text.empty() || n < 1)
-        throw InputError("--save-freq: expected 'epoch' or a positive number of steps, found " +
-                         quoted(text));
+        throw InputError("save-freq", "'epoch' or a positive number of steps", quoted(text));
     return n;
 }
 
@@ -123,8 +122,7 @@ void validate_run_name(const std::string& name) {
         ok = ok && allowed;
     }
     if (!ok)
-        throw InputError("--run: expected 1 to 64 characters from A-Z a-z 0-9 . _ - (not starting with '.'), found " +
-                         quoted(name));
+        throw InputError("run", "1 to 64 characters from A-Z a-z 0-9 . _ - (not starting with '.')", quoted(name));
 }
 
 }  // namespace savepoint

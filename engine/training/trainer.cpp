@@ -41,7 +41,7 @@ bool capture_copies_in_background(CaptureMode mode, int training_threads, int cp
     return training_threads < cpus;
 }
 
-bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
+bool Trainer::Impl::checkpoint_retry(CheckpointKind kind) {
     // A save handed over before the failure was taken may still be committing, and fail
     // too: its error is part of the failure this retry answers, not the retry's own.
     writer->wait_for_save();
@@ -58,7 +58,7 @@ bool Trainer::Impl::checkpoint_retry(const std::string& kind) {
     writer->wait_for_save();
     if (auto err = writer->take_save_error()) {
         obs->on_storage_error(*err);
-        event("error", "retry failed: " + *err);
+        event(EventKind::Error, "retry failed: " + *err);
         return false;
     }
     return true;
@@ -69,12 +69,12 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     writer->wait_for_save();
     if (auto err = writer->take_save_error()) obs->on_message("last checkpoint failed: " + *err);
     session.end_global_step = gs;
-    session.ended_by = outcome == Outcome::Crashed ? "crash" : outcome_name(outcome);
+    session.ended_by = outcome == Outcome::Crashed ? SessionEnd::Crash : parse_session_end(outcome_name(outcome));
     session.steps_computed = gs - steps_at_start;
     session.train_seconds = compute_seconds;
     session.checkpoint_seconds = checkpoint_io_seconds.load();
     session.checkpoint_stall_seconds = stall_seconds;
-    const std::string status = outcome_name(outcome);
+    const RunStatus status = parse_run_status(outcome_name(outcome));
     SessionRow s = session;
     const std::int64_t run_id = run.id, step_now = gs;
     writer->post([s, status, run_id, step_now](Registry& r) {
@@ -82,8 +82,8 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
         r.set_run_progress(run_id, step_now);
         r.set_run_status(run_id, status);
     });
-    event(outcome == Outcome::Finished ? "finish" : outcome == Outcome::Stopped ? "stop" :
-          outcome == Outcome::Failed ? "error" : outcome == Outcome::Preempted ? "preemption" : "interruption",
+    event(outcome == Outcome::Finished ? EventKind::Finish : outcome == Outcome::Stopped ? EventKind::Stop :
+          outcome == Outcome::Failed ? EventKind::Error : outcome == Outcome::Preempted ? EventKind::Preemption : EventKind::Interruption,
           message, head());
     writer->release_recycled_file();  // no save follows: the retired file kept for one goes
     writer->drain();
@@ -150,14 +150,14 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
                 return simulated_crash("simulated crash after global step " + std::to_string(gs));
             if (cmd.preempt) return preempt();
             if (cmd.stop) return stop_by_request();
-            if (cmd.checkpoint.exchange(false) && !saved_at_gs) saved_at_gs = checkpoint("manual", false);
+            if (cmd.checkpoint.exchange(false) && !saved_at_gs) saved_at_gs = checkpoint(CheckpointKind::Manual, false);
             if (cmd.pause) {
                 pause_until_woken();
                 continue;
             }
             if (storage_failed) return give_up_on_storage();
             // A background save failed: pause now (and retry), not only when the next save is due.
-            if (writer->has_save_error()) saved_at_gs = checkpoint("regular", true) || saved_at_gs;
+            if (writer->has_save_error()) saved_at_gs = checkpoint(CheckpointKind::Regular, true) || saved_at_gs;
 
             train_step(perm);
             if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
@@ -206,7 +206,7 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     last_loss = r.loss;
     last_acc = r.accuracy;
     if (gs > replay_until)
-        pending.push_back({session.id, branch_id, 0, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
+        pending.push_back({session.id, branch_id, MetricKind::TrainingStep, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
     else
         ++session.steps_replayed;
 }
@@ -219,7 +219,7 @@ void Trainer::Impl::validate_epoch() {
     last_val_loss = e.loss;
     last_val_acc = e.accuracy;
     if (gs >= replay_until) {
-        pending.push_back({session.id, branch_id, 1, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
+        pending.push_back({session.id, branch_id, MetricKind::Validation, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
         flush_metrics();
     }
 }
@@ -232,14 +232,14 @@ void Trainer::Impl::pause_until_woken() {
     phase = "paused";
     flush_metrics();
     report_progress(true);
-    event("pause", "paused at " + pos_text(epoch, step));
+    event(EventKind::Pause, "paused at " + pos_text(epoch, step));
     std::unique_lock<std::mutex> l(wake_mutex);
     // Timed, because a signal handler sets these flags without notifying.
     while (!wake.wait_for(l, std::chrono::milliseconds(200),
                           [this] { return !cmd.pause || cmd.stop || cmd.crash || cmd.preempt; })) {
     }
     phase = "training";
-    if (!cmd.pause) event("continue", "continued at " + pos_text(epoch, step));
+    if (!cmd.pause) event(EventKind::Continue, "continued at " + pos_text(epoch, step));
 }
 
 TrainResult Trainer::Impl::simulated_crash(const std::string& message) {
@@ -247,7 +247,7 @@ TrainResult Trainer::Impl::simulated_crash(const std::string& message) {
 }
 
 TrainResult Trainer::Impl::stop_by_request() {
-    if (!saved_at_gs) checkpoint("manual", true);
+    if (!saved_at_gs) checkpoint(CheckpointKind::Manual, true);
     return finish(Outcome::Stopped, "stopped by request at " + pos_text(epoch, step) + " (global step " +
                                         std::to_string(gs) + ")");
 }
@@ -262,7 +262,7 @@ TrainResult Trainer::Impl::finish_training() {
     // Keep the position as the last completed step for the final checkpoint.
     epoch = cfg.epochs;
     step = run.steps_per_epoch;
-    if (!saved_at_gs) checkpoint("final", true);
+    if (!saved_at_gs) checkpoint(CheckpointKind::Final, true);
     return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " +
                                          std::to_string(last_val_loss) + ", accuracy " + std::to_string(last_val_acc));
 }
@@ -271,7 +271,7 @@ TrainResult Trainer::Impl::finish_training() {
 // checkpoint means "epoch complete".
 TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
-    event("preemption_notice", "preemption notice at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) +
+    event(EventKind::PreemptionNotice, "preemption notice at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) +
                                    "); grace period " + std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
     // Already saved here (a regular save at this very step, or the checkpoint a
     // resume started from, when the notice came before its first step): nothing
@@ -281,11 +281,11 @@ TrainResult Trainer::Impl::preempt() {
     if (already) {
         writer->wait_for_save();
         if (auto err = writer->take_save_error()) {
-            event("error", "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
+            event(EventKind::Error, "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
             already = false;
         }
     }
-    const bool ok = already || checkpoint("emergency", true);
+    const bool ok = already || checkpoint(CheckpointKind::Emergency, true);
     const double took = seconds_since(t0);
     std::string msg = already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"
                       : ok    ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
@@ -313,9 +313,10 @@ TrainResult Trainer::run() {
             for (const auto& [flag, at] : {std::pair<const char*, std::int64_t>{"--interrupt-at-step", m.req.interrupt_at_step},
                                            {"--preempt-at-step", m.req.preempt_at_step}})
                 if (at > 0)
-                    throw InputError(std::string(flag) + ": run '" + m.run.name + "' already finished at global step " +
-                                     std::to_string(plan.from->global_step) + ", so this resume computes no step; found " +
-                                     std::to_string(at));
+                    throw InputError(std::string(flag).substr(2), "a step this resume computes", std::to_string(at),
+                                     InputError::Says{"run '" + m.run.name + "' already finished at global step " +
+                                                      std::to_string(plan.from->global_step) +
+                                                      ", so this resume computes no step; found " + std::to_string(at)});
             TrainResult r;
             r.outcome = Outcome::NothingToDo;
             r.run_id = m.run.id;
@@ -338,18 +339,18 @@ TrainResult Trainer::run() {
     }
     m.session.run_id = m.run.id;
     m.session.branch_id = m.branch_id;
-    m.session.kind = !m.req.resume ? "train" : plan.rollback ? "rollback" : "resume";
+    m.session.kind = !m.req.resume ? SessionKind::Train : plan.rollback ? SessionKind::Rollback : SessionKind::Resume;
     m.session.from_checkpoint_id = plan.from ? std::optional<std::int64_t>(plan.from->id) : std::nullopt;
     m.session.start_global_step = plan.start_global_step;
     m.session.target_global_step = plan.target_global_step;
     m.session.id = m.reg->begin_session(m.session);
-    m.reg->set_run_status(m.run.id, "running");
+    m.reg->set_run_status(m.run.id, RunStatus::Running);
     m.reg->set_run_device(m.run.id, m.device_name);
     m.gs = plan.target_global_step;
 
     Position cont = position_of(plan.target_global_step + 1, spe);
     if (!m.req.resume) {
-        m.event("start", "started run '" + m.run.name + "': " + m.cfg.model + " on " + m.data.description + ", " +
+        m.event(EventKind::Start, "started run '" + m.run.name + "': " + m.cfg.model + " on " + m.data.description + ", " +
                              std::to_string(m.cfg.epochs) + " epochs x " + std::to_string(spe) + " steps, device " +
                              m.device_name);
     } else {
@@ -367,7 +368,7 @@ TrainResult Trainer::run() {
                    ? std::string("; that is the run's last step, so nothing is left to train")
                    : "; continuing at " + pos_text(cont.epoch, cont.step);
         if (plan.rollback) msg += " on a new branch (#" + std::to_string(m.branch_id) + "; the old branch is kept)";
-        m.event(plan.rollback ? "rollback" : "resume", msg, m.session.from_checkpoint_id);
+        m.event(plan.rollback ? EventKind::Rollback : EventKind::Resume, msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }
     ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns

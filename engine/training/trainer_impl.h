@@ -105,7 +105,7 @@ struct Trainer::Impl {
 
     Impl(TrainRequest r, TrainerObserver* o) : req(std::move(r)), obs(o ? o : &null_observer) {}
 
-    void event(const std::string& kind, const std::string& message, std::optional<std::int64_t> ckpt = std::nullopt) {
+    void event(EventKind kind, const std::string& message, std::optional<std::int64_t> ckpt = std::nullopt) {
         EventRow e;
         e.run_id = run.id;
         e.session_id = session.id;
@@ -172,7 +172,7 @@ struct Trainer::Impl {
     std::shared_ptr<const nlohmann::json> session_meta;  // see save_request
 
     // What the I/O thread needs to write and register a checkpoint of the current position.
-    SaveRequest save_request(const std::string& kind) {
+    SaveRequest save_request(CheckpointKind kind) {
         SaveRequest sr;
         sr.row.run_id = run.id;
         sr.row.branch_id = branch_id;
@@ -205,13 +205,13 @@ struct Trainer::Impl {
     // waits for what is left of it, in StepRunner::step) and, with the 'wait'
     // policy, while the previous save is still writing: until its bytes are
     // written and hashed, not until it commits (CheckpointWriter).
-    bool checkpoint(const std::string& kind, bool wait_until_committed) {
+    bool checkpoint(CheckpointKind kind, bool wait_until_committed) {
         const auto t0 = trainer_detail::Clock::now();
         double waited = 0;  // for the previous save: the disk's doing, not this capture's
         if (writer->snapshot_busy()) {
-            if (cfg.async_policy == "skip" && kind == "regular") {
+            if (cfg.async_policy == "skip" && kind == CheckpointKind::Regular) {
                 ++saves_skipped;
-                event("save_skipped", "checkpoint at " + trainer_detail::pos_text(epoch, step) +
+                event(EventKind::SaveSkipped, "checkpoint at " + trainer_detail::pos_text(epoch, step) +
                                           " skipped: the previous one was still being written (policy: skip)");
                 return false;
             }
@@ -287,12 +287,12 @@ struct Trainer::Impl {
     // all the same, since any step boundary is a resume point.
     bool regular_save(bool due) {
         if (!due && !deferred_gs) return false;  // most steps: no lock, no string compare
-        if (cfg.async_policy != "defer") return due && checkpoint("regular", false);
+        if (cfg.async_policy != "defer") return due && checkpoint(CheckpointKind::Regular, false);
         if (due && deferred_gs) {
             // Overtaken by the next due point, which stands for both: a capture at
             // a due point is that point's, on time, and a deferred one is never.
             ++saves_skipped;
-            event("save_skipped", "checkpoint due at " + deferred_pos_text() +
+            event(EventKind::SaveSkipped, "checkpoint due at " + deferred_pos_text() +
                                       " skipped: the previous one was still being written when the next fell due at " +
                                       trainer_detail::pos_text(epoch, step) + " (policy: defer)");
             deferred_gs = 0;
@@ -301,7 +301,7 @@ struct Trainer::Impl {
             if (due) deferred_gs = gs;
             return false;
         }
-        return (due || deferred_gs) && checkpoint("regular", false);
+        return (due || deferred_gs) && checkpoint(CheckpointKind::Regular, false);
     }
 
     std::string deferred_pos_text() const {
@@ -311,14 +311,14 @@ struct Trainer::Impl {
 
     // Any capture after a deferral stands for the deferred save (a manual,
     // emergency or final one too): it says how late it came.
-    void note_deferred_save_taken(const std::string& kind) {
+    void note_deferred_save_taken(CheckpointKind kind) {
         const std::int64_t late = gs - deferred_gs;
         if (late > 0) {
             ++saves_deferred;
             steps_deferred += late;
-            event("save_deferred", "checkpoint due at " + deferred_pos_text() +
+            event(EventKind::SaveDeferred, "checkpoint due at " + deferred_pos_text() +
                                        " taken " + std::to_string(late) + (late == 1 ? " step" : " steps") + " later, at " +
-                                       trainer_detail::pos_text(epoch, step) + (kind == "regular" ? "" : " (" + kind + ")") +
+                                       trainer_detail::pos_text(epoch, step) + (kind == CheckpointKind::Regular ? "" : std::string(" (") + to_string(kind) + ")") +
                                        ": the previous one was still being written (policy: defer)");
         }
         deferred_gs = 0;
@@ -327,7 +327,7 @@ struct Trainer::Impl {
     // Training pauses until the save can be retried (request_continue() or the
     // retry timer). Returns false if asked to stop instead or out of retries.
     // The retry is a save of `kind` at this step (a final or emergency save stays one).
-    bool recover_from_storage_error(const std::string& message, const std::string& kind) {
+    bool recover_from_storage_error(const std::string& message, CheckpointKind kind) {
         if (writer->registry_damaged()) {
             // Not a full disk: no retry can help, and none is made.
             obs->on_message("checkpoint could not be committed: " + message);
@@ -338,7 +338,7 @@ struct Trainer::Impl {
         if ((cmd.stop || cmd.preempt) && !cmd.crash) {
             // Leaving anyway (a stop, or a preemption's grace period): no waiting for the
             // disk, but one attempt now, since the failure may have been an earlier save's.
-            event("error", "checkpoint could not be written: " + message + "; trying once more before stopping");
+            event(EventKind::Error, "checkpoint could not be written: " + message + "; trying once more before stopping");
             obs->on_storage_error(message);
             phase = "checkpointing";
             snapshot->capture(*model, *optimizer);
@@ -350,7 +350,7 @@ struct Trainer::Impl {
         // As a pause does: the plot then shows every step up to where training waits,
         // not only those of the last quarter-second flush.
         flush_metrics();
-        event("error", "checkpoint could not be written: " + message +
+        event(EventKind::Error, "checkpoint could not be written: " + message +
                            "; training is paused, the previous checkpoint and the registry are intact");
         obs->on_storage_error(message);
         report_progress(true);
@@ -377,7 +377,7 @@ struct Trainer::Impl {
     bool storage_failed = false;
     std::string storage_failure;  // set when the registry is damaged: said instead of "gave up after retries"
 
-    bool checkpoint_retry(const std::string& kind);
+    bool checkpoint_retry(CheckpointKind kind);
     void setup();
     void load_resume_point(ResumePlan& plan);
     void load_resume_dataset();

@@ -190,7 +190,7 @@ double registry_ingest_rows_per_second(std::int64_t rows, std::int64_t batch) {
         const auto t0 = std::chrono::steady_clock::now();
         for (std::int64_t done = 0; done < rows; done += batch) {
             for (std::int64_t i = 0; i < batch; ++i)
-                buf[static_cast<std::size_t>(i)] = {1, branch, 0, done + i + 1, 1, done + i + 1, 0.5, 0.9, now_seconds()};
+                buf[static_cast<std::size_t>(i)] = {1, branch, MetricKind::TrainingStep, done + i + 1, 1, done + i + 1, 0.5, 0.9, now_seconds()};
             reg.append_metrics(run, buf);
         }
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -408,7 +408,7 @@ ListRefreshCost checkpoint_list_refresh_cost(std::int64_t rows) {
             Registry::RelaxedCommits fast_setup(reg);  // the history's durability is not what is measured
             for (; gs < rows; ++gs) {
                 const std::int64_t id = save(gs + 1);
-                if (gs + 5 < rows) reg.set_checkpoint_state(id, "deleted", "removed by retention (keep 5)");
+                if (gs + 5 < rows) reg.set_checkpoint_state(id, savepoint::CheckpointState::Deleted, "removed by retention (keep 5)");
             }
         }
         auto median_ms = [&](const std::function<void()>& refresh) {

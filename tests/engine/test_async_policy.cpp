@@ -111,11 +111,11 @@ PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerO
     }
     Registry reg(home);
     for (auto& c : reg.checkpoints(o.result.run_id))
-        if (c.state == "committed" && c.kind == "regular") o.regular.push_back(c);
+        if (c.state == savepoint::CheckpointState::Committed && c.kind == savepoint::CheckpointKind::Regular) o.regular.push_back(c);
     std::sort(o.regular.begin(), o.regular.end(), [](const auto& a, const auto& b) { return a.global_step < b.global_step; });
     for (auto& e : reg.events(o.result.run_id)) {
-        if (e.kind == "save_skipped") o.skipped.push_back(e);
-        if (e.kind == "save_deferred") o.deferred.push_back(e);
+        if (e.kind == savepoint::EventKind::SaveSkipped) o.skipped.push_back(e);
+        if (e.kind == savepoint::EventKind::SaveDeferred) o.deferred.push_back(e);
     }
     return o;
 }
@@ -318,7 +318,7 @@ private Q_SLOTS:
         const auto due = duePoints();
         std::optional<CheckpointRow> lateOne;
         for (auto& c : reg.checkpoints(reg.find_run("r")->id))
-            if (c.state == "committed" && c.kind == "regular" && std::find(due.begin(), due.end(), c.global_step) == due.end()) {
+            if (c.state == savepoint::CheckpointState::Committed && c.kind == savepoint::CheckpointKind::Regular && std::find(due.begin(), due.end(), c.global_step) == due.end()) {
                 lateOne = c;
                 break;
             }

@@ -34,7 +34,7 @@ CheckpointRow newRow(std::int64_t run, std::int64_t branch, std::int64_t gs) {
 QString describe(const std::vector<CheckpointRow>& rows) {
     QStringList out;
     for (const auto& c : rows)
-        out << QStringLiteral("#%1 %2%3").arg(c.id).arg(QString::fromStdString(c.state)).arg(c.pinned ? "*" : "");
+        out << QStringLiteral("#%1 %2%3").arg(c.id).arg(QString::fromLatin1(savepoint::to_string(c.state))).arg(c.pinned ? "*" : "");
     return out.join(QLatin1Char(' '));
 }
 
@@ -85,7 +85,7 @@ private Q_SLOTS:
                 }
                 const auto id = ids[rng() % ids.size()];
                 const auto row = writer.checkpoint(id);
-                if (what == 3 && row->state == "writing") {
+                if (what == 3 && row->state == savepoint::CheckpointState::Writing) {
                     CheckpointCommit commit;
                     commit.bytes = 1000 + round;
                     commit.sha256 = std::string(64, 'b');
@@ -94,18 +94,18 @@ private Q_SLOTS:
                     commit.stall_ms = 0.1;
                     // Retention in the same transaction, as a save does.
                     for (auto old : ids)
-                        if (old < id && writer.checkpoint(old)->state == "committed" && rng() % 2) commit.retire.push_back(old);
+                        if (old < id && writer.checkpoint(old)->state == savepoint::CheckpointState::Committed && rng() % 2) commit.retire.push_back(old);
                     writer.commit_checkpoint(id, commit);
-                } else if (what == 4 && row->state == "deleting") {
-                    writer.set_checkpoint_state(id, "deleted", "removed by retention");
+                } else if (what == 4 && row->state == savepoint::CheckpointState::Deleting) {
+                    writer.set_checkpoint_state(id, savepoint::CheckpointState::Deleted, "removed by retention");
                 } else if (what == 5 && !checkpoint_state_is_final(row->state)) {
                     writer.set_checkpoint_pinned(id, !row->pinned);
-                } else if (what == 6 && row->state == "committed") {
-                    writer.set_checkpoint_state(id, rng() % 2 ? "corrupt" : "missing", "damaged on disk");
-                } else if (what == 7 && row->state == "writing") {
-                    writer.set_checkpoint_state(id, "failed", "disk full");
-                } else if (what == 8 && row->state == "committed") {
-                    writer.set_checkpoint_state(id, "deleting", "deleted by the user");
+                } else if (what == 6 && row->state == savepoint::CheckpointState::Committed) {
+                    writer.set_checkpoint_state(id, rng() % 2 ? CheckpointState::Corrupt : CheckpointState::Missing, "damaged on disk");
+                } else if (what == 7 && row->state == savepoint::CheckpointState::Writing) {
+                    writer.set_checkpoint_state(id, savepoint::CheckpointState::Failed, "disk full");
+                } else if (what == 8 && row->state == savepoint::CheckpointState::Committed) {
+                    writer.set_checkpoint_state(id, savepoint::CheckpointState::Deleting, "deleted by the user");
                 }
             }
             const auto before = list.rows();
@@ -142,7 +142,7 @@ private Q_SLOTS:
         Registry reg(home());
         const auto run = reg.create_run("r", "{}", 10, 100, "cpu");
         const auto id = reg.insert_writing_checkpoint(newRow(run, reg.run_by_id(run)->active_branch_id, 1));
-        reg.set_checkpoint_state(id, "failed", "disk full");
+        reg.set_checkpoint_state(id, savepoint::CheckpointState::Failed, "disk full");
         CheckpointList list;
         list.load(reg, run);
         // Nothing moves a row out of 'failed'; a change behind the registry's back shows what refresh skips.

@@ -110,9 +110,9 @@ private Q_SLOTS:
     void saveCommitsFileRowAndHead() {
         SaveOutcome out = save(10, 0.5);
         const CheckpointRow& c = out.row;
-        QCOMPARE(QString::fromStdString(c.state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c.state)), QStringLiteral("committed"));
         auto stored = reg_->checkpoint(c.id);
-        QCOMPARE(QString::fromStdString(stored->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(stored->state)), QStringLiteral("committed"));
         QCOMPARE(QString::fromStdString(stored->path), QStringLiteral("checkpoints/w/") + QString::fromStdString(checkpoint_file_name(c.id)));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), c.id);
         const std::string path = reg_->absolute(stored->path);
@@ -183,7 +183,7 @@ private Q_SLOTS:
             QVERIFY2(tempFiles().isEmpty(), qPrintable(ctx + " " + tempFiles().join(' ')));
             if (reg_->max_checkpoint_id() > maxBefore) {
                 auto row = reg_->checkpoint(reg_->max_checkpoint_id());
-                QCOMPARE(QString::fromStdString(row->state), QStringLiteral("failed"));
+                QCOMPARE(QString::fromLatin1(savepoint::to_string(row->state)), QStringLiteral("failed"));
                 QVERIFY2(!QFileInfo::exists(QString::fromStdString(reg_->absolute(row->path))), qPrintable(ctx));
                 QVERIFY(!row->state_detail.empty());
             } else {
@@ -229,7 +229,7 @@ private Q_SLOTS:
         QCOMPARE(q.readAll(), bytes);
         bool said = false;
         for (const auto& e : reg_->events(run_))
-            said = said || (e.kind == "recovery" && QString::fromStdString(e.message).contains(squatter + " was not in the registry; moved it to "));
+            said = said || (e.kind == savepoint::EventKind::Recovery && QString::fromStdString(e.message).contains(squatter + " was not in the registry; moved it to "));
         QVERIFY(said);
     }
 
@@ -245,7 +245,7 @@ private Q_SLOTS:
         ids.push_back(fifth.row.id);
         SaveOutcome sixth = save(60, NAN, 2);
         ids.push_back(sixth.row.id);
-        auto state = [&](int i) { return QString::fromStdString(reg_->checkpoint(ids[std::size_t(i)])->state); };
+        auto state = [&](int i) { return QString::fromLatin1(savepoint::to_string(reg_->checkpoint(ids[std::size_t(i)])->state)); };
         QCOMPARE(state(0), QStringLiteral("committed"));  // pinned
         QCOMPARE(state(1), QStringLiteral("committed"));  // best validation loss
         QCOMPARE(state(2), QStringLiteral("deleted"));    // protected only while that save ran
@@ -266,7 +266,7 @@ private Q_SLOTS:
         // keep 1. An infinite loss is no one's best, even with nothing finite to beat it.
         const auto inf = save(5, INFINITY, 1).row.id;
         save(6, NAN, 1);
-        auto state = [&](std::int64_t id) { return QString::fromStdString(reg_->checkpoint(id)->state); };
+        auto state = [&](std::int64_t id) { return QString::fromLatin1(savepoint::to_string(reg_->checkpoint(id)->state)); };
         QCOMPARE(state(inf), QStringLiteral("deleted"));
         // #10 and #20 share the lowest finite loss: the older one is the best. #30's
         // infinite loss and #40's NaN are no one's best either.
@@ -306,8 +306,8 @@ private Q_SLOTS:
         const auto b = save(20, NAN, 1, 0, {a}).row.id;
         QVERIFY(reg_->checkpoint(a)->usable());  // keep 1 would delete it, but a resume uses it
         save(30, NAN, 1);
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(a)->state), QStringLiteral("deleted"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(b)->state), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(a)->state)), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(b)->state)), QStringLiteral("deleted"));
     }
 
     void retentionNeverTouchesAnotherBranch() {
@@ -320,7 +320,7 @@ private Q_SLOTS:
         for (int g = 20; g <= 80; g += 10) save(g, NAN, 1, nb, {old[0]});
         for (auto id : old) {
             auto c = reg_->checkpoint(id);
-            QCOMPARE(QString::fromStdString(c->state), QStringLiteral("committed"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("committed"));
             QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(c->path))), shas[id]);
         }
         int usableNew = 0;
@@ -335,7 +335,7 @@ private Q_SLOTS:
         const auto nb = reg_->create_branch(run_, branch_, reg_->run_by_id(run_)->head_checkpoint_id, 10);
         const auto x = save(20, 0.5, 1, nb).row.id;
         save(30, 0.9, 1, nb);
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(x)->state), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(x)->state)), QStringLiteral("deleted"));
     }
 
     void asyncWriterCommitsThenNotifies() {
@@ -359,7 +359,7 @@ private Q_SLOTS:
             QVERIFY(!writer.save_in_flight());
             QVERIFY(!writer.take_save_error().has_value());
             QCOMPARE(saved.size(), std::size_t(1));
-            QCOMPARE(QString::fromStdString(saved[0].state), QStringLiteral("committed"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(saved[0].state)), QStringLiteral("committed"));
             QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), saved[0].id);
 
             // A failing save reports its error instead of calling back.
@@ -456,7 +456,7 @@ private Q_SLOTS:
             QVERIFY(!writer.registry_damaged());  // EIO: worth retrying, unlike a damaged file
         }
         set_fault_hook(nullptr);
-        QCOMPARE(QString::fromStdString(reg_->checkpoints(run_).back().state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoints(run_).back().state)), QStringLiteral("committed"));
     }
 
     // A save queued behind other jobs has its background copy made before
@@ -517,7 +517,7 @@ private Q_SLOTS:
         QVERIFY(copiedBeforeMetrics.has_value());
         QVERIFY(*copiedBeforeMetrics);
         const auto row = reg_->checkpoints(run_).back();
-        QCOMPARE(QString::fromStdString(row.state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(row.state)), QStringLiteral("committed"));
         QCOMPARE(row.params_sha256, params_sha256(*model_));  // the copy holds the parameters of its step
     }
 
@@ -667,7 +667,7 @@ private Q_SLOTS:
                 QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), head);
                 QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path))), headSha);
                 auto failed = reg_->checkpoint(reg_->max_checkpoint_id());
-                QCOMPARE(QString::fromStdString(failed->state), QStringLiteral("failed"));
+                QCOMPARE(QString::fromLatin1(savepoint::to_string(failed->state)), QStringLiteral("failed"));
                 QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(failed->path))));
             }
             QCOMPARE(outs.size(), std::size_t(1));
@@ -710,11 +710,11 @@ private Q_SLOTS:
             QCOMPARE(inodes[2], inodes[0]);  // #3 is #1's file, written over
             QCOMPARE(inodes[3], inodes[1]);
             auto first = reg_->checkpoint(outs[0].row.id);
-            QCOMPARE(QString::fromStdString(first->state), QStringLiteral("deleted"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(first->state)), QStringLiteral("deleted"));
             QCOMPARE(QString::fromStdString(first->state_detail),
                      QString("removed by retention (keep 1); its file was rewritten as checkpoint #%1").arg(outs[2].row.id));
             // #3 was retired by #4 and is kept for a next save, its row still 'deleting'.
-            QCOMPARE(QString::fromStdString(reg_->checkpoint(outs[2].row.id)->state), QStringLiteral("deleting"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[2].row.id)->state)), QStringLiteral("deleting"));
             QVERIFY(QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[2].row.path))));
             // Every file still on disk (#3 and #4) verifies with its own header: nothing of the old contents survives.
             for (const auto& o : outs)
@@ -726,7 +726,7 @@ private Q_SLOTS:
         }
         // No more saves: the kept file goes when the writer closes, and its row says so.
         QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[2].row.path))));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(outs[2].row.id)->state), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[2].row.id)->state)), QStringLiteral("deleted"));
         QVERIFY(tempFiles().isEmpty());
         QDir ckpts(QString::fromStdString(reg_->absolute(checkpoint_dir_relative("w"))));
         QCOMPARE(ckpts.entryList(QDir::Files).size(), 1);
@@ -756,7 +756,7 @@ private Q_SLOTS:
             QVERIFY(outs[1].recycled == false && outs[2].recycled == false);
             writer.drain();
             QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[0].row.path))));
-            QCOMPARE(QString::fromStdString(reg_->checkpoint(outs[0].row.id)->state), QStringLiteral("deleted"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[0].row.id)->state)), QStringLiteral("deleted"));
         }
         QVERIFY(tempFiles().isEmpty());
     }

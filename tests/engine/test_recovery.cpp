@@ -114,7 +114,7 @@ private:
     std::vector<EventRow> eventsOfKind(const std::string& kind) {
         std::vector<EventRow> out;
         for (auto& e : reg_->events(run_))
-            if (e.kind == kind) out.push_back(e);
+            if (savepoint::to_string(e.kind) == kind) out.push_back(e);
         return out;
     }
 
@@ -153,7 +153,7 @@ private Q_SLOTS:
         const auto id = reg_->insert_writing_checkpoint(row(20, good));  // crash right after transaction A
         RecoveryReport r = reconcile_registry(*reg_);
         auto c = reg_->checkpoint(id);
-        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("failed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("failed"));
         QVERIFY(!c->state_detail.empty());
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), good);  // head untouched
         QVERIFY(anyContains(r, QStringLiteral("checkpoint #%1 at epoch 2, step 10 (global step 20) was only half written").arg(id)));
@@ -169,7 +169,7 @@ private Q_SLOTS:
         auto [sha, size] = writeFile(id);  // crash after rename, before transaction B
         RecoveryReport r = reconcile_registry(*reg_);
         auto c = reg_->checkpoint(id);
-        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("committed"));
         QCOMPARE(QString::fromStdString(c->sha256), QString::fromStdString(sha));
         QCOMPARE(c->bytes, std::int64_t(size));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), id);  // head moved with it
@@ -191,7 +191,7 @@ private Q_SLOTS:
         writeFile(id);
         reconcile_registry(*reg_);
         auto c = reg_->checkpoint(id);
-        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("committed"));
         QCOMPARE(QString::fromStdString(c->params_sha256), QString(64, QLatin1Char('c')));
         // A row that had its hash keeps it (the file's says the same in practice).
         QCOMPARE(QString::fromStdString(reg_->checkpoint(good)->params_sha256), QString(64, QLatin1Char('0')));
@@ -202,7 +202,7 @@ private Q_SLOTS:
         writeFile(id, /*metaId=*/id + 100);  // a valid file, but its header names another checkpoint
         reconcile_registry(*reg_);
         auto c = reg_->checkpoint(id);
-        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("failed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("failed"));
         QVERIFY(!QFileInfo::exists(abs(*c)));
         QVERIFY(!reg_->run_by_id(run_)->head_checkpoint_id.has_value());
     }
@@ -218,11 +218,11 @@ private Q_SLOTS:
         QVERIFY(testsupport::writeAll(abs(c) + ".tmp", QByteArray("partial")));
         reconcile_registry(*reg_);
         c = *reg_->checkpoint(id);
-        QCOMPARE(QString::fromStdString(c.state), QStringLiteral("failed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c.state)), QStringLiteral("failed"));
         QVERIFY(!QFileInfo::exists(abs(c)));
         QVERIFY(!QFileInfo::exists(abs(c) + ".tmp"));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), good);
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(good)->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(good)->state)), QStringLiteral("committed"));
     }
 
     void leftoverTempFilesAreRemoved() {
@@ -237,7 +237,7 @@ private Q_SLOTS:
         QVERIFY(anyContains(r, QStringLiteral("removed temp file ") + tmp1));
         // Temp files are never quarantined and the real checkpoint is untouched.
         QVERIFY(!QFileInfo::exists(qhome() + "/quarantine/r-ckpt-00000099.svpt.tmp"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(good)->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(good)->state)), QStringLiteral("committed"));
         QVERIFY(QFileInfo::exists(abs(*reg_->checkpoint(good))));
     }
 
@@ -246,18 +246,18 @@ private Q_SLOTS:
         const auto b = committed(20, a);
         committed(30, b);
         // Retention marked #a 'deleting' and the process died before (or after) the unlink.
-        reg_->set_checkpoint_state(a, "deleting");
-        reg_->set_checkpoint_state(b, "deleting");
+        reg_->set_checkpoint_state(a, savepoint::CheckpointState::Deleting);
+        reg_->set_checkpoint_state(b, savepoint::CheckpointState::Deleting);
         QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));  // unlinked, row not updated yet
         RecoveryReport r = reconcile_registry(*reg_);
         for (auto id : {a, b}) {
             auto c = reg_->checkpoint(id);
             QVERIFY(c.has_value());  // the row stays as a tombstone: children's parent ids must stay valid
-            QCOMPARE(QString::fromStdString(c->state), QStringLiteral("deleted"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("deleted"));
             QVERIFY(!QFileInfo::exists(abs(*c)));
         }
         QVERIFY(anyContains(r, QStringLiteral("finished deleting checkpoint #%1").arg(a)));
-        QVERIFY(reg_->checkpoints_in_state("deleting").empty());
+        QVERIFY(reg_->checkpoints_in_state(savepoint::CheckpointState::Deleting).empty());
     }
 
     void committedRowWithMissingFileBecomesMissing() {
@@ -267,7 +267,7 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(path));
         RecoveryReport r = reconcile_registry(*reg_);
         auto c = reg_->checkpoint(a);
-        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("missing"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("missing"));
         QCOMPARE(QString::fromStdString(c->state_detail), path + ": file is missing");
         QVERIFY(anyContains(r, QStringLiteral("checkpoint #%1 at epoch 1, step 10 (global step 10) is missing: ").arg(a) + path));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), b);  // the head was fine
@@ -292,10 +292,10 @@ private Q_SLOTS:
         else QVERIFY(QFile::remove(path) && QFile::copy(abs(*reg_->checkpoint(b)), path));
         reconcile_registry(*reg_);
         auto c = reg_->checkpoint(a);
-        QCOMPARE(QString::fromStdString(c->state), QStringLiteral("corrupt"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("corrupt"));
         QVERIFY2(QString::fromStdString(c->state_detail).startsWith(path + ": "), c->state_detail.c_str());
         QVERIFY(QFileInfo::exists(path));  // damaged files are kept for inspection, just never offered
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(b)->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(b)->state)), QStringLiteral("committed"));
     }
 
     void orphanFilesAreQuarantined() {
@@ -370,28 +370,28 @@ private Q_SLOTS:
 
     void runLeftRunningBecomesInterrupted() {
         committed(10, std::nullopt);
-        reg_->set_run_status(run_, "running");
+        reg_->set_run_status(run_, savepoint::RunStatus::Running);
         reg_->set_run_progress(run_, 17);
         SessionRow s;
         s.run_id = run_;
         s.branch_id = branch_;
-        s.kind = "train";
+        s.kind = savepoint::SessionKind::Train;
         s.id = reg_->begin_session(s);
         RecoveryReport r = reconcile_registry(*reg_);
-        QCOMPARE(QString::fromStdString(reg_->run_by_id(run_)->status), QStringLiteral("interrupted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->run_by_id(run_)->status)), QStringLiteral("interrupted"));
         auto ev = eventsOfKind("interruption");
         QCOMPARE(ev.size(), std::size_t(1));
         QCOMPARE(ev[0].global_step, std::int64_t(17));
         QVERIFY(QString::fromStdString(ev[0].message).contains(QLatin1String("ended without closing the run")));
         auto sessions = reg_->sessions(run_);
-        QCOMPARE(QString::fromStdString(sessions[0].ended_by), QStringLiteral("killed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(sessions[0].ended_by)), QStringLiteral("killed"));
         QCOMPARE(sessions[0].end_global_step.value_or(-1), std::int64_t(17));
         QVERIFY(!r.actions.empty());
     }
 
     void runWithALiveWriterIsSkipped() {
         const auto a = committed(10, std::nullopt);
-        reg_->set_run_status(run_, "running");
+        reg_->set_run_status(run_, savepoint::RunStatus::Running);
         const auto id = reg_->insert_writing_checkpoint(row(20, a));  // being written right now
         const QString tmp = runDir() + QString::fromStdString(checkpoint_file_name(id)) + ".tmp";
         QVERIFY(testsupport::writeAll(tmp, QByteArray("in progress")));
@@ -404,12 +404,12 @@ private Q_SLOTS:
             QVERIFY(r.actions.empty());
             QCOMPARE(dumpTables(*reg_), before);
             QVERIFY(QFileInfo::exists(tmp));
-            QCOMPARE(QString::fromStdString(reg_->checkpoint(id)->state), QStringLiteral("writing"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(id)->state)), QStringLiteral("writing"));
         }
         // Once the writer is gone, the same state is recovered.
         reconcile_registry(*reg_);
-        QCOMPARE(QString::fromStdString(reg_->run_by_id(run_)->status), QStringLiteral("interrupted"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(id)->state), QStringLiteral("failed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->run_by_id(run_)->status)), QStringLiteral("interrupted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(id)->state)), QStringLiteral("failed"));
         QVERIFY(!QFileInfo::exists(tmp));
     }
 
@@ -434,7 +434,7 @@ private Q_SLOTS:
         const auto b = committed(20, a);
         const auto c = committed(30, b);
         const auto d = committed(40, c);
-        reg_->set_checkpoint_state(b, "deleted");  // removed by retention long ago
+        reg_->set_checkpoint_state(b, savepoint::CheckpointState::Deleted);  // removed by retention long ago
         QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));
         QVERIFY(QFile::remove(abs(*reg_->checkpoint(c))));  // missing
         QVERIFY(testsupport::flipByte(abs(*reg_->checkpoint(d)), -1));  // footer magic damaged
@@ -465,12 +465,12 @@ private Q_SLOTS:
         const auto w1 = reg_->insert_writing_checkpoint(row(50, d));
         writeFile(w1);                                                   // roll forward
         const auto w2 = reg_->insert_writing_checkpoint(row(60, w1));    // no file -> failed
-        reg_->set_checkpoint_state(a, "deleting");                        // finish deleting
+        reg_->set_checkpoint_state(a, savepoint::CheckpointState::Deleting);                        // finish deleting
         QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));                // missing
         QVERIFY(testsupport::truncateFile(abs(*reg_->checkpoint(c)), 100));  // corrupt
         QVERIFY(testsupport::writeAll(runDir() + "ckpt-00000077.svpt", QByteArray("orphan")));
         QVERIFY(testsupport::writeAll(runDir() + "ckpt-00000078.svpt.tmp", QByteArray("tmp")));
-        reg_->set_run_status(run_, "running");
+        reg_->set_run_status(run_, savepoint::RunStatus::Running);
         Q_UNUSED(w2);
 
         RecoveryReport first = reconcile_registry(*reg_);
@@ -489,11 +489,11 @@ private Q_SLOTS:
         QCOMPARE(dumpTables(*reg_), tables);
         // The outcome itself.
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), w1);
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(w1)->state), QStringLiteral("committed"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(a)->state), QStringLiteral("deleted"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(b)->state), QStringLiteral("missing"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(c)->state), QStringLiteral("corrupt"));
-        QCOMPARE(QString::fromStdString(reg_->checkpoint(d)->state), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(w1)->state)), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(a)->state)), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(b)->state)), QStringLiteral("missing"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(c)->state)), QStringLiteral("corrupt"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(d)->state)), QStringLiteral("committed"));
     }
 };
 

@@ -150,7 +150,7 @@ private:
         auto head = reg.checkpoint(*run_row->head_checkpoint_id);
         QCOMPARE(head->global_step, total);
         QCOMPARE(qs(head->params_sha256), qs(want));
-        QCOMPARE(qs(run_row->status), QStringLiteral("finished"));
+        QCOMPARE(qs(savepoint::to_string(run_row->status)), QStringLiteral("finished"));
         QVERIFY(verify_checkpoint_file(reg.absolute(head->path), head->sha256).ok);
         if (want == ref_) compareRowsWithReference(reg, run_row->id);
     }
@@ -163,7 +163,7 @@ private:
         for (auto& c : refReg.checkpoints(refReg.find_run("ref")->id)) ref[c.global_step] = c;
         auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
         for (auto& c : reg.checkpoints(run)) {
-            if (c.kind == "emergency" || c.kind == "manual" || c.state == "failed" || !ref.count(c.global_step)) continue;
+            if (c.kind == savepoint::CheckpointKind::Emergency || c.kind == savepoint::CheckpointKind::Manual || c.state == savepoint::CheckpointState::Failed || !ref.count(c.global_step)) continue;
             const CheckpointRow& r = ref[c.global_step];
             const QByteArray ctx = QStringLiteral("checkpoint #%1 at global step %2").arg(c.id).arg(c.global_step).toUtf8();
             QVERIFY2(c.params_sha256 == r.params_sha256, ctx + " params");
@@ -240,7 +240,7 @@ private Q_SLOTS:
         QCOMPARE(c21->epoch, std::int64_t(2));
         QCOMPARE(c21->step, std::int64_t(1));
         auto last = committedAt(reg, run->id, 60);
-        QCOMPARE(qs(last->kind), QStringLiteral("final"));
+        QCOMPARE(qs(savepoint::to_string(last->kind)), QStringLiteral("final"));
         QCOMPARE(last->epoch, std::int64_t(3));
         QCOMPARE(last->step, std::int64_t(20));
         // Parent chain: each checkpoint's parent is the previous one.
@@ -249,7 +249,7 @@ private Q_SLOTS:
         for (std::size_t i = 1; i < rows.size(); ++i) QCOMPARE(rows[i].parent_id.value_or(-1), rows[i - 1].id);
         // The observer heard about each one, once committed.
         QCOMPARE(obs.saved.size(), rows.size());
-        for (auto& s : obs.saved) QCOMPARE(qs(s.state), QStringLiteral("committed"));
+        for (auto& s : obs.saved) QCOMPARE(qs(savepoint::to_string(s.state)), QStringLiteral("committed"));
 
         TrainConfig perEpoch = smallConfig();
         perEpoch.save_every_steps = 0;
@@ -274,12 +274,12 @@ private Q_SLOTS:
         {
             Registry reg(h);
             auto run = reg.find_run("mid");
-            QCOMPARE(qs(run->status), QStringLiteral("interrupted"));
+            QCOMPARE(qs(savepoint::to_string(run->status)), QStringLiteral("interrupted"));
             auto head = reg.checkpoint(*run->head_checkpoint_id);
             QCOMPARE(head->global_step, std::int64_t(28));  // nothing beyond the regular checkpoints
             QCOMPARE(reg.checkpoints(run->id).size(), std::size_t(4));
             bool evented = false;
-            for (auto& e : reg.events(run->id)) evented = evented || (e.kind == "interruption" && e.global_step == 30);
+            for (auto& e : reg.events(run->id)) evented = evented || (e.kind == savepoint::EventKind::Interruption && e.global_step == 30);
             QVERIFY(evented);
         }
         Collect obs;
@@ -290,22 +290,22 @@ private Q_SLOTS:
         Registry reg(h);
         auto sessions = reg.sessions(reg.find_run("mid")->id);
         QCOMPARE(sessions.size(), std::size_t(2));
-        QCOMPARE(qs(sessions[0].ended_by), QStringLiteral("crash"));
-        QCOMPARE(qs(sessions[1].kind), QStringLiteral("resume"));
+        QCOMPARE(qs(savepoint::to_string(sessions[0].ended_by)), QStringLiteral("crash"));
+        QCOMPARE(qs(savepoint::to_string(sessions[1].kind)), QStringLiteral("resume"));
         QCOMPARE(sessions[1].start_global_step, std::int64_t(28));
         QCOMPARE(sessions[1].steps_computed, std::int64_t(32));
         QCOMPARE(reg.branches(reg.find_run("mid")->id).size(), std::size_t(1));  // not a rollback
         // Events tell the story in order.
         std::vector<std::string> kinds;
         for (auto& e : reg.events(reg.find_run("mid")->id))
-            if (e.kind != "checkpoint") kinds.push_back(e.kind);
+            if (e.kind != savepoint::EventKind::Checkpoint) kinds.push_back(savepoint::to_string(e.kind));
         QCOMPARE(kinds, (std::vector<std::string>{"start", "interruption", "resume", "finish"}));
         // Metrics: every step logged; the two steps computed twice (29 and 30, before the
         // crash and again after resuming from 28) have identical loss and accuracy.
         std::map<std::int64_t, std::vector<MetricRow>> bySteps;
         int validations = 0;
         for (auto& m : reg.metrics(reg.find_run("mid")->id)) {
-            if (m.kind == 0) bySteps[m.global_step].push_back(m);
+            if (m.kind == MetricKind::TrainingStep) bySteps[m.global_step].push_back(m);
             else ++validations;
         }
         QCOMPARE(bySteps.size(), std::size_t(60));
@@ -389,16 +389,16 @@ private Q_SLOTS:
         {
             Registry reg(h);
             auto run = reg.find_run("pre");
-            QCOMPARE(qs(run->status), QStringLiteral("preempted"));
+            QCOMPARE(qs(savepoint::to_string(run->status)), QStringLiteral("preempted"));
             auto head = reg.checkpoint(*run->head_checkpoint_id);
-            QCOMPARE(qs(head->kind), QStringLiteral("emergency"));
+            QCOMPARE(qs(savepoint::to_string(head->kind)), QStringLiteral("emergency"));
             QCOMPARE(head->global_step, std::int64_t(33));
             QCOMPARE(head->epoch, std::int64_t(2));
             QCOMPARE(head->step, std::int64_t(13));
             QCOMPARE(head->parent_id.value_or(-1), committedAt(reg, run->id, 28)->id);
             QCOMPARE(qs(head->params_sha256), qs(pre.params_sha256));  // it holds exactly the live state
             std::set<std::string> kinds;
-            for (auto& e : reg.events(run->id)) kinds.insert(e.kind);
+            for (auto& e : reg.events(run->id)) kinds.insert(savepoint::to_string(e.kind));
             QVERIFY(kinds.count("preemption_notice"));
             QVERIFY(kinds.count("preemption"));
         }
@@ -473,7 +473,7 @@ private Q_SLOTS:
         QVERIFY2(r.global_step >= 7 && r.global_step < 200, qPrintable(QString::number(r.global_step)));
         QCOMPARE(head->global_step, r.global_step);
         // A manual checkpoint, unless the stop came right after a regular one at that very step.
-        QVERIFY2(head->kind == "manual" || (head->kind == "regular" && r.global_step % 7 == 0), head->kind.c_str());
+        QVERIFY2(head->kind == savepoint::CheckpointKind::Manual || (head->kind == savepoint::CheckpointKind::Regular && r.global_step % 7 == 0), savepoint::to_string(head->kind));
         expectReference(resume(h, "stopped"), h, "stopped", referenceFor(cfg), 200);
     }
 
@@ -491,7 +491,7 @@ private Q_SLOTS:
         // What the old branch looks like before the rollback: rows and file hashes.
         std::map<std::int64_t, std::pair<std::string, QByteArray>> before;
         for (auto& c : reg.checkpoints(run))
-            before[c.id] = {c.state, testsupport::fileSha256(qs(reg.absolute(c.path)))};
+            before[c.id] = {savepoint::to_string(c.state), testsupport::fileSha256(qs(reg.absolute(c.path)))};
         QCOMPARE(before.size(), std::size_t(9));
         const auto maxOld = reg.max_checkpoint_id();
 
@@ -511,16 +511,16 @@ private Q_SLOTS:
         QCOMPARE(branches[1].fork_global_step, std::int64_t(14));
         QCOMPARE(reg.find_run("rb")->active_branch_id, newBranch);
         auto sessions = reg.sessions(run);
-        QCOMPARE(qs(sessions.back().kind), QStringLiteral("rollback"));
+        QCOMPARE(qs(savepoint::to_string(sessions.back().kind)), QStringLiteral("rollback"));
         QCOMPARE(sessions.back().from_checkpoint_id.value_or(-1), fork->id);
         bool evented = false;
-        for (auto& e : reg.events(run)) evented = evented || (e.kind == "rollback" && e.checkpoint_id.value_or(-1) == fork->id);
+        for (auto& e : reg.events(run)) evented = evented || (e.kind == savepoint::EventKind::Rollback && e.checkpoint_id.value_or(-1) == fork->id);
         QVERIFY(evented);
 
         // Old branch: every row in the same state, every file byte-identical.
         for (auto& [id, st] : before) {
             auto c = reg.checkpoint(id);
-            QCOMPARE(qs(c->state), qs(st.first));
+            QCOMPARE(qs(savepoint::to_string(c->state)), qs(st.first));
             QCOMPARE(c->branch_id, oldBranch);
             QVERIFY(!st.second.isEmpty());
             QCOMPARE(testsupport::fileSha256(qs(reg.absolute(c->path))), st.second);
@@ -557,13 +557,13 @@ private Q_SLOTS:
         QCOMPARE(qs(done.params_sha256), qs(ref_));
         // The new branch saved 7 checkpoints with keep 2; the old branch's #2 (not the
         // fork, not pinned, no validation loss) is still there, untouched.
-        QCOMPARE(qs(reg.checkpoint(2)->state), QStringLiteral("committed"));
+        QCOMPARE(qs(savepoint::to_string(reg.checkpoint(2)->state)), QStringLiteral("committed"));
         QCOMPARE(testsupport::fileSha256(qs(reg.absolute(reg.checkpoint(2)->path))), sha2);
         QVERIFY(reg.checkpoint(1)->usable());  // the fork point was protected during the session
         int deletedOnNewBranch = 0, usableOnNewBranch = 0;
         for (auto& c : reg.checkpoints(run)) {
             if (c.branch_id == reg.find_run("keep2")->active_branch_id) {
-                deletedOnNewBranch += c.state == "deleted";
+                deletedOnNewBranch += c.state == savepoint::CheckpointState::Deleted;
                 usableOnNewBranch += c.usable();
             }
         }
@@ -600,7 +600,7 @@ private Q_SLOTS:
         QCOMPARE(reg.branches(reg.find_run("replay")->id).size(), std::size_t(2));
         // Replayed steps produce no metric rows of their own on the new branch.
         for (auto& m : reg.metrics(reg.find_run("replay")->id))
-            if (m.session_id == s.id && m.kind == 0) QVERIFY(m.global_step > 25);
+            if (m.session_id == s.id && m.kind == MetricKind::TrainingStep) QVERIFY(m.global_step > 25);
     }
 
     void resumeAtEpochAndStepReplaysForwardAcrossAnEpochEnd() {
@@ -656,7 +656,7 @@ private Q_SLOTS:
         QVERIFY2(all.contains(QLatin1String("resuming run 'flip' from checkpoint #3 at epoch 2, step 1 (global step 21); continuing at epoch 2, step 2")), qPrintable(all));
         expectReference(done, h, "flip");
         Registry reg(h);
-        QCOMPARE(qs(reg.checkpoint(4)->state), QStringLiteral("corrupt"));
+        QCOMPARE(qs(savepoint::to_string(reg.checkpoint(4)->state)), QStringLiteral("corrupt"));
         QVERIFY(QFileInfo::exists(qs(headPath)));  // kept for inspection
         // The new checkpoints continue the lineage from #3, not from the damaged one.
         auto c28 = committedAt(reg, reg.find_run("flip")->id, 28);
@@ -755,7 +755,7 @@ private Q_SLOTS:
             for (auto& c : reg.checkpoints(run->id)) {
                 const bool exists = QFileInfo::exists(qs(reg.absolute(c.path)));
                 QCOMPARE(exists, c.usable());
-                if (c.state == "deleted") QVERIFY(qs(c.state_detail).contains(QLatin1String("keep 2")));
+                if (c.state == savepoint::CheckpointState::Deleted) QVERIFY(qs(c.state_detail).contains(QLatin1String("keep 2")));
             }
         }
         TrainResult done = resume(h, "ret");

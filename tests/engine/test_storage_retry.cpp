@@ -64,12 +64,12 @@ private Q_SLOTS:
         Registry reg(r.home);
         std::vector<std::pair<std::int64_t, std::string>> committed;
         for (const auto& c : reg.checkpoints(result.run_id))
-            if (c.state == "committed") committed.emplace_back(c.global_step, c.kind);
+            if (c.state == savepoint::CheckpointState::Committed) committed.emplace_back(c.global_step, savepoint::to_string(c.kind));
         std::sort(committed.begin(), committed.end());
         const std::vector<std::pair<std::int64_t, std::string>> expected = {{5, "regular"}, {10, "regular"}, {12, "final"}};
         QCOMPARE(committed, expected);
         const auto counts = reg.event_counts(result.run_id);
-        QCOMPARE(counts.count("error") ? counts.at("error") : 0, std::int64_t(1));  // the failure, said once
+        QCOMPARE(counts.count(EventKind::Error) ? counts.at(EventKind::Error) : 0, std::int64_t(1));  // the failure, said once
     }
 
     // The save of step 5 fails at its directory sync, after it let go of the
@@ -118,7 +118,7 @@ private Q_SLOTS:
         Registry reg(r.home);
         std::vector<std::int64_t> committed;
         for (const auto& c : reg.checkpoints(result.run_id))
-            if (c.state == "committed") committed.push_back(c.global_step);
+            if (c.state == savepoint::CheckpointState::Committed) committed.push_back(c.global_step);
         std::sort(committed.begin(), committed.end());
         // Step 5 failed and is gone; 10, 15 and the final 20 once each.
         QCOMPARE(committed, (std::vector<std::int64_t>{10, 15, 20}));
@@ -154,7 +154,7 @@ private Q_SLOTS:
         Registry reg(r.home);
         std::vector<std::pair<std::int64_t, std::string>> committed;
         for (const auto& c : reg.checkpoints(result.run_id))
-            if (c.state == "committed") committed.emplace_back(c.global_step, c.kind);
+            if (c.state == savepoint::CheckpointState::Committed) committed.emplace_back(c.global_step, savepoint::to_string(c.kind));
         QCOMPARE(committed.size(), std::size_t(1));
         QCOMPARE(committed[0].second, std::string("emergency"));
         QCOMPARE(committed[0].first, result.global_step);

@@ -280,13 +280,13 @@ void benchHistory(std::int64_t rows) {
         commit.stall_ms = 0.1;
         if (gs > 5) commit.retire.push_back(id - 5);  // keep 5, as retention would
         trainer.commit_checkpoint(id, commit);
-        if (gs > 5) trainer.set_checkpoint_state(id - 5, "deleted", "removed by retention (keep 5)");
+        if (gs > 5) trainer.set_checkpoint_state(id - 5, savepoint::CheckpointState::Deleted, "removed by retention (keep 5)");
     };
     {
         savepoint::Registry::RelaxedCommits fast_setup(trainer);
         while (gs < rows) save();
     }
-    trainer.set_run_status(run, "running");
+    trainer.set_run_status(run, savepoint::RunStatus::Running);
     MainWindowOptions o;
     o.home = QString::fromStdString(home);
     o.settings_path = dir.filePath(QStringLiteral("settings.ini"));

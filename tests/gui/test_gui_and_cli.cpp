@@ -147,7 +147,7 @@ void TestGuiAndCli::oneHomeTwoWriters() {
         if (!run) return std::size_t(0);
         cliRun = run->id;
         std::size_t n = 0;
-        for (const auto& m : reg.metrics(run->id)) n += m.kind == 0;
+        for (const auto& m : reg.metrics(run->id)) n += m.kind == savepoint::MetricKind::TrainingStep;
         return n;
     };
     bool frozen = false;
@@ -166,7 +166,7 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     // The window shows exactly what the CLI has committed so far.
     {
         savepoint::Registry reg(home.toStdString());
-        QCOMPARE(reg.run_by_id(cliRun)->status, std::string("running"));
+        QCOMPARE(std::string(savepoint::to_string(reg.run_by_id(cliRun)->status)), std::string("running"));
     }
     w.selectRun(cliRun);
     QTRY_COMPARE_WITH_TIMEOUT(w.plot()->store().pointCount(), std::int64_t(cliSteps), 10000);

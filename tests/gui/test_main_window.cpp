@@ -44,7 +44,8 @@ private Q_SLOTS:
         // A run keeps one retired checkpoint 'deleting' while its file waits to be written over.
         CheckpointTableModel m;
         std::vector<savepoint::CheckpointRow> rows;
-        const char* states[] = {"committed", "deleting", "deleted", "failed", "corrupt"};
+        using S = savepoint::CheckpointState;
+        const S states[] = {S::Committed, S::Deleting, S::Deleted, S::Failed, S::Corrupt};
         for (int i = 0; i < 5; ++i) {
             savepoint::CheckpointRow c;
             c.id = i + 1;
@@ -191,12 +192,12 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QVERIFY(run->head_checkpoint_id);
     QCOMPARE(reg.checkpoint(*run->head_checkpoint_id)->branch_id, b2.id);
     std::set<std::string> kinds;
-    for (const auto& e : reg.events(run->id)) kinds.insert(e.kind);
+    for (const auto& e : reg.events(run->id)) kinds.insert(savepoint::to_string(e.kind));
     for (const char* k : {"start", "interruption", "rollback", "finish"}) QVERIFY2(kinds.count(k), k);
     auto sessions = reg.sessions(run->id);
     QCOMPARE(int(sessions.size()), 2);
-    QCOMPARE(QString::fromStdString(sessions[0].ended_by), QStringLiteral("crash"));
-    QCOMPARE(QString::fromStdString(sessions[1].kind), QStringLiteral("rollback"));
+    QCOMPARE(QString::fromLatin1(savepoint::to_string(sessions[0].ended_by)), QStringLiteral("crash"));
+    QCOMPARE(QString::fromLatin1(savepoint::to_string(sessions[1].kind)), QStringLiteral("rollback"));
 
     // Plot: one live graph per branch, the abandoned steps 11..30 of branch 1 faded and shaded.
     MetricsPlot* plot = w_->plot();
@@ -228,7 +229,7 @@ void TestMainWindow::crashThenRollbackFromTable() {
     w_->refreshSelected();
     plot->flush();
     int drawn = 0;
-    for (const auto& e : reg.events(run->id)) drawn += EventMarkers::drawn(QString::fromStdString(e.kind));
+    for (const auto& e : reg.events(run->id)) drawn += EventMarkers::drawn(QString::fromLatin1(savepoint::to_string(e.kind)));
     QVERIFY(drawn >= 3);
     QCOMPARE(plot->lossMarkers().markerCount(), drawn);
 
@@ -251,11 +252,11 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QCOMPARE(w_->faultPanel()->inputs().saves_deferred, 0);
     savepoint::EventRow late;
     late.run_id = run->id;
-    late.kind = "save_deferred";
+    late.kind = savepoint::EventKind::SaveDeferred;
     late.global_step = 42;
     late.message = "checkpoint due at epoch 1, step 40 taken 2 steps later, at epoch 1, step 42: the previous one was still being written (policy: defer)";
     reg.add_event(late);
-    late.kind = "save_skipped";
+    late.kind = savepoint::EventKind::SaveSkipped;
     reg.add_event(late);
     reg.add_event(late);
     w_->refreshSelected();
@@ -300,18 +301,18 @@ void TestMainWindow::verifyPreempted(const char* name, const WorkerOutcome& out,
     savepoint::Registry reg(w_->home().toStdString());
     const auto run = reg.find_run(name);
     QVERIFY(run);
-    QCOMPARE(run->status, std::string("preempted"));
+    QCOMPARE(std::string(savepoint::to_string(run->status)), std::string("preempted"));
     const auto rows = reg.checkpoints(run->id);
     QVERIFY(!rows.empty());
     // The emergency checkpoint, unless the notice landed on a step whose regular checkpoint had
     // just been written: then that one is the stop's checkpoint and no duplicate is made.
-    const bool regular_at_stop = rows.back().kind == "regular" && rows.back().global_step % save_every == 0;
-    QVERIFY2(rows.back().kind == "emergency" || regular_at_stop, rows.back().kind.c_str());
-    QCOMPARE(rows.back().state, std::string("committed"));
+    const bool regular_at_stop = rows.back().kind == savepoint::CheckpointKind::Regular && rows.back().global_step % save_every == 0;
+    QVERIFY2(rows.back().kind == savepoint::CheckpointKind::Emergency || regular_at_stop, savepoint::to_string(rows.back().kind));
+    QCOMPARE(std::string(savepoint::to_string(rows.back().state)), std::string("committed"));
     QCOMPARE(rows.back().global_step, out.global_step);
     QCOMPARE(*run->head_checkpoint_id, rows.back().id);
     bool notice = false;
-    for (const auto& e : reg.events(run->id)) notice = notice || e.kind == "preemption_notice";
+    for (const auto& e : reg.events(run->id)) notice = notice || e.kind == savepoint::EventKind::PreemptionNotice;
     QVERIFY(notice);
 }
 
@@ -410,7 +411,7 @@ void TestMainWindow::diskFullShowsMessageAndContinuesOnceSpaceIsBack() {
         savepoint::Registry reg(w_->home().toStdString());
         QCOMPARE(reg.integrity_check(), std::string("ok"));
         for (const auto& c : reg.checkpoints(reg.find_run("full")->id))
-            if (c.state == "committed")
+            if (c.state == savepoint::CheckpointState::Committed)
                 QVERIFY(savepoint::verify_checkpoint_file(reg.absolute(c.path), c.sha256).ok);
     }
     full = false;
@@ -419,7 +420,7 @@ void TestMainWindow::diskFullShowsMessageAndContinuesOnceSpaceIsBack() {
     savepoint::set_fault_hook(nullptr);
     QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Finished);
     savepoint::Registry reg(w_->home().toStdString());
-    QCOMPARE(reg.find_run("full")->status, std::string("finished"));
+    QCOMPARE(std::string(savepoint::to_string(reg.find_run("full")->status)), std::string("finished"));
 }
 
 void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
@@ -519,15 +520,15 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(run && run->head_checkpoint_id);
     QVERIFY(!w_->deleteCheckpoint(*run->head_checkpoint_id));
     QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
-    QCOMPARE(reg.checkpoint(*run->head_checkpoint_id)->state, std::string("committed"));
+    QCOMPARE(std::string(savepoint::to_string(reg.checkpoint(*run->head_checkpoint_id)->state)), std::string("committed"));
     std::int64_t other = 0;
     for (const auto& ck : reg.checkpoints(run->id))
-        if (ck.id != *run->head_checkpoint_id && ck.state == "committed") other = ck.id;
+        if (ck.id != *run->head_checkpoint_id && ck.state == savepoint::CheckpointState::Committed) other = ck.id;
     QVERIFY(other > 0);
     const std::string path = reg.absolute(reg.checkpoint(other)->path);
     QVERIFY(QFile::exists(QString::fromStdString(path)));
     QVERIFY(w_->deleteCheckpoint(other));
-    QCOMPARE(reg.checkpoint(other)->state, std::string("deleted"));
+    QCOMPARE(std::string(savepoint::to_string(reg.checkpoint(other)->state)), std::string("deleted"));
     QVERIFY(!QFile::exists(QString::fromStdString(path)));
 
     // The table leaves the deleted row out (it is fed only the rows that can still change),
@@ -541,7 +542,7 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(showDeleted);
     showDeleted->setChecked(true);
     QVERIFY(shown(other));
-    QCOMPARE(w_->checkpointModel()->rowAt(w_->checkpointModel()->rowOf(other))->state, std::string("deleted"));
+    QCOMPARE(std::string(savepoint::to_string(w_->checkpointModel()->rowAt(w_->checkpointModel()->rowOf(other))->state)), std::string("deleted"));
     showDeleted->setChecked(false);
     QVERIFY(!shown(other));
     QVERIFY(shown(*run->head_checkpoint_id));
@@ -588,7 +589,7 @@ void TestMainWindow::eventsPaneListsTheRunsHistory() {
     // (No translator in this test: the source text's "event(s)"; the app loads the English plural forms.)
     QVERIFY2(text.startsWith(QStringLiteral("Run “elsewhere”: %1 event").arg(events.size())), qPrintable(text.left(300)));
     for (const auto& e : events) {
-        const QString line = QStringLiteral("[%1] %2").arg(QString::fromStdString(e.kind), QString::fromStdString(e.message));
+        const QString line = QStringLiteral("[%1] %2").arg(QString::fromLatin1(savepoint::to_string(e.kind)), QString::fromStdString(e.message));
         QVERIFY2(text.count(line) == 1, qPrintable(line + QStringLiteral("\n--- in ---\n") + text.left(2000)));
     }
     for (const char* kind : {"[start]", "[interruption]", "[resume]", "[finish]"}) QVERIFY2(text.contains(QLatin1String(kind)), kind);
@@ -636,7 +637,7 @@ void TestMainWindow::closingWhileAHistoryLoadsWaitsForIt() {
     // (At most: a thread of Qt's own pool may expire meanwhile.)
     const int left = threadCount();
     QVERIFY2(left <= idle, qPrintable(QStringLiteral("%1 threads after closing, %2 before the read").arg(left).arg(idle)));
-    QCOMPARE(savepoint::Registry(req.home).checkpoint(*run->head_checkpoint_id)->state, std::string("committed"));
+    QCOMPARE(std::string(savepoint::to_string(savepoint::Registry(req.home).checkpoint(*run->head_checkpoint_id)->state)), std::string("committed"));
 }
 
 void TestMainWindow::settingsPersist() {

@@ -12,7 +12,7 @@ MetricRow step(std::int64_t session, std::int64_t branch, std::int64_t gs, doubl
     MetricRow r;
     r.session_id = session;
     r.branch_id = branch;
-    r.kind = 0;
+    r.kind = savepoint::MetricKind::TrainingStep;
     r.global_step = gs;
     r.loss = loss;
     r.accuracy = acc;

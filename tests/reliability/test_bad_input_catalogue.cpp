@@ -16,6 +16,7 @@
 
 #include <QtTest>
 
+#include <sqlite3.h>
 #include <sstream>
 
 using namespace reliability;

@@ -166,9 +166,9 @@ private Q_SLOTS:
                     savepoint::Registry reg(home.toStdString());
                     for (auto it = reported.begin(); it != reported.end(); ++it) {
                         auto c = reg.checkpoint(it.key());
-                        QVERIFY2(c && (c->state == "committed" || c->state == "deleted"),
+                        QVERIFY2(c && (c->state == savepoint::CheckpointState::Committed || c->state == savepoint::CheckpointState::Deleted),
                                  (QStringLiteral("checkpoint #%1 was reported saved but after the power loss it is %2\n")
-                                      .arg(it.key()).arg(c ? QString::fromStdString(c->state + " " + c->state_detail) : QStringLiteral("absent"))
+                                      .arg(it.key()).arg(c ? QString::fromStdString(savepoint::to_string(c->state) + (" " + c->state_detail)) : QStringLiteral("absent"))
                                       .toLocal8Bit() + ctx).constData());
                     }
                 }

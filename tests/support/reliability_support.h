@@ -92,7 +92,7 @@ inline HomeState checkHome(const QString& home, const QString& runName, bool bef
         if (beforeRecovery)
             if (auto run = reg.find_run(runName.toStdString()))
                 for (const auto& c : reg.checkpoints(run->id)) {
-                    if (c.state != "committed") continue;
+                    if (c.state != savepoint::CheckpointState::Committed) continue;
                     auto v = savepoint::verify_checkpoint_file(reg.absolute(c.path), c.sha256);
                     if (!v.ok) {
                         s.why = QStringLiteral("before recovery: committed checkpoint #%1 does not verify: %2")
@@ -114,11 +114,11 @@ inline HomeState checkHome(const QString& home, const QString& runName, bool bef
         }
         s.runExists = true;
         for (const auto& c : reg.checkpoints(run->id)) {
-            if (c.state == "writing" || c.state == "deleting") {
-                s.why = QStringLiteral("checkpoint #%1 left in state '%2' after recovery").arg(c.id).arg(QString::fromStdString(c.state));
+            if (c.state == savepoint::CheckpointState::Writing || c.state == savepoint::CheckpointState::Deleting) {
+                s.why = QStringLiteral("checkpoint #%1 left in state '%2' after recovery").arg(c.id).arg(QString::fromLatin1(savepoint::to_string(c.state)));
                 return s;
             }
-            if (c.state != "committed") continue;
+            if (c.state != savepoint::CheckpointState::Committed) continue;
             auto v = savepoint::verify_checkpoint_file(reg.absolute(c.path), c.sha256);
             if (!v.ok || v.meta.value("checkpoint_id", -1) != c.id || v.meta.value("global_step", -1) != c.global_step) {
                 s.why = QStringLiteral("committed checkpoint #%1 does not verify: %2")

@@ -28,7 +28,7 @@ void CheckpointTableModel::rebuild() {
     for (const auto& c : all_)
         // 'deleting' too: retention keeps the newest retired file for the next save to
         // write over, so one such row stays for the length of a run; it is gone for the user.
-        if (show_deleted_ || (c.state != "deleted" && c.state != "deleting" && c.state != "failed"))
+        if (show_deleted_ || (c.state != CheckpointState::Deleted && c.state != CheckpointState::Deleting && c.state != CheckpointState::Failed))
             next.push_back(c);
     bool same = next.size() == rows_.size();
     for (std::size_t i = 0; same && i < next.size(); ++i) same = next[i].id == rows_[i].id;
@@ -95,7 +95,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
     const auto& c = rows_[idx.row()];
     const bool head = isHead(c.id);
     auto v = verified_.find(c.id);
-    const bool damaged = !c.usable() && c.state != "deleted" && c.state != "deleting" && c.state != "writing";
+    const bool damaged = !c.usable() && c.state != CheckpointState::Deleted && c.state != CheckpointState::Deleting && c.state != CheckpointState::Writing;
     const bool bad = damaged || (v != verified_.end() && !v->ok);
     if (role == IdRole) return QVariant::fromValue<qlonglong>(c.id);
     if (role == Qt::DisplayRole || role == SortRole) {
@@ -117,7 +117,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
                         : QVariant(QLocale().formattedDataSize(c.bytes, 1, QLocale::DataSizeTraditionalFormat));
         case State: {
             if (v != verified_.end() && c.usable()) return v->ok ? tr("verified") : tr("damaged (checksum)");
-            return stateText(QString::fromStdString(c.state));
+            return stateText(QString::fromLatin1(to_string(c.state)));
         }
         case Branch: return QVariant::fromValue<qlonglong>(c.branch_id);
         case Head: return head ? (sort ? QVariant(1) : QVariant(tr("head"))) : (sort ? QVariant(0) : QVariant(QString()));
@@ -132,7 +132,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
     }
     if (role == Qt::ForegroundRole) {
         if (bad) return QColor(0xb0, 0x20, 0x20);
-        if (c.state == "deleted") return QColor(0x90, 0x90, 0x90);
+        if (c.state == CheckpointState::Deleted) return QColor(0x90, 0x90, 0x90);
         if (idx.column() == State && v != verified_.end() && v->ok) return QColor(0x1b, 0x7f, 0x3b);
     }
     if (role == Qt::FontRole && head) {

@@ -23,11 +23,11 @@ void RunListModel::setRuns(std::vector<RunSummary> runs) {
     if (!runs_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
-void RunListModel::setLive(std::int64_t run_id, const QString& status, std::int64_t gs, double loss, double acc) {
+void RunListModel::setLive(std::int64_t run_id, savepoint::RunStatus status, std::int64_t gs, double loss, double acc) {
     const int row = rowOf(run_id);
     if (row < 0) return;
     RunSummary& s = runs_[row];
-    s.run.status = status.toStdString();
+    s.run.status = status;
     s.run.global_step = gs;
     if (std::isfinite(loss)) s.loss = loss;
     if (std::isfinite(acc)) s.accuracy = acc;
@@ -71,7 +71,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
     if (role == Qt::DisplayRole) {
         switch (idx.column()) {
         case Name: return QString::fromStdString(r.name);
-        case Status: return statusText(QString::fromStdString(r.status));
+        case Status: return statusText(QString::fromLatin1(to_string(r.status)));
         case Progress:
             return tr("%1 % (%2/%3)").arg(QLocale().toString(frac * 100, 'f', 0)).arg(r.global_step).arg(r.total_steps);
         case Loss: return localeNumber(s.loss, 4);
@@ -94,9 +94,10 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
     if (role == Qt::ToolTipRole && idx.column() == Branches)
         return tr("%n branch(es): each rollback starts a new one; the old ones are kept", nullptr, s.branches);
     if (role == Qt::ForegroundRole && idx.column() == Status) {
-        if (r.status == "running") return QColor(0x1b, 0x7f, 0x3b);
-        if (r.status == "interrupted" || r.status == "failed") return QColor(0xb0, 0x20, 0x20);
-        if (r.status == "preempted") return QColor(0xc0, 0x6a, 0x00);
+        using savepoint::RunStatus;
+        if (r.status == RunStatus::Running) return QColor(0x1b, 0x7f, 0x3b);
+        if (r.status == RunStatus::Interrupted || r.status == RunStatus::Failed) return QColor(0xb0, 0x20, 0x20);
+        if (r.status == RunStatus::Preempted) return QColor(0xc0, 0x6a, 0x00);
     }
     if (role == Qt::TextAlignmentRole && idx.column() >= Progress && idx.column() <= ValAccuracy)
         return int(Qt::AlignRight | Qt::AlignVCenter);

@@ -20,7 +20,7 @@ public:
 
     // Replaces the rows; keeps rows (and so the selection) when the set of runs is unchanged.
     void setRuns(std::vector<RunSummary> runs);
-    void setLive(std::int64_t run_id, const QString& status, std::int64_t global_step, double loss, double accuracy);
+    void setLive(std::int64_t run_id, savepoint::RunStatus status, std::int64_t global_step, double loss, double accuracy);
     const RunSummary* runAt(int row) const;
     int rowOf(std::int64_t run_id) const;
 

@@ -123,9 +123,10 @@ void PlotSeriesStore::append(const std::vector<MetricRow>& rows) {
         const double g = static_cast<double>(r.global_step);
         {
             PlotSegment& s = segs_[si];
-            const QVector<double>& keys = r.kind == 0 ? s.gs : s.vgs;
+            const bool train = r.kind == MetricKind::TrainingStep;
+            const QVector<double>& keys = train ? s.gs : s.vgs;
             if (!keys.isEmpty() && g <= keys.back()) {
-                if (r.session_id == s.last_session || r.kind != 0) continue;  // already have it
+                if (r.session_id == s.last_session || !train) continue;  // already have it
                 abandonAfter(si, g - 1);  // a later session recomputes these steps
             }
         }
@@ -133,7 +134,7 @@ void PlotSeriesStore::append(const std::vector<MetricRow>& rows) {
         s.last_session = r.session_id;
         gs_.add(g);
         wall_.add(r.wall_time);
-        if (r.kind == 0) {
+        if (r.kind == MetricKind::TrainingStep) {
             EmaSeed l = stateAt(s, s.size() - 1, true), a = stateAt(s, s.size() - 1, false);
             s.gs.push_back(g);
             s.wall.push_back(r.wall_time);

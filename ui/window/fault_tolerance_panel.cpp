@@ -115,7 +115,7 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         f.start_global_step = s.start_global_step;
         f.target_global_step = s.target_global_step;
         f.end_global_step = s.end_global_step.value_or(s.start_global_step + s.steps_computed);
-        f.ended_by = s.ended_by;
+        f.ended_by = to_string(s.ended_by);  // the panel's stats speak the registry's words
         f.started_at = s.started_at;
         f.ended_at = s.ended_at > 0 ? s.ended_at : 0;  // NULL (running) reads as NaN
         f.steps_computed = s.steps_computed;
@@ -126,7 +126,7 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         in.sessions.push_back(f);
     }
     for (const auto& c : checkpoints) {
-        if (c.state == "writing" || c.state == "failed") continue;
+        if (c.state == CheckpointState::Writing || c.state == CheckpointState::Failed) continue;
         ++in.checkpoints_written;
         in.checkpoint_write_ms.push_back(c.write_ms);
         in.checkpoint_stall_ms.push_back(c.stall_ms);

@@ -276,7 +276,7 @@ void MainWindow::updateActions() {
     for (const char* n : {"resume", "resumeAt"}) actions_[QString::fromLatin1(n)]->setEnabled(have_run && !running);
     // A finished run has nothing left to resume; rolling it back (Resume at, or from a checkpoint) still works.
     const RunSummary* viewed = have_run ? runs_->runAt(runs_->rowOf(view_run)) : nullptr;
-    if (viewed && viewed->run.status == "finished") actions_[QStringLiteral("resume")]->setEnabled(false);
+    if (viewed && viewed->run.status == savepoint::RunStatus::Finished) actions_[QStringLiteral("resume")]->setEnabled(false);
     actions_[QStringLiteral("newRun")]->setEnabled(!running);
 }
 

@@ -45,17 +45,16 @@ QString checkDatasetSpec(const QString& spec) {
 
 namespace {
 
-// The engine's message for one field, without the "--flag: " prefix (the field is right there).
+// The engine's verdict on one field, as a sentence beside it: made of what the
+// engine expected and found (InputError's data), not of its command-line wording.
 QString engineCheck(const std::function<void(savepoint::TrainConfig&)>& set) {
     savepoint::TrainConfig c;
     try {
         set(c);
         c.validate();
     } catch (const savepoint::InputError& e) {
-        QString m = QString::fromStdString(e.what());
-        const int colon = m.indexOf(QStringLiteral(": "));
-        if (m.startsWith(QStringLiteral("--")) && colon > 0) m = m.mid(colon + 2);
-        return m;
+        return NewRunDialog::tr("Expected %1; found %2.")
+            .arg(QString::fromStdString(e.expected()), QString::fromStdString(e.found()));
     }
     return {};
 }

@@ -5,6 +5,7 @@
 #include "models/checkpoint_table_model.h"
 #include "models/run_list_model.h"
 #include "plot/metrics_plot.h"
+#include "registry/checkpoint_actions.h"
 #include "registry/checkpoint_list.h"
 #include "registry/registry.h"
 #include "storage/durable_io.h"
@@ -55,10 +56,10 @@ void RunDataView::shutdown() {
 void RunDataView::refreshRuns() {
     if (!reg_) return;
     try {
-        runs_->setRuns(loadRunSummaries(*reg_));
+        runs_->setRuns(reg_->run_summaries());
         if (training_.isRunning() && training_.trainedRunId() != 0) {
             const savepoint::Progress& p = training_.lastProgress();
-            const QString state = training_.isPaused() ? QStringLiteral("paused") : QStringLiteral("running");
+            const auto state = training_.isPaused() ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running;
             runs_->setLive(training_.trainedRunId(), state, p.global_step, p.loss, p.accuracy);
         }
     } catch (const std::exception& e) {
@@ -169,7 +170,7 @@ void RunDataView::refreshSelected() {
     const bool ours = training_.trains(view_run_);
     const RunSummary* s = runs_->runAt(runs_->rowOf(view_run_));
     try {
-        const bool other = !ours && s && s->run.status == "running";
+        const bool other = !ours && s && s->run.status == savepoint::RunStatus::Running;
         if (other || catch_up_) {
             // Trained by another process (the CLI): follow the registry. One more poll
             // after it stops running (or after a load), so the last points of a run
@@ -217,7 +218,7 @@ void RunDataView::showCheckpoints() {
     if (sel) selectCheckpoint(sel->id);
     double newest = 0;
     for (const auto& c : open)
-        if (c.state == "committed") newest = std::max(newest, c.created_at);
+        if (c.state == CheckpointState::Committed) newest = std::max(newest, c.created_at);
     if (!training_.trains(view_run_)) status_->setLastCheckpointAt(newest);
 }
 
@@ -242,12 +243,12 @@ void RunDataView::updateFaultPanel() {
             if (c.id == *run->head_checkpoint_id) in.resume_point_global_step = c.global_step;
     if (!run->head_checkpoint_id) in.resume_point_global_step = 0;  // a resume starts from the beginning
     const auto counts = reg_->event_counts(view_run_);
-    auto count = [&](const char* kind) {
+    auto count = [&](savepoint::EventKind kind) {
         const auto it = counts.find(kind);
         return it == counts.end() ? std::int64_t(0) : it->second;
     };
-    in.saves_skipped = count("save_skipped");
-    in.saves_deferred = count("save_deferred");
+    in.saves_skipped = count(savepoint::EventKind::SaveSkipped);
+    in.saves_deferred = count(savepoint::EventKind::SaveDeferred);
     ft_panel_->setInputs(in);
 }
 
@@ -301,7 +302,7 @@ void RunDataView::showVerification(qint64 id, const savepoint::VerifyResult& v) 
     if (!v.ok) {
         try {
             const bool missing = v.error.find("file is missing") != std::string::npos;
-            reg_->set_checkpoint_state(id, missing ? "missing" : "corrupt", v.error);
+            reg_->set_checkpoint_state(id, missing ? CheckpointState::Missing : CheckpointState::Corrupt, v.error);
         } catch (const std::exception&) {
         }
         banner_->showMessage(Banner::Kind::Error,
@@ -315,8 +316,13 @@ void RunDataView::togglePinSelected() {
     const auto c = selectedCheckpoint();
     if (!c) return;
     try {
-        reg_->set_checkpoint_pinned(c->id, !c->pinned);
+        // The engine keeps the rules (only a committed checkpoint can be pinned), the same as the CLI's.
+        const auto run = reg_->run_by_id(c->run_id);
+        if (!run) return;
+        savepoint::set_checkpoint_pinned(*reg_, *run, c->id, !c->pinned);
         log(c->pinned ? tr("Checkpoint #%1 unpinned").arg(c->id) : tr("Checkpoint #%1 pinned").arg(c->id));
+    } catch (const savepoint::CheckpointRefused& e) {
+        showError(tr("Cannot change the pin: %1").arg(checkpointRefusalText(e)));
     } catch (const std::exception& e) {
         showError(tr("Cannot change the pin: %1").arg(QString::fromUtf8(e.what())));
     }
@@ -328,27 +334,31 @@ void RunDataView::deleteSelectedCheckpoint() {
 }
 
 bool RunDataView::deleteCheckpoint(qint64 id) {
-    auto c = reg_->checkpoint(id);
-    auto run = c ? reg_->run_by_id(c->run_id) : std::nullopt;
-    if (!c || !run) return false;
-    if (run->head_checkpoint_id && *run->head_checkpoint_id == id) {
-        showError(tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(id));
+    auto found = reg_->checkpoint(id);
+    auto run = found ? reg_->run_by_id(found->run_id) : std::nullopt;
+    if (!found || !run) return false;
+    savepoint::CheckpointRow c;
+    try {
+        c = savepoint::checkpoint_to_delete(*reg_, *run, id);  // the engine's rules, before asking
+    } catch (const savepoint::CheckpointRefused& e) {
+        showError(checkpointRefusalText(e));
         return false;
     }
-    if (training_.trains(c->run_id)) {
+    if (training_.trains(c.run_id)) {
         showError(tr("Stop the training of this run before deleting its checkpoints."));
         return false;
     }
-    if (c->state == "deleted") return true;
+    if (c.state == CheckpointState::Deleted) return true;
     if (!confirm_(tr("Delete checkpoint?"), tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the "
-                                              "row stays in the history as deleted.").arg(id).arg(c->epoch).arg(c->step)))
+                                              "row stays in the history as deleted.").arg(id).arg(c.epoch).arg(c.step)))
         return false;
     try {
-        // Same protocol as retention: mark, remove durably, mark done (recovery finishes a half-done one).
-        reg_->set_checkpoint_state(id, "deleting");
-        savepoint::remove_durably(reg_->absolute(c->path));
-        reg_->set_checkpoint_state(id, "deleted");
+        savepoint::delete_checkpoint(*reg_, *run, id);
         log(tr("Checkpoint #%1 deleted").arg(id));
+    } catch (const savepoint::CheckpointRefused& e) {
+        showError(checkpointRefusalText(e));  // the head moved while the user was asked
+        reloadCheckpoints(id);
+        return false;
     } catch (const std::exception& e) {
         showError(tr("Cannot delete checkpoint #%1: %2").arg(id).arg(QString::fromUtf8(e.what())));
         reloadCheckpoints(id);
@@ -356,6 +366,21 @@ bool RunDataView::deleteCheckpoint(qint64 id) {
     }
     reloadCheckpoints(id);
     return true;
+}
+
+QString RunDataView::checkpointRefusalText(const savepoint::CheckpointRefused& e) {
+    using Why = savepoint::CheckpointRefused::Why;
+    switch (e.why()) {
+    case Why::NotInRun:
+        return tr("Checkpoint #%1 is not one of this run's.").arg(e.checkpoint_id());
+    case Why::NotCommitted:
+        return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
+            .arg(e.checkpoint_id())
+            .arg(CheckpointTableModel::stateText(QString::fromStdString(e.found())));  // found: the state's word
+    case Why::IsHead:
+        return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(e.checkpoint_id());
+    }
+    return QString::fromStdString(e.says());
 }
 
 void RunDataView::revealSelectedCheckpoint() {
@@ -401,7 +426,7 @@ void RunDataView::catchUpAfterTraining() {
 
 namespace {
 QString eventKey(const savepoint::EventRow& e) {
-    return QString::fromStdString(e.kind) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
+    return QString::fromLatin1(to_string(e.kind)) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
            QString::fromStdString(e.message);
 }
 }  // namespace
@@ -414,7 +439,7 @@ void RunDataView::logEvent(const savepoint::EventRow& e) {
     // Today's events by time alone, older ones with their date.
     const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
                                                             : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromStdString(e.kind) + QStringLiteral("] ") +
+    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromLatin1(to_string(e.kind)) + QStringLiteral("] ") +
                           QString::fromStdString(e.message));
 }
 

@@ -29,6 +29,7 @@ class QTableView;
 
 namespace savepoint {
 class CheckpointList;
+class CheckpointRefused;
 class Registry;
 struct VerifyResult;
 }
@@ -88,6 +89,8 @@ public Q_SLOTS:
     void deleteSelectedCheckpoint();
     void revealSelectedCheckpoint();
     bool deleteCheckpoint(qint64 id);
+    // Why the engine refused a pin or a delete, as the window says it (translated).
+    static QString checkpointRefusalText(const savepoint::CheckpointRefused& e);
     void verifyCheckpoint(qint64 id);
     void selectCheckpoint(qint64 id);
 

@@ -161,7 +161,7 @@ void TrainingController::resumeFromSelectedCheckpoint() {
     if (!ckpts_->isUsable(c->id)) {
         showError(tr("Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.")
                       .arg(c->id)
-                      .arg(CheckpointTableModel::stateText(QString::fromStdString(c->state))));
+                      .arg(CheckpointTableModel::stateText(QString::fromLatin1(to_string(c->state)))));
         return;
     }
     if (!ckpts_->isHead(c->id) &&
@@ -285,7 +285,7 @@ void TrainingController::onProgress(const savepoint::Progress& p) {
         train_run_ = p.run_id;
         Q_EMIT trainedRunChanged(p.run_id);
     }
-    runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? QStringLiteral("paused") : QStringLiteral("running"),
+    runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running,
                    p.global_step, p.loss, p.accuracy);
     if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
@@ -296,14 +296,14 @@ void TrainingController::onMetrics(const MetricBatch& rows) {
 }
 
 void TrainingController::onEvent(const savepoint::EventRow& e) {
-    const QString kind = QString::fromStdString(e.kind);
+    using savepoint::EventKind;
     if (train_run_ != e.run_id) {
         train_run_ = e.run_id;
         Q_EMIT trainedRunChanged(e.run_id);  // its history first, then this event
     }
     Q_EMIT liveEvent(e);
-    if (kind == QLatin1String("rollback") || kind == QLatin1String("resume")) Q_EMIT checkpointsChanged();
-    if (kind == QLatin1String("error")) showError(QString::fromStdString(e.message));
+    if (e.kind == EventKind::Rollback || e.kind == EventKind::Resume) Q_EMIT checkpointsChanged();
+    if (e.kind == EventKind::Error) showError(QString::fromStdString(e.message));
 }
 
 void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) {

@@ -1,0 +1,51 @@
+// The run list's summaries: each run with its branch and session counts and its
+// newest metrics, read in a few prepared statements rather than a query per
+// number (the window refreshes the list about once a second).
+#include "registry/registry.h"
+
+#include "registry/registry_rows.h"
+#include "registry/sqlite_stmt.h"
+
+namespace savepoint {
+
+std::vector<RunSummary> Registry::run_summaries() {
+    std::vector<RunSummary> out;
+    for (auto& r : list_runs()) {
+        RunSummary s;
+        s.run = std::move(r);
+        out.push_back(std::move(s));
+    }
+    Stmt branches(db_, "SELECT COUNT(*) FROM branches WHERE run_id=?", path_);
+    Stmt sessions(db_, "SELECT COUNT(*) FROM sessions WHERE run_id=?", path_);
+    // The newest row of each kind; the index on (run_id, session_id, global_step) keeps this cheap.
+    Stmt last(db_,
+              "SELECT loss, accuracy FROM metrics WHERE run_id=? AND kind=? "
+              "ORDER BY session_id DESC, global_step DESC LIMIT 1",
+              path_);
+    for (auto& s : out) {
+        branches.reset();
+        branches.bind(1, s.run.id);
+        if (branches.step()) s.branches = static_cast<int>(branches.i64(0));
+        sessions.reset();
+        sessions.bind(1, s.run.id);
+        if (sessions.step()) s.sessions = static_cast<int>(sessions.i64(0));
+        for (const MetricKind kind : {MetricKind::TrainingStep, MetricKind::Validation}) {
+            const bool train = kind == MetricKind::TrainingStep;
+            last.reset();
+            last.bind(1, s.run.id).bind(2, static_cast<int>(kind));
+            if (last.step()) {
+                (train ? s.loss : s.val_loss) = last.f64(0);
+                (train ? s.accuracy : s.val_accuracy) = last.f64(1);
+            }
+        }
+    }
+    return out;
+}
+
+std::int64_t Registry::metric_count(std::int64_t run_id) {
+    Stmt st(db_, "SELECT COUNT(*) FROM metrics WHERE run_id=?", path_);
+    st.bind(1, run_id);
+    return st.step() ? st.i64(0) : 0;
+}
+
+}  // namespace savepoint
