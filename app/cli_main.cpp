@@ -9,7 +9,6 @@
 #include <cstring>
 #include <iostream>
 
-
 int main(int argc, char** argv) {
 #ifdef SAVEPOINT_SANITIZED_BUILD
     savepoint::catch_signals_early();  // later than the .preinit_array would (early_signals_preinit.cpp)
@@ -19,8 +18,8 @@ int main(int argc, char** argv) {
     // By now run_cli has closed everything Savepoint owns: the registry, the
     // checkpoint files, the I/O thread, the run lock. What a normal exit would
     // still do is run LibTorch's static destructors, which unregister its
-    // operators one by one: ~60 ms on every command, a sixth of a resume. The
-    // kernel reclaims memory and descriptors faster. (Sanitizer builds exit
+    // operators one by one, a noticeable part of every command (docs/PERFORMANCE.md,
+    // CLI exit). The kernel reclaims memory and descriptors faster. (Sanitizer builds exit
     // normally, so leak checking still runs.)
     std::cout.flush();
     std::cerr.flush();

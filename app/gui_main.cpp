@@ -1,10 +1,10 @@
 // The savepoint desktop application: only argument parsing and start-up; the
 // window lives in savepoint_ui.
-#include "window/demo_script.h"
-#include "registry/home.h"
-#include "window/main_window.h"
 #include "bridge/termination_signals.h"
 #include "bridge/trainer_worker.h"
+#include "registry/home.h"
+#include "window/demo_script.h"
+#include "window/main_window.h"
 #include "window/translations_loader.h"
 
 #include <QApplication>
@@ -30,16 +30,31 @@ int main(int argc, char** argv) {
     p.setApplicationDescription(QStringLiteral("Watch, interrupt, roll back and resume neural-network training."));
     p.addHelpOption();
     p.addVersionOption();
-    QCommandLineOption home({QStringLiteral("home")}, QStringLiteral("Registry and checkpoints directory (default: $SAVEPOINT_HOME, else XDG data dir)."), QStringLiteral("dir"));
-    QCommandLineOption lang({QStringLiteral("lang")}, QStringLiteral("Language: en, pt_BR, fr (default: settings, else system)."), QStringLiteral("code"));
-    QCommandLineOption settings({QStringLiteral("settings")}, QStringLiteral("Use this INI file for settings."), QStringLiteral("file"));
-    QCommandLineOption shot({QStringLiteral("demo-screenshot")}, QStringLiteral("Run the demo (synthetic run, crash, rollback), save a screenshot to PATH and exit."), QStringLiteral("path"));
-    QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("Window size WxH (default: the size it last had; the first time 1560x960, or 90 % of a smaller screen)."), QStringLiteral("WxH"));
+    QCommandLineOption home(
+        {QStringLiteral("home")},
+        QStringLiteral("Registry and checkpoints directory (default: $SAVEPOINT_HOME, else XDG data dir)."),
+        QStringLiteral("dir"));
+    QCommandLineOption lang({QStringLiteral("lang")},
+                            QStringLiteral("Language: en, pt_BR, fr (default: settings, else system)."),
+                            QStringLiteral("code"));
+    QCommandLineOption settings({QStringLiteral("settings")}, QStringLiteral("Use this INI file for settings."),
+                                QStringLiteral("file"));
+    QCommandLineOption shot(
+        {QStringLiteral("demo-screenshot")},
+        QStringLiteral("Run the demo (synthetic run, crash, rollback), save a screenshot to PATH and exit."),
+        QStringLiteral("path"));
+    QCommandLineOption size(
+        {QStringLiteral("size")},
+        QStringLiteral(
+            "Window size WxH (default: the size it last had; the first time 1560x960, or 90 % of a smaller screen)."),
+        QStringLiteral("WxH"));
     p.addOptions({home, lang, settings, shot, size});
     p.process(app);
 
-    QSettings* s = p.isSet(settings) ? new QSettings(p.value(settings), QSettings::IniFormat, &app) : new QSettings(&app);
-    const QString code = p.isSet(lang) ? p.value(lang) : s->value(QStringLiteral("ui/language"), QStringLiteral("system")).toString();
+    QSettings* s =
+        p.isSet(settings) ? new QSettings(p.value(settings), QSettings::IniFormat, &app) : new QSettings(&app);
+    const QString code =
+        p.isSet(lang) ? p.value(lang) : s->value(QStringLiteral("ui/language"), QStringLiteral("system")).toString();
     savepoint::ui::installTranslations(code);
 
     savepoint::ui::MainWindowOptions opts;

@@ -31,6 +31,7 @@ packages=(
   dataset-fashion-mnist
   xvfb xauth fonts-dejavu-core
 )
+if ((tests)); then packages+=(clang-format-14); fi  # .ci/run checks the layout
 if ((bench)); then packages+=(python3-torch libbenchmark-dev); fi
 
 if [[ $(id -u) -eq 0 ]]; then SUDO=; else SUDO=sudo; fi

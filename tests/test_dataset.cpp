@@ -1,18 +1,15 @@
-// Tests for the dataset layer (engine/dataset.cpp, engine/synthetic_dataset.cpp):
+// Tests for the dataset layer (engine/data/dataset.cpp, engine/data/synthetic_dataset.cpp):
 // the spec grammar, the tensor layout the trainer relies on, the determinism
 // of the synthetic set (it must not touch torch's RNG), that it is learnable,
 // and the fashion-mnist location and load time.
 #include "data/batch_gather.h"
 #include "data/dataset.h"
-#include "platform/errors.h"
 #include "idx_files.h"
+#include "platform/errors.h"
 
 #include <QtTest>
 
 #include <cstring>
-
-#include <zlib.h>
-
 #include <functional>
 
 using namespace savepoint;
@@ -20,35 +17,18 @@ using namespace savepoint;
 namespace {
 
 using testsupport::be32;
+using testsupport::gzip;
 
 QByteArray idxImages(quint32 n, quint32 side = 28) {
     QByteArray b = be32(0x803) + be32(n) + be32(side) + be32(side);
-    for (qint64 i = 0; i < qint64(n) * side * side; ++i)
-        b.append(char((i * 13 + 5) & 0xff));
+    for (qint64 i = 0; i < qint64(n) * side * side; ++i) b.append(char((i * 13 + 5) & 0xff));
     return b;
 }
 
 QByteArray idxLabels(quint32 n) {
     QByteArray b = be32(0x801) + be32(n);
-    for (quint32 i = 0; i < n; ++i)
-        b.append(char((i * 3) % 10));
+    for (quint32 i = 0; i < n; ++i) b.append(char((i * 3) % 10));
     return b;
-}
-
-QByteArray gzip(const QByteArray& in) {
-    z_stream zs{};
-    if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        qFatal("deflateInit2 failed");
-    QByteArray out(int(deflateBound(&zs, uLong(in.size()))) + 32, '\0');
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-    zs.avail_in = uInt(in.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = uInt(out.size());
-    if (deflate(&zs, Z_FINISH) != Z_STREAM_END)
-        qFatal("deflate failed");
-    out.resize(int(zs.total_out));
-    deflateEnd(&zs);
-    return out;
 }
 
 void writeFile(const QString& path, const QByteArray& bytes) {
@@ -78,11 +58,9 @@ QString inputErrorOf(const std::function<void()>& fn) {
 quint64 fingerprint(const Dataset& d, quint64 h) {
     const torch::Tensor px = d.images.contiguous();
     const std::uint8_t* p = px.data_ptr<std::uint8_t>();
-    for (std::int64_t i = 0; i < px.numel(); ++i)
-        h = (h ^ p[i]) * 1099511628211ULL;
+    for (std::int64_t i = 0; i < px.numel(); ++i) h = (h ^ p[i]) * 1099511628211ULL;
     const std::int64_t* l = d.labels.data_ptr<std::int64_t>();
-    for (std::int64_t i = 0; i < d.labels.numel(); ++i)
-        h = (h ^ std::uint64_t(l[i])) * 1099511628211ULL;
+    for (std::int64_t i = 0; i < d.labels.numel(); ++i) h = (h ^ std::uint64_t(l[i])) * 1099511628211ULL;
     return h;
 }
 
@@ -168,7 +146,7 @@ void TestDataset::pixelsToFloatIsExactlyADivision() {
 }
 
 void TestDataset::gatherBatchPicksRowsAndLabels() {
-    // The step's own gather (engine/batch_gather.cpp) against index_select + division.
+    // The step's own gather (engine/data/batch_gather.cpp) against index_select + division.
     torch::manual_seed(11);
     const torch::Tensor images = torch::randint(0, 256, {50, 1, 28, 28}, torch::kInt64).to(torch::kUInt8);
     const torch::Tensor labels = torch::randint(0, 10, {50}, torch::kInt64);
@@ -250,7 +228,11 @@ void TestDataset::syntheticIsLearnableButNotTrivial() {
     torch::optim::SGD opt(mlp->parameters(), torch::optim::SGDOptions(0.05).momentum(0.9));
     auto accuracy = [&] {
         torch::NoGradGuard no_grad;
-        return mlp->forward(pixels_to_float(p.test.images)).argmax(1).eq(p.test.labels).to(torch::kFloat).mean()
+        return mlp->forward(pixels_to_float(p.test.images))
+            .argmax(1)
+            .eq(p.test.labels)
+            .to(torch::kFloat)
+            .mean()
             .item<double>();
     };
     double after_first = 0;
@@ -261,8 +243,7 @@ void TestDataset::syntheticIsLearnableButNotTrivial() {
         opt.zero_grad();
         loss.backward();
         opt.step();
-        if (step == 0)
-            after_first = accuracy();
+        if (step == 0) after_first = accuracy();
     }
     const double final_acc = accuracy();
     qInfo("synthetic MLP accuracy: %.3f after 1 step, %.3f after 300", after_first, final_acc);
@@ -297,11 +278,12 @@ void TestDataset::rejectsUnknownSpec_data() {
 
 void TestDataset::rejectsUnknownSpec() {
     QFETCH(QString, spec);
-    if (spec == "/etc/hostname" && !QFileInfo(spec).isFile())
-        QSKIP("no /etc/hostname here");
+    if (spec == "/etc/hostname" && !QFileInfo(spec).isFile()) QSKIP("no /etc/hostname here");
     const QString msg = inputErrorOf([&] { load_dataset(spec.toStdString()); });
-    QCOMPARE(msg, "--data: expected fashion-mnist, synthetic or a directory holding the MNIST "
-                  "files, found '" + spec + "'");
+    QCOMPARE(msg,
+             "--data: expected fashion-mnist, synthetic or a directory holding the MNIST "
+             "files, found '" +
+                 spec + "'");
 }
 
 void TestDataset::loadsDirectorySpec() {
@@ -312,8 +294,7 @@ void TestDataset::loadsDirectorySpec() {
     checkLayout(p.train, 5);
     checkLayout(p.test, 3);
     QVERIFY2(QString::fromStdString(p.description).contains(tmp.path()), p.description.c_str());
-    QVERIFY2(QString::fromStdString(p.description).contains("5 train, 3 test"),
-             p.description.c_str());
+    QVERIFY2(QString::fromStdString(p.description).contains("5 train, 3 test"), p.description.c_str());
 
     // Pixels in file order; labels as written.
     const torch::Tensor flat = p.train.images.flatten();
@@ -330,8 +311,7 @@ void TestDataset::directoryCountsMustAgree() {
     QVERIFY(tmp.isValid());
     writeSmallDataset(tmp.path(), 6);
     const QString msg = inputErrorOf([&] { load_dataset(tmp.path().toStdString()); });
-    QVERIFY2(msg.contains(tmp.path() + "/train-labels-idx1-ubyte: label count: expected 5"),
-             qPrintable(msg));
+    QVERIFY2(msg.contains(tmp.path() + "/train-labels-idx1-ubyte: label count: expected 5"), qPrintable(msg));
     QVERIFY2(msg.contains("found 6"), qPrintable(msg));
 }
 
@@ -348,8 +328,7 @@ void TestDataset::fashionMnistDirFromEnvironment() {
     const DatasetPair p = load_dataset("fashion-mnist");
     QCOMPARE(p.train.size(), std::int64_t(5));
     QCOMPARE(p.test.size(), std::int64_t(3));
-    QCOMPARE(QString::fromStdString(p.description),
-             "fashion-mnist (" + tmp.path() + "): 5 train, 3 test");
+    QCOMPARE(QString::fromStdString(p.description), "fashion-mnist (" + tmp.path() + "): 5 train, 3 test");
 }
 
 void TestDataset::fashionMnistMissingDirIsExplained() {
@@ -360,8 +339,7 @@ void TestDataset::fashionMnistMissingDirIsExplained() {
 }
 
 void TestDataset::loadsRealFashionMnistQuickly() {
-    if (!QFileInfo(kFashionDir).isDir())
-        QSKIP("dataset-fashion-mnist is not installed");
+    if (!QFileInfo(kFashionDir).isDir()) QSKIP("dataset-fashion-mnist is not installed");
     qunsetenv(kEnv);
     QElapsedTimer timer;
     timer.start();
@@ -370,11 +348,9 @@ void TestDataset::loadsRealFashionMnistQuickly() {
     qInfo("fashion-mnist loaded in %lld ms: %s", ms, p.description.c_str());
     checkLayout(p.train, 60000);
     checkLayout(p.test, 10000);
-    QCOMPARE(QString::fromStdString(p.description),
-             "fashion-mnist (" + kFashionDir + "): 60000 train, 10000 test");
+    QCOMPARE(QString::fromStdString(p.description), "fashion-mnist (" + kFashionDir + "): 60000 train, 10000 test");
     // Fashion-MNIST's train split has exactly 6000 images of each class.
-    QCOMPARE(torch::bincount(p.train.labels, {}, 10).min().item<std::int64_t>(),
-             std::int64_t(6000));
+    QCOMPARE(torch::bincount(p.train.labels, {}, 10).min().item<std::int64_t>(), std::int64_t(6000));
     QCOMPARE(int(p.train.images.max().item<std::uint8_t>()), 255);
     // Generous bound: a debug build on a slow CI runner, not the expected time.
     QVERIFY2(ms < 10000, qPrintable(QString("%1 ms").arg(ms)));

@@ -1,11 +1,11 @@
-// Tests for the strict IDX reader (engine/idx_reader.cpp) and the directory
+// Tests for the strict IDX reader (engine/formats/idx_reader.cpp) and the directory
 // loader's file-level checks: one table row per violation, each asserting that
 // the message names the file, the field, and the expected and found values,
 // because those messages are all a user gets when a dataset is broken.
 #include "data/dataset.h"
-#include "platform/errors.h"
-#include "idx_files.h"
 #include "formats/idx_reader.h"
+#include "idx_files.h"
+#include "platform/errors.h"
 
 #include <QtTest>
 
@@ -20,19 +20,16 @@ using testsupport::be32;
 using testsupport::gzip;
 
 // A valid images file; payloadDelta < 0 drops bytes, > 0 appends some.
-QByteArray idxImages(quint32 n, quint32 rows, quint32 cols, int payloadDelta = 0,
-                     quint32 magic = 0x00000803) {
+QByteArray idxImages(quint32 n, quint32 rows, quint32 cols, int payloadDelta = 0, quint32 magic = 0x00000803) {
     QByteArray b = be32(magic) + be32(n) + be32(rows) + be32(cols);
     const qint64 size = qint64(n) * rows * cols + payloadDelta;
-    for (qint64 i = 0; i < size; ++i)
-        b.append(char((i * 7 + 3) & 0xff));
+    for (qint64 i = 0; i < size; ++i) b.append(char((i * 7 + 3) & 0xff));
     return b;
 }
 
 QByteArray idxLabels(quint32 n, int payloadDelta = 0, quint32 magic = 0x00000801) {
     QByteArray b = be32(magic) + be32(n);
-    for (qint64 i = 0; i < qint64(n) + payloadDelta; ++i)
-        b.append(char(i % 10));
+    for (qint64 i = 0; i < qint64(n) + payloadDelta; ++i) b.append(char(i % 10));
     return b;
 }
 
@@ -42,9 +39,7 @@ void writeFile(const QString& path, const QByteArray& bytes) {
     QCOMPARE(f.write(bytes), qint64(bytes.size()));
 }
 
-std::vector<std::uint8_t> toVec(const QByteArray& b) {
-    return std::vector<std::uint8_t>(b.begin(), b.end());
-}
+std::vector<std::uint8_t> toVec(const QByteArray& b) { return std::vector<std::uint8_t>(b.begin(), b.end()); }
 
 // The message of the InputError fn throws; a null string if it throws nothing.
 QString inputErrorOf(const std::function<void()>& fn) {
@@ -99,131 +94,141 @@ void TestIdxReader::rejects_data() {
 
     // Magic, type and rank.
     QTest::addRow("images: wrong magic") << "images" << img << idxImages(2, 3, 4, 0, 0x12345678)
-        << QStringList{img, "magic", "expected 0x00000803", "found 0x12345678"};
+                                         << QStringList{img, "magic", "expected 0x00000803", "found 0x12345678"};
     QTest::addRow("labels: wrong magic") << "labels" << lab << idxLabels(5, 0, 0xdeadbeef)
-        << QStringList{lab, "magic", "expected 0x00000801", "found 0xdeadbeef"};
-    QTest::addRow("images: doubly gzipped") << "images" << img + ".gz" << gzip(gzip(validImg))
-        << QStringList{img + ".gz", "magic", "expected 0x00000803", "found 0x1f8b0800",
-                       "gzipped twice"};
-    QTest::addRow("labels: doubly gzipped") << "labels" << lab + ".gz" << gzip(gzip(validLab))
-        << QStringList{lab + ".gz", "magic", "expected 0x00000801", "found 0x1f8b0800",
-                       "gzipped twice"};
-    QTest::addRow("images: type byte float") << "images" << img << idxImages(2, 3, 4, 0, 0x00000d03)
-        << QStringList{img, "type", "expected 8", "found 13"};
-    QTest::addRow("labels: type byte int") << "labels" << lab << idxLabels(5, 0, 0x00000c01)
-        << QStringList{lab, "type", "expected 8", "found 12"};
+                                         << QStringList{lab, "magic", "expected 0x00000801", "found 0xdeadbeef"};
+    QTest::addRow("images: doubly gzipped")
+        << "images" << img + ".gz" << gzip(gzip(validImg))
+        << QStringList{img + ".gz", "magic", "expected 0x00000803", "found 0x1f8b0800", "gzipped twice"};
+    QTest::addRow("labels: doubly gzipped")
+        << "labels" << lab + ".gz" << gzip(gzip(validLab))
+        << QStringList{lab + ".gz", "magic", "expected 0x00000801", "found 0x1f8b0800", "gzipped twice"};
+    QTest::addRow("images: type byte float")
+        << "images" << img << idxImages(2, 3, 4, 0, 0x00000d03) << QStringList{img, "type", "expected 8", "found 13"};
+    QTest::addRow("labels: type byte int")
+        << "labels" << lab << idxLabels(5, 0, 0x00000c01) << QStringList{lab, "type", "expected 8", "found 12"};
     QTest::addRow("images: rank 2") << "images" << img << idxImages(2, 3, 4, 0, 0x00000802)
-        << QStringList{img, "rank", "expected 3", "found 2"};
-    QTest::addRow("images: labels file given") << "images" << img << validLab
-        << QStringList{img, "rank", "expected 3", "found 1", "labels file"};
-    QTest::addRow("labels: images file given") << "labels" << lab << validImg
-        << QStringList{lab, "rank", "expected 1", "found 3", "images file"};
+                                    << QStringList{img, "rank", "expected 3", "found 2"};
+    QTest::addRow("images: labels file given")
+        << "images" << img << validLab << QStringList{img, "rank", "expected 3", "found 1", "labels file"};
+    QTest::addRow("labels: images file given")
+        << "labels" << lab << validImg << QStringList{lab, "rank", "expected 1", "found 3", "images file"};
 
     // Dimensions.
     QTest::addRow("images: zero count") << "images" << img << idxImages(0, 3, 4)
-        << QStringList{img, "image count", "expected > 0", "found 0"};
+                                        << QStringList{img, "image count", "expected > 0", "found 0"};
     QTest::addRow("images: zero rows") << "images" << img << idxImages(2, 0, 4)
-        << QStringList{img, "rows", "expected > 0", "found 0"};
+                                       << QStringList{img, "rows", "expected > 0", "found 0"};
     QTest::addRow("images: zero cols") << "images" << img << idxImages(2, 3, 0)
-        << QStringList{img, "cols", "expected > 0", "found 0"};
+                                       << QStringList{img, "cols", "expected > 0", "found 0"};
     QTest::addRow("labels: zero count") << "labels" << lab << idxLabels(0)
-        << QStringList{lab, "label count", "expected > 0", "found 0"};
+                                        << QStringList{lab, "label count", "expected > 0", "found 0"};
     QTest::addRow("images: size overflows")
-        << "images" << img
-        << QByteArray(be32(0x803) + be32(0xffffffff) + be32(0xffffffff) + be32(0xffffffff))
+        << "images" << img << QByteArray(be32(0x803) + be32(0xffffffff) + be32(0xffffffff) + be32(0xffffffff))
         << QStringList{img, "image count * rows * cols", "expected a size that fits",
                        "found 4294967295 * 4294967295 * 4294967295"};
 
     // Payload length.
-    QTest::addRow("images: payload short by 1") << "images" << img << idxImages(2, 3, 4, -1)
+    QTest::addRow("images: payload short by 1")
+        << "images" << img << idxImages(2, 3, 4, -1)
         << QStringList{img, "payload", "expected 24 bytes", "found 23 bytes", "truncated"};
-    QTest::addRow("images: trailing byte") << "images" << img << idxImages(2, 3, 4, +1)
+    QTest::addRow("images: trailing byte")
+        << "images" << img << idxImages(2, 3, 4, +1)
         << QStringList{img, "payload", "expected 24 bytes", "found 25 bytes", "trailing"};
     QTest::addRow("images: huge header, no payload")
         << "images" << img << QByteArray(be32(0x803) + be32(1) + be32(65536) + be32(65536))
         << QStringList{img, "payload", "expected 4294967296 bytes", "found 0 bytes"};
-    QTest::addRow("labels: payload short by 1") << "labels" << lab << idxLabels(5, -1)
+    QTest::addRow("labels: payload short by 1")
+        << "labels" << lab << idxLabels(5, -1)
         << QStringList{lab, "payload", "expected 5 bytes", "found 4 bytes", "truncated"};
-    QTest::addRow("labels: trailing byte") << "labels" << lab << idxLabels(5, +1)
+    QTest::addRow("labels: trailing byte")
+        << "labels" << lab << idxLabels(5, +1)
         << QStringList{lab, "payload", "expected 5 bytes", "found 6 bytes", "trailing"};
 
     // Truncated headers: every length short of the magic, then partial dims.
     for (int n = 0; n < 4; ++n) {
         const QString found = QString("found %1 %2").arg(n).arg(n == 1 ? "byte " : "bytes");
-        QTest::addRow("images: header of %d byte(s)", n) << "images" << img << validImg.left(n)
-            << QStringList{img, "magic", "expected 4 bytes", found};
-        QTest::addRow("labels: header of %d byte(s)", n) << "labels" << lab << validLab.left(n)
-            << QStringList{lab, "magic", "expected 4 bytes", found};
+        QTest::addRow("images: header of %d byte(s)", n)
+            << "images" << img << validImg.left(n) << QStringList{img, "magic", "expected 4 bytes", found};
+        QTest::addRow("labels: header of %d byte(s)", n)
+            << "labels" << lab << validLab.left(n) << QStringList{lab, "magic", "expected 4 bytes", found};
     }
     QTest::addRow("images: count cut") << "images" << img << validImg.left(6)
-        << QStringList{img, "image count", "expected 4 bytes at offset 4", "found 2 bytes"};
+                                       << QStringList{img, "image count", "expected 4 bytes at offset 4",
+                                                      "found 2 bytes"};
     QTest::addRow("images: rows cut") << "images" << img << validImg.left(11)
-        << QStringList{img, "rows", "expected 4 bytes at offset 8", "found 3 bytes"};
+                                      << QStringList{img, "rows", "expected 4 bytes at offset 8", "found 3 bytes"};
     QTest::addRow("images: cols cut") << "images" << img << validImg.left(13)
-        << QStringList{img, "cols", "expected 4 bytes at offset 12", "found 1 byte "};
+                                      << QStringList{img, "cols", "expected 4 bytes at offset 12", "found 1 byte "};
     QTest::addRow("labels: count cut") << "labels" << lab << validLab.left(7)
-        << QStringList{lab, "label count", "expected 4 bytes at offset 4", "found 3 bytes"};
+                                       << QStringList{lab, "label count", "expected 4 bytes at offset 4",
+                                                      "found 3 bytes"};
 
     // Label values.
     QByteArray badLabel = validLab;
     badLabel[8 + 4] = char(10);
-    QTest::addRow("labels: value 10 at index 4") << "labels" << lab << badLabel
-        << QStringList{lab, "label 4", "expected a value < 10", "found 10"};
+    QTest::addRow("labels: value 10 at index 4")
+        << "labels" << lab << badLabel << QStringList{lab, "label 4", "expected a value < 10", "found 10"};
     QByteArray badLabel0 = validLab;
     badLabel0[8] = char(255);
-    QTest::addRow("labels: value 255 at index 0") << "labels" << lab + ".gz" << gzip(badLabel0)
+    QTest::addRow("labels: value 255 at index 0")
+        << "labels" << lab + ".gz" << gzip(badLabel0)
         << QStringList{lab + ".gz", "label 0", "expected a value < 10", "found 255"};
 
     // gzip framing.
     const QByteArray gz = gzip(validImg);
     const QByteArray cut = gz.left(gz.size() / 2);
-    QTest::addRow("gzip: truncated stream") << "images" << img + ".gz" << cut
+    QTest::addRow("gzip: truncated stream")
+        << "images" << img + ".gz" << cut
         << QStringList{img + ".gz", "gzip stream", "expected the end of the compressed data",
                        QString("found end of file after %1 bytes").arg(cut.size())};
     QTest::addRow("gzip: trailer cut") << "images" << img + ".gz" << gz.left(gz.size() - 1)
-        << QStringList{img + ".gz", "gzip stream", "expected the end of the compressed data",
-                       QString("found end of file after %1 bytes").arg(gz.size() - 1)};
+                                       << QStringList{img + ".gz", "gzip stream",
+                                                      "expected the end of the compressed data",
+                                                      QString("found end of file after %1 bytes").arg(gz.size() - 1)};
     QTest::addRow("gzip: magic only") << "images" << img + ".gz" << QByteArray("\x1f\x8b", 2)
-        << QStringList{img + ".gz", "gzip stream", "expected the end of the compressed data",
-                       "found end of file after 2 bytes"};
-    QTest::addRow("gzip: garbage after magic") << "images" << img + ".gz"
-        << (QByteArray("\x1f\x8b", 2) + QByteArray(64, '\xa5'))
-        << QStringList{img + ".gz", "gzip stream", "expected valid deflate data",
-                       "found corrupt data"};
+                                      << QStringList{img + ".gz", "gzip stream",
+                                                     "expected the end of the compressed data",
+                                                     "found end of file after 2 bytes"};
+    QTest::addRow("gzip: garbage after magic")
+        << "images" << img + ".gz" << (QByteArray("\x1f\x8b", 2) + QByteArray(64, '\xa5'))
+        << QStringList{img + ".gz", "gzip stream", "expected valid deflate data", "found corrupt data"};
     QByteArray flipped = gz;
     flipped[12] = char(flipped[12] ^ 0xff);
-    QTest::addRow("gzip: corrupt deflate data") << "images" << img + ".gz" << flipped
-        << QStringList{img + ".gz", "gzip stream", "expected valid deflate data",
-                       "found corrupt data"};
-    QTest::addRow("gzip: garbage after member") << "images" << img + ".gz" << gz + "xyz"
-        << QStringList{img + ".gz", "gzip stream",
-                       "expected end of file after the last gzip member",
+    QTest::addRow("gzip: corrupt deflate data")
+        << "images" << img + ".gz" << flipped
+        << QStringList{img + ".gz", "gzip stream", "expected valid deflate data", "found corrupt data"};
+    QTest::addRow("gzip: garbage after member")
+        << "images" << img + ".gz" << gz + "xyz"
+        << QStringList{img + ".gz", "gzip stream", "expected end of file after the last gzip member",
                        "found 3 trailing bytes"};
 
     // Files and directories.
     QTest::addRow("missing file") << "missing" << img << QByteArray()
-        << QStringList{"$DIR/" + img, "cannot open", "No such file"};
-    for (const char* b : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
-                          "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"}) {
+                                  << QStringList{"$DIR/" + img, "cannot open", "No such file"};
+    for (const char* b :
+         {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"}) {
         const QString base = b;
-        QTest::addRow("dir: no %s", qPrintable(base)) << "dir" << base << QByteArray()
-            << QStringList{"$DIR", base, "expected a file named " + base + " or " + base + ".gz",
-                           "found neither"};
+        QTest::addRow("dir: no %s", qPrintable(base))
+            << "dir" << base << QByteArray()
+            << QStringList{"$DIR", base, "expected a file named " + base + " or " + base + ".gz", "found neither"};
     }
-    QTest::addRow("dir: train counts differ") << "dir" << lab << idxLabels(4)
-        << QStringList{"$DIR/" + lab, "label count", "expected 3",
-                       "image count in train-images-idx3-ubyte",
-                       "found 4"};
-    QTest::addRow("dir: test counts differ") << "dir" << "t10k-labels-idx1-ubyte" << idxLabels(1)
+    QTest::addRow("dir: train counts differ")
+        << "dir" << lab << idxLabels(4)
+        << QStringList{"$DIR/" + lab, "label count", "expected 3", "image count in train-images-idx3-ubyte", "found 4"};
+    QTest::addRow("dir: test counts differ")
+        << "dir"
+        << "t10k-labels-idx1-ubyte" << idxLabels(1)
         << QStringList{"$DIR/t10k-labels-idx1-ubyte", "label count", "expected 2", "found 1"};
     QTest::addRow("dir: 32x32 images") << "dir" << img << idxImages(3, 32, 32)
-        << QStringList{"$DIR/" + img, "rows x cols", "expected 28x28", "found 32x32"};
-    QTest::addRow("dir: bad label inside") << "dir" << "t10k-labels-idx1-ubyte"
-        << QByteArray(be32(0x801) + be32(2) + QByteArray("\x01\x0b", 2))
-        << QStringList{"$DIR/t10k-labels-idx1-ubyte", "label 1", "expected a value < 10",
-                       "found 11"};
-    QTest::addRow("dir: not a directory") << "nodir" << "nope" << QByteArray()
-        << QStringList{"$DIR/nope", "expected a directory", "found nothing"};
+                                       << QStringList{"$DIR/" + img, "rows x cols", "expected 28x28", "found 32x32"};
+    QTest::addRow("dir: bad label inside")
+        << "dir"
+        << "t10k-labels-idx1-ubyte" << QByteArray(be32(0x801) + be32(2) + QByteArray("\x01\x0b", 2))
+        << QStringList{"$DIR/t10k-labels-idx1-ubyte", "label 1", "expected a value < 10", "found 11"};
+    QTest::addRow("dir: not a directory")
+        << "nodir"
+        << "nope" << QByteArray() << QStringList{"$DIR/nope", "expected a directory", "found nothing"};
 }
 
 void TestIdxReader::rejects() {
@@ -250,8 +255,7 @@ void TestIdxReader::rejects() {
         writeValidDirectory(dir);
         QFile::remove(path);
         QFile::remove(path + ".gz");
-        if (!bytes.isNull())
-            writeFile(path, bytes);
+        if (!bytes.isNull()) writeFile(path, bytes);
         call = [&] { load_idx_directory(dir.toStdString()); };
     } else if (mode == "nodir") {
         call = [&] { load_idx_directory(path.toStdString()); };
@@ -263,12 +267,11 @@ void TestIdxReader::rejects() {
     QVERIFY2(!message.isNull(), "expected an InputError, got none");
     for (QString part : mustContain) {
         part.replace("$DIR", dir);
-        QVERIFY2(message.contains(part),
-                 qPrintable(QString("message lacks '%1': %2").arg(part, message)));
+        QVERIFY2(message.contains(part), qPrintable(QString("message lacks '%1': %2").arg(part, message)));
     }
 }
 
-// engine/idx_cache.h: a .gz is inflated once; later reads take the cached
+// engine/formats/idx_cache.h: a .gz is inflated once; later reads take the cached
 // bytes, but only while their length and CRC-32 match the gzip trailer.
 void TestIdxReader::inflateCacheServesOnlyVerifiedBytes() {
     QTemporaryDir tmp;
@@ -276,8 +279,10 @@ void TestIdxReader::inflateCacheServesOnlyVerifiedBytes() {
     const QByteArray saved = qgetenv("SAVEPOINT_CACHE_DIR");
     const bool had = qEnvironmentVariableIsSet("SAVEPOINT_CACHE_DIR");
     auto restore = qScopeGuard([&] {
-        if (had) qputenv("SAVEPOINT_CACHE_DIR", saved);
-        else qunsetenv("SAVEPOINT_CACHE_DIR");
+        if (had)
+            qputenv("SAVEPOINT_CACHE_DIR", saved);
+        else
+            qunsetenv("SAVEPOINT_CACHE_DIR");
     });
     const QString cache = tmp.filePath("cache");
     qputenv("SAVEPOINT_CACHE_DIR", cache.toUtf8());
@@ -399,14 +404,11 @@ void TestIdxReader::capsDecompressedSize() {
     writeFile(tmp.filePath("raw"), zeros);
     writeFile(tmp.filePath("z.gz"), gzip(zeros));
 
-    QCOMPARE(read_maybe_gzipped(tmp.filePath("raw").toStdString(), 1000).size(),
-             std::size_t(1000));
-    QCOMPARE(read_maybe_gzipped(tmp.filePath("z.gz").toStdString(), 1000).size(),
-             std::size_t(1000));
+    QCOMPARE(read_maybe_gzipped(tmp.filePath("raw").toStdString(), 1000).size(), std::size_t(1000));
+    QCOMPARE(read_maybe_gzipped(tmp.filePath("z.gz").toStdString(), 1000).size(), std::size_t(1000));
 
     QString msg = inputErrorOf([&] { read_maybe_gzipped(tmp.filePath("raw").toStdString(), 999); });
-    QVERIFY2(msg.contains("raw: file size: expected at most 999 bytes, found more than 999"),
-             qPrintable(msg));
+    QVERIFY2(msg.contains("raw: file size: expected at most 999 bytes, found more than 999"), qPrintable(msg));
     msg = inputErrorOf([&] { read_maybe_gzipped(tmp.filePath("z.gz").toStdString(), 100); });
     QVERIFY2(msg.contains("z.gz: decompressed size: expected at most 100 bytes, "
                           "found more than 100"),
@@ -454,8 +456,7 @@ void TestIdxReader::survivesHeaderMutations() {
 }
 
 void TestIdxReader::readsRealFashionMnist() {
-    if (!QFileInfo(kFashionDir).isDir())
-        QSKIP("dataset-fashion-mnist is not installed");
+    if (!QFileInfo(kFashionDir).isDir()) QSKIP("dataset-fashion-mnist is not installed");
     const std::string dir = kFashionDir.toStdString();
 
     const IdxLabels labels = read_idx_labels(dir + "/train-labels-idx1-ubyte.gz");

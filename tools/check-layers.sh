@@ -3,7 +3,7 @@
 # - a folder of engine/ includes only itself and the folders it stands on;
 # - platform, storage, formats and registry include no LibTorch, and no engine
 #   file includes Qt;
-# - registry/sqlite_stmt.h is registry's own: nothing outside engine/registry/
+# - registry/sqlite_stmt.h and registry_rows.h are registry's own: nothing outside engine/registry/
 #   includes it, and ui/ and app/ include no <sqlite3.h> (they reach the
 #   registry through its API).
 # - in ui/, bridge/ <- models/ <- window/ and plot/ <- window/.
@@ -48,9 +48,11 @@ for dir in engine/*/; do
   done < <(grep -n '^[[:space:]]*#[[:space:]]*include' "$dir"*.h "$dir"*.cpp 2>/dev/null)
 done
 
-while IFS=: read -r file line _; do
-  [[ "$file" == engine/registry/* ]] || complain "$file:$line" "registry/sqlite_stmt.h is private to engine/registry/; use the Registry API"
-done < <(grep -rn --include='*.h' --include='*.cpp' '#include "registry/sqlite_stmt.h"' engine ui app tests 2>/dev/null)
+for private in sqlite_stmt.h registry_rows.h; do
+  while IFS=: read -r file line _; do
+    [[ "$file" == engine/registry/* ]] || complain "$file:$line" "registry/$private is private to engine/registry/; use the Registry API"
+  done < <(grep -rn --include='*.h' --include='*.cpp' "#include \"registry/$private\"" engine ui app tests 2>/dev/null)
+done
 
 while IFS=: read -r file line _; do
   complain "$file:$line" "the front ends reach the registry through the engine's API, not SQLite"

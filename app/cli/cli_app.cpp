@@ -8,8 +8,8 @@
 #include "platform/errors.h"
 #include "registry/home.h"
 
-#include <CLI/CLI.hpp>
 #include <c10/util/Exception.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdlib>
 #include <iostream>
@@ -40,53 +40,81 @@ struct Subcommands {
 Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     Subcommands s;
     auto add_home = [&](CLI::App* c) {
-        s.home_opts.push_back(c->add_option("--home", f.home, "Directory holding the registry and checkpoints (default: $SAVEPOINT_HOME, else $XDG_DATA_HOME/savepoint)"));
+        s.home_opts.push_back(c->add_option("--home", f.home,
+                                            "Directory holding the registry and checkpoints (default: $SAVEPOINT_HOME, "
+                                            "else $XDG_DATA_HOME/savepoint)"));
     };
     auto add_disk = [&](CLI::App* c) {
         // Explicit ranges: CLI11's NonNegativeNumber prints DBL_MAX in full as the upper bound.
-        c->add_option("--disk-retries", f.disk_retries, "When a checkpoint cannot be written: retries before giving up (exit 1)")
-            ->check(integer_in(0, 1000000))->capture_default_str();
+        c->add_option("--disk-retries", f.disk_retries,
+                      "When a checkpoint cannot be written: retries before giving up (exit 1)")
+            ->check(integer_in(0, 1000000))
+            ->capture_default_str();
         c->add_option("--disk-retry-seconds", f.disk_retry_seconds, "Seconds between those retries")
-            ->check(number_in(0.0, 86400.0))->capture_default_str();
+            ->check(number_in(0.0, 86400.0))
+            ->capture_default_str();
     };
 
     s.train = app.add_subcommand("train", "Start a new training run");
     s.train->add_option("--run", f.run_name, "Run name ([A-Za-z0-9._-], 1-64 chars)")->required();
     add_home(s.train);
-    s.train->add_option("--data", f.data, "fashion-mnist | synthetic | DIR with the four MNIST files")->capture_default_str();
+    s.train->add_option("--data", f.data, "fashion-mnist | synthetic | DIR with the four MNIST files")
+        ->capture_default_str();
     s.train->add_option("--model", f.model, "mlp | dnn | cnn")->capture_default_str();
     s.train->add_option("--epochs", f.epochs, "Epochs")->capture_default_str()->check(integer_in(1, 1000000));
-    f.spe_opt = s.train->add_option("--steps-per-epoch", f.spe, "Steps per epoch (default: one full pass)")->check(integer_in(1, 1000000000));
+    f.spe_opt = s.train->add_option("--steps-per-epoch", f.spe, "Steps per epoch (default: one full pass)")
+                    ->check(integer_in(1, 1000000000));
     s.train->add_option("--batch", f.batch, "Batch size")->capture_default_str()->check(integer_in(1, 65536));
     s.train->add_option("--lr", f.lr, "Learning rate")->capture_default_str()->check(a_number());
     s.train->add_option("--optimizer", f.optimizer, "adam | sgd")->capture_default_str();
-    s.train->add_option("--seed", f.seed, "Seed for initial weights, dropout and data order")->capture_default_str()
+    s.train->add_option("--seed", f.seed, "Seed for initial weights, dropout and data order")
+        ->capture_default_str()
         ->check(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
-    s.train->add_option("--save-freq", f.save_freq, "epoch | N (every N steps, counted across epochs)")->capture_default_str();
-    s.train->add_option("--keep", f.keep, "Keep the newest K checkpoints (plus best, head, pinned)")->capture_default_str()->check(integer_in(1, 100000));
+    s.train->add_option("--save-freq", f.save_freq, "epoch | N (every N steps, counted across epochs)")
+        ->capture_default_str();
+    s.train->add_option("--keep", f.keep, "Keep the newest K checkpoints (plus best, head, pinned)")
+        ->capture_default_str()
+        ->check(integer_in(1, 100000));
     s.train->add_option("--device", f.device, "auto | cpu | cuda")->capture_default_str();
     s.train->add_option("--threads", f.threads, "CPU threads (default: LibTorch's choice)")->check(integer_in(1, 1024));
-    s.train->add_option("--async-policy", f.async_policy, "wait | skip | defer: when a save is due while one is still writing (defer: take it once that one commits)")->capture_default_str();
-    f.step_opts.push_back(s.train->add_option("--interrupt-at-step", f.interrupt_at, "Simulate a crash after this global step (exit 3)"));
-    f.step_opts.push_back(s.train->add_option("--preempt-at-step", f.preempt_at, "Simulate a preemption notice after this global step (exit 3)"));
+    s.train
+        ->add_option(
+            "--async-policy", f.async_policy,
+            "wait | skip | defer: when a save is due while one is still writing (defer: take it once that one commits)")
+        ->capture_default_str();
+    f.step_opts.push_back(
+        s.train->add_option("--interrupt-at-step", f.interrupt_at, "Simulate a crash after this global step (exit 3)"));
+    f.step_opts.push_back(s.train->add_option("--preempt-at-step", f.preempt_at,
+                                              "Simulate a preemption notice after this global step (exit 3)"));
     add_disk(s.train);
 
     s.resume = app.add_subcommand("resume", "Continue a run from its latest usable checkpoint, or roll back");
     s.resume->add_option("--run", f.run_name, "Run name")->required();
     add_home(s.resume);
-    f.ck_opt = s.resume->add_option("--checkpoint", f.checkpoint_id, "Resume from this checkpoint id (a rollback if it is not the head)")
-                       ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
-    f.ep_opt = s.resume->add_option("--epoch", f.resume_epoch, "With --step: resume after this epoch and step, replaying from the checkpoint before it")
-                       ->check(integer_in(1, std::numeric_limits<std::int64_t>::max()));
-    f.st_opt = s.resume->add_option("--step", f.resume_step, "With --epoch: last completed step (1-based; 0 = start of the epoch)")
-                       ->check(integer_in(0, std::numeric_limits<std::int64_t>::max()));
-    s.resume->add_option("--data", f.resume_data,
-                       "Where the run's dataset directory is now, if it moved (checked against what the run was trained on)");
+    f.ck_opt =
+        s.resume
+            ->add_option("--checkpoint", f.checkpoint_id,
+                         "Resume from this checkpoint id (a rollback if it is not the head)")
+            ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
+    f.ep_opt =
+        s.resume
+            ->add_option("--epoch", f.resume_epoch,
+                         "With --step: resume after this epoch and step, replaying from the checkpoint before it")
+            ->check(integer_in(1, std::numeric_limits<std::int64_t>::max()));
+    f.st_opt =
+        s.resume
+            ->add_option("--step", f.resume_step, "With --epoch: last completed step (1-based; 0 = start of the epoch)")
+            ->check(integer_in(0, std::numeric_limits<std::int64_t>::max()));
+    s.resume->add_option(
+        "--data", f.resume_data,
+        "Where the run's dataset directory is now, if it moved (checked against what the run was trained on)");
     f.ck_opt->excludes(f.ep_opt)->excludes(f.st_opt);
     f.ep_opt->needs(f.st_opt);
     f.st_opt->needs(f.ep_opt);
-    f.step_opts.push_back(s.resume->add_option("--interrupt-at-step", f.interrupt_at, "Simulate a crash after this global step (exit 3)"));
-    f.step_opts.push_back(s.resume->add_option("--preempt-at-step", f.preempt_at, "Simulate a preemption notice after this global step (exit 3)"));
+    f.step_opts.push_back(s.resume->add_option("--interrupt-at-step", f.interrupt_at,
+                                               "Simulate a crash after this global step (exit 3)"));
+    f.step_opts.push_back(s.resume->add_option("--preempt-at-step", f.preempt_at,
+                                               "Simulate a preemption notice after this global step (exit 3)"));
     add_disk(s.resume);
 
     s.runs = app.add_subcommand("runs", "List runs");
@@ -98,7 +126,8 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     add_home(s.checkpoints);
     s.checkpoints->add_flag("--json", f.json, "Print JSON");
 
-    s.verify = app.add_subcommand("verify", "Verify checkpoint files (size, footer, SHA-256, header); exit 1 if any is damaged");
+    s.verify = app.add_subcommand("verify",
+                                  "Verify checkpoint files (size, footer, SHA-256, header); exit 1 if any is damaged");
     add_home(s.verify);
     s.verify->add_option("--run", f.run_name, "Only this run");
 
@@ -106,7 +135,8 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     s.unpin = app.add_subcommand("unpin", "Unpin a checkpoint");
     for (auto* c : {s.pin, s.unpin}) {
         c->add_option("--run", f.run_name, "Run name")->required();
-        c->add_option("--checkpoint", f.checkpoint_id, "Checkpoint id")->required()
+        c->add_option("--checkpoint", f.checkpoint_id, "Checkpoint id")
+            ->required()
             ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
         add_home(c);
     }
@@ -141,7 +171,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     };
     if (args_in.size() > 1 && !args_in[1].empty() && args_in[1][0] != '-' && !known(args_in[1])) {
         err << "error: unknown subcommand '" << args_in[1]
-            << "' (expected train, resume, runs, checkpoints, verify, pin or unpin)\nrun 'savepoint-cli --help' for usage\n";
+            << "' (expected train, resume, runs, checkpoints, verify, pin or unpin)\nrun 'savepoint-cli --help' for "
+               "usage\n";
         return 2;
     }
     std::vector<std::string> args(args_in.rbegin(), args_in.rend());
@@ -182,10 +213,13 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
         // An empty --home (often an unset variable, --home "$DIR") is not the default home.
         for (const auto* o : s.home_opts)
             if (o->count() && f.home.empty())
-                throw InputError("home", "a directory", "''", "(leave --home out to use $SAVEPOINT_HOME or the default)");
+                throw InputError("home", "a directory", "''",
+                                 "(leave --home out to use $SAVEPOINT_HOME or the default)");
         const std::string resolved_home = resolve_home(f.home);
         const char* env_home = std::getenv("SAVEPOINT_HOME");
-        check_home(resolved_home, !f.home.empty() ? "--home" : env_home && *env_home ? "SAVEPOINT_HOME" : "the default home");
+        check_home(resolved_home, !f.home.empty()         ? "--home"
+                                  : env_home && *env_home ? "SAVEPOINT_HOME"
+                                                          : "the default home");
         return dispatch(s, f, resolved_home, out, err, install_signals);
     } catch (const InputError& e) {
         err << "error: " << cli_error_text(e) << "\n";

@@ -17,7 +17,7 @@ namespace savepoint {
 // share a value where they share a flag (--run, --checkpoint, --home).
 struct CliFlags {
     std::string home, run_name, data = "fashion-mnist", model = "mlp", optimizer = "adam", device = "auto",
-                save_freq = "epoch", async_policy = "wait", resume_data;
+                                save_freq = "epoch", async_policy = "wait", resume_data;
     std::int64_t epochs = 10, spe = 0, batch = 32, keep = 5, threads = 0, interrupt_at = 0, preempt_at = 0;
     std::int64_t checkpoint_id = 0, resume_epoch = -1, resume_step = -1, disk_retries = 30;
     double lr = 1e-3, disk_retry_seconds = 10;
@@ -25,10 +25,10 @@ struct CliFlags {
     bool json = false;
 
     // Options whose presence, not only value, counts.
-    CLI::Option* spe_opt = nullptr;  // train --steps-per-epoch
-    CLI::Option* ck_opt = nullptr;   // resume --checkpoint
-    CLI::Option* ep_opt = nullptr;   // resume --epoch
-    CLI::Option* st_opt = nullptr;   // resume --step
+    CLI::Option* spe_opt = nullptr;       // train --steps-per-epoch
+    CLI::Option* ck_opt = nullptr;        // resume --checkpoint
+    CLI::Option* ep_opt = nullptr;        // resume --epoch
+    CLI::Option* st_opt = nullptr;        // resume --step
     std::vector<CLI::Option*> step_opts;  // --interrupt-at-step / --preempt-at-step of either subcommand
 };
 

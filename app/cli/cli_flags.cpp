@@ -26,7 +26,9 @@ std::string shown(const std::string& text) {
 CLI::Validator integer_in(std::int64_t lo, std::uint64_t hi, const std::string& what) {
     return CLI::Validator(
         [lo, hi, what](std::string& text) -> std::string {
-            const std::string expected = "expected " + (what.empty() ? "an integer from " + std::to_string(lo) + " to " + std::to_string(hi) : what);
+            const std::string expected =
+                "expected " +
+                (what.empty() ? "an integer from " + std::to_string(lo) + " to " + std::to_string(hi) : what);
             const char* b = text.data();
             const char* e = b + text.size();
             bool ok = false;
@@ -50,7 +52,8 @@ CLI::Validator number_in(double lo, double hi) {
         [lo, hi](std::string& text) -> std::string {
             char* end = nullptr;
             const double v = std::strtod(text.c_str(), &end);
-            const bool ok = !text.empty() && end == text.c_str() + text.size() && std::isfinite(v) && v >= lo && v <= hi;
+            const bool ok =
+                !text.empty() && end == text.c_str() + text.size() && std::isfinite(v) && v >= lo && v <= hi;
             std::ostringstream os;
             os << "expected a number from " << lo << " to " << hi << ", found " << shown(text);
             return ok ? std::string() : os.str();

@@ -1,9 +1,10 @@
 #include "cli_home.h"
 
-#include "formats/checkpoint_format.h"
-#include "storage/durable_io.h"
-#include "registry/home.h"
+#include "checkpoint/checkpoint_check.h"
 #include "checkpoint/recovery.h"
+#include "formats/checkpoint_format.h"
+#include "registry/home.h"
+#include "storage/durable_io.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -22,7 +23,8 @@ bool home_writable(const std::string& home) {
 // without recovery (which writes), and says so.
 std::unique_ptr<Registry> open_registry_to_read(const std::string& home, std::ostream& err) {
     if (home_writable(home)) return open_registry(home, err);
-    err << "note: " << home << " cannot be written: showing the registry as it is (recovery, which writes, was not run)\n";
+    err << "note: " << home
+        << " cannot be written: showing the registry as it is (recovery, which writes, was not run)\n";
     return std::make_unique<Registry>(home, Registry::ReadOnly{});
 }
 
@@ -100,8 +102,10 @@ RunRow require_run(Registry& reg, const std::string& name) {
 
 int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::ostream& err) {
     std::vector<RunRow> runs;
-    if (!only.empty()) runs.push_back(require_run(reg, only));
-    else runs = reg.list_runs();
+    if (!only.empty())
+        runs.push_back(require_run(reg, only));
+    else
+        runs = reg.list_runs();
     int damaged = 0, ok = 0;
     for (const auto& run : runs) {
         for (const auto& c : reg.checkpoints(run.id)) {
@@ -115,17 +119,14 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
                 ++damaged;
                 continue;
             }
-            VerifyResult v = verify_checkpoint_file(path, c.sha256);
-            bool header_ok = v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("run", "") == run.name &&
-                             v.meta.value("global_step", -1) == c.global_step;
-            if (v.ok && header_ok) {
-                out << "ok      " << run.name << " #" << c.id << " " << path << " sha256 " << v.sha256 << "\n";
+            // The same judgement as the window's Verify (checkpoint/checkpoint_check.h).
+            const CheckpointCheck check = check_checkpoint(reg.home(), run.name, c);
+            if (check.ok) {
+                out << "ok      " << run.name << " #" << c.id << " " << path << " sha256 " << check.file.sha256 << "\n";
                 ++ok;
             } else {
-                std::string why = v.ok ? "header names another checkpoint (file swapped?)" : v.error;
-                if (!reg.read_only()) reg.set_checkpoint_state(c.id, file_exists(path) ? CheckpointState::Corrupt : CheckpointState::Missing, why);
-                // v.error starts with the path already.
-                err << "DAMAGED " << run.name << " #" << c.id << " " << (v.ok ? path + ": " : std::string()) << why << "\n";
+                if (!reg.read_only()) record_check(reg, c, check);
+                err << "DAMAGED " << run.name << " #" << c.id << " " << check.why << "\n";
                 ++damaged;
             }
         }
@@ -135,8 +136,7 @@ int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::
     out << ok << " verified, " << damaged << " damaged\n";
     const std::size_t quarantined = count_files(quarantine_dir(reg.home()));
     if (quarantined)
-        out << quarantine_dir(reg.home()) << " holds " << quarantined
-            << (quarantined == 1 ? " file" : " files")
+        out << quarantine_dir(reg.home()) << " holds " << quarantined << (quarantined == 1 ? " file" : " files")
             << " the registry does not know (orphans kept by recovery; nothing there is ever deleted)\n";
     return damaged ? 1 : 0;
 }

@@ -13,7 +13,8 @@ int resume_command(const CliFlags& f, const std::string& resolved_home, std::ost
     req.resume = true;
     req.data_override = f.resume_data;
     if (f.ck_opt->count()) {
-        if (f.checkpoint_id < 1) throw InputError("checkpoint", "a checkpoint id (a positive integer)", std::to_string(f.checkpoint_id));
+        if (f.checkpoint_id < 1)
+            throw InputError("checkpoint", "a checkpoint id (a positive integer)", std::to_string(f.checkpoint_id));
         req.target.checkpoint_id = f.checkpoint_id;
     }
     if (f.ep_opt->count()) req.target.epoch = f.resume_epoch;

@@ -8,8 +8,10 @@ namespace savepoint {
 int runs_command(const std::string& resolved_home, bool json, std::ostream& out, std::ostream& err) {
     if (!home_has_registry(resolved_home)) {
         note_files_without_registry(resolved_home, err);
-        if (json) out << "[]\n";
-        else out << "no runs in " << resolved_home << "\n";
+        if (json)
+            out << "[]\n";
+        else
+            out << "no runs in " << resolved_home << "\n";
         return 0;
     }
     auto reg = open_registry_to_read(resolved_home, err);

@@ -21,7 +21,10 @@ namespace {
 class CliObserver : public TrainerObserver {
 public:
     CliObserver(std::ostream& out, std::ostream& err, std::int64_t retries = 0, double retry_seconds = 0)
-        : out_(out), err_(err), tty_(::isatty(STDOUT_FILENO) && &out == &std::cout), retries_(retries),
+        : out_(out),
+          err_(err),
+          tty_(::isatty(STDOUT_FILENO) && &out == &std::cout),
+          retries_(retries),
           retry_seconds_(retry_seconds) {}
 
     void on_message(const std::string& text) override { line(text); }
@@ -31,11 +34,13 @@ public:
         if (!p.ended() && t - last_print_ < (tty_ ? 0.2 : 2.0)) return;
         last_print_ = t;
         char buf[256];
-        std::snprintf(buf, sizeof buf, "epoch %lld/%lld  step %lld/%lld  global %lld/%lld  loss %.4f  acc %.4f  %.1f steps/s  ETA %s  [%s]",
-                      static_cast<long long>(p.epoch), static_cast<long long>(p.epochs),
-                      static_cast<long long>(p.step), static_cast<long long>(p.steps_per_epoch),
-                      static_cast<long long>(p.global_step), static_cast<long long>(p.total_steps), p.loss,
-                      p.accuracy, p.steps_per_second, format_duration(p.eta_seconds).c_str(), p.phase.c_str());
+        std::snprintf(
+            buf, sizeof buf,
+            "epoch %lld/%lld  step %lld/%lld  global %lld/%lld  loss %.4f  acc %.4f  %.1f steps/s  ETA %s  [%s]",
+            static_cast<long long>(p.epoch), static_cast<long long>(p.epochs), static_cast<long long>(p.step),
+            static_cast<long long>(p.steps_per_epoch), static_cast<long long>(p.global_step),
+            static_cast<long long>(p.total_steps), p.loss, p.accuracy, p.steps_per_second,
+            format_duration(p.eta_seconds).c_str(), p.phase.c_str());
         std::lock_guard<std::mutex> l(mutex_);
         if (tty_) {
             out_ << "\r\033[K" << buf << std::flush;
@@ -58,25 +63,28 @@ public:
     void on_checkpoint_saved(const CheckpointRow& c) override {
         ++committed;
         char buf[200];
-        std::snprintf(buf, sizeof buf, "saved checkpoint #%lld at epoch %lld, step %lld (global step %lld), %lld bytes, %.1f ms",
+        std::snprintf(buf, sizeof buf,
+                      "saved checkpoint #%lld at epoch %lld, step %lld (global step %lld), %lld bytes, %.1f ms",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
                       static_cast<long long>(c.global_step), static_cast<long long>(c.bytes), c.write_ms);
         line(buf);
     }
 
     void on_event(const EventRow& e) override {
-        if (e.kind == EventKind::SaveSkipped || e.kind == EventKind::SaveDeferred || e.kind == EventKind::PreemptionNotice ||
-            e.kind == EventKind::Error)
+        if (e.kind == EventKind::SaveSkipped || e.kind == EventKind::SaveDeferred ||
+            e.kind == EventKind::PreemptionNotice || e.kind == EventKind::Error)
             line(std::string(to_string(e.kind)) + ": " + e.message);
     }
 
     void on_storage_error(const std::string& message) override {
         std::lock_guard<std::mutex> l(mutex_);
         char retry[160];
-        std::snprintf(retry, sizeof retry, "every %g s, at most %lld times (--disk-retry-seconds, --disk-retries), then gives up (exit 1)",
+        std::snprintf(retry, sizeof retry,
+                      "every %g s, at most %lld times (--disk-retry-seconds, --disk-retries), then gives up (exit 1)",
                       retry_seconds_, static_cast<long long>(retries_));
         err_ << (dirty_ ? "\n" : "") << "error: " << message << "\n"
-             << "training is paused; it retries the checkpoint " << retry << "\n" << std::flush;
+             << "training is paused; it retries the checkpoint " << retry << "\n"
+             << std::flush;
         dirty_ = false;
     }
 
@@ -129,7 +137,8 @@ struct SignalScope {
     }
     bool install_;
     int early_ = 0;  // SIGTERM or SIGINT noted before the scope began, or 0
-    struct sigaction old_term_ {}, old_int_ {};
+    struct sigaction old_term_ {
+    }, old_int_{};
 };
 
 // What checkpointing cost the training thread this session, and, when the
@@ -140,25 +149,29 @@ void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, cons
     char buf[400];
     // Captures that the disk then refused are taken, not saved: both counts, when they differ.
     const std::int64_t committed = observer.committed.load();
-    const std::string counted = std::to_string(r.checkpoints_requested) + " taken" +
-                                (committed < r.checkpoints_requested ? ", " + std::to_string(committed) + " committed" : "");
+    const std::string counted =
+        std::to_string(r.checkpoints_requested) + " taken" +
+        (committed < r.checkpoints_requested ? ", " + std::to_string(committed) + " committed" : "");
     int n = std::snprintf(buf, sizeof buf,
                           "checkpoints: %s; they held training up %.1f ms in all (%.2f ms each on average, "
                           "longest %.1f ms; %.1f %% of the training loop)",
-                          counted.c_str(), stall_ms,
-                          stall_ms / static_cast<double>(r.checkpoints_requested), r.max_checkpoint_stall_ms,
+                          counted.c_str(), stall_ms, stall_ms / static_cast<double>(r.checkpoints_requested),
+                          r.max_checkpoint_stall_ms,
                           r.loop_seconds > 0 ? 100 * r.checkpoint_stall_seconds / r.loop_seconds : 0.0);
     if (r.saves_waited > 0 && n > 0 && n < static_cast<int>(sizeof buf))
         std::snprintf(buf + n, sizeof buf - static_cast<std::size_t>(n),
-                      ", of which %.1f ms waiting for the previous save to be written (%lld time%s)", 1000 * r.save_wait_seconds,
-                      static_cast<long long>(r.saves_waited), r.saves_waited == 1 ? "" : "s");
+                      ", of which %.1f ms waiting for the previous save to be written (%lld time%s)",
+                      1000 * r.save_wait_seconds, static_cast<long long>(r.saves_waited),
+                      r.saves_waited == 1 ? "" : "s");
     observer.line(buf);
     // One wait in ten is a disk that is too slow for this frequency, not a hiccup.
     if (req.config.async_policy == "wait" && r.saves_waited >= 3 && r.saves_waited * 10 >= r.checkpoints_requested) {
         const std::int64_t freq = req.config.save_every_steps;
-        const std::string every = freq == 1 ? "every step" : freq > 1 ? "every " + std::to_string(freq) + " steps" : "every epoch";
-        observer.line("the disk did not keep up with a checkpoint " + every + ": " + std::to_string(r.saves_waited) + " of " +
-                      std::to_string(r.checkpoints_requested) +
+        const std::string every = freq == 1  ? "every step"
+                                  : freq > 1 ? "every " + std::to_string(freq) + " steps"
+                                             : "every epoch";
+        observer.line("the disk did not keep up with a checkpoint " + every + ": " + std::to_string(r.saves_waited) +
+                      " of " + std::to_string(r.checkpoints_requested) +
                       " waited for the one before. --async-policy defer never waits (it takes such a checkpoint a step "
                       "or two late), skip drops it; or save less often (--save-freq)");
     }
@@ -178,10 +191,11 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
     observer.line("params_sha256 " + r.params_sha256);
     if (r.saves_skipped > 0 || r.saves_deferred > 0) {
         char buf[200];
-        std::snprintf(buf, sizeof buf, "while a save was still writing: %lld checkpoint(s) skipped, %lld deferred (%.1f steps late on average)",
-                      static_cast<long long>(r.saves_skipped),
-                      static_cast<long long>(r.saves_deferred),
-                      r.saves_deferred ? double(r.steps_deferred) / double(r.saves_deferred) : 0.0);
+        std::snprintf(
+            buf, sizeof buf,
+            "while a save was still writing: %lld checkpoint(s) skipped, %lld deferred (%.1f steps late on average)",
+            static_cast<long long>(r.saves_skipped), static_cast<long long>(r.saves_deferred),
+            r.saves_deferred ? double(r.steps_deferred) / double(r.saves_deferred) : 0.0);
         observer.line(buf);
     }
     report_checkpoint_cost(observer, req, r);
@@ -202,11 +216,11 @@ TrainRequest training_request(const CliFlags& f, const std::string& resolved_hom
     // Given, they must name a step: 0 is not "none" (leaving the flag out is).
     for (auto* o : f.step_opts) {
         const std::int64_t v = o->get_name() == "--interrupt-at-step" ? f.interrupt_at : f.preempt_at;
-        if (o->count() && v < 1)
-            throw InputError(o->get_name().substr(2), "a positive global step", std::to_string(v));
+        if (o->count() && v < 1) throw InputError(o->get_name().substr(2), "a positive global step", std::to_string(v));
     }
     if (f.spe_opt->count() && f.spe == 0)  // negatives: TrainConfig::validate names the range
-        throw InputError("steps-per-epoch", "a positive number of steps (leave it out for one full pass)", std::to_string(f.spe));
+        throw InputError("steps-per-epoch", "a positive number of steps (leave it out for one full pass)",
+                         std::to_string(f.spe));
     validate_run_name(f.run_name);
     return req;
 }

@@ -9,7 +9,8 @@
 
 namespace savepoint {
 
-int verify_command(const std::string& resolved_home, const std::string& run_name, std::ostream& out, std::ostream& err) {
+int verify_command(const std::string& resolved_home, const std::string& run_name, std::ostream& out,
+                   std::ostream& err) {
     if (!run_name.empty()) validate_run_name(run_name);
     if (!home_has_registry(resolved_home)) {
         const std::size_t orphans = note_files_without_registry(resolved_home, err);
@@ -22,7 +23,8 @@ int verify_command(const std::string& resolved_home, const std::string& run_name
     // is malformed"), and it is left exactly as it is.
     const bool writable = home_writable(resolved_home);
     if (!writable)
-        err << "note: " << resolved_home << " cannot be written: checking it as it is (damage is reported, not recorded)\n";
+        err << "note: " << resolved_home
+            << " cannot be written: checking it as it is (damage is reported, not recorded)\n";
     auto reg = writable ? std::make_unique<Registry>(resolved_home)
                         : std::make_unique<Registry>(resolved_home, Registry::ReadOnly{});
     std::string check;

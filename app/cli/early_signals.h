@@ -1,9 +1,9 @@
 // SIGTERM and SIGINT while savepoint-cli is still starting.
 //
 // A spot instance's preemption notice is a SIGTERM, and it can come while
-// the process starts: loading and initialising LibTorch takes ~0.3 s before
-// main(), and a `train` or `resume` installed its handler ~0.3-0.6 s after
-// exec. Until then the default action applied: a resume killed before it
+// the process starts: loading and initialising LibTorch takes a noticeable
+// time before main(), and a `train` or `resume` installed its handler later
+// still (docs/PERFORMANCE.md, early signals). Until then the default action applied: a resume killed before it
 // did anything, exit 143, no word of it. Now the executable's
 // .preinit_array (after the loader has mapped the libraries, before any of
 // their initialisers; startup_heap.h does the same) installs a handler that
@@ -12,7 +12,7 @@
 //   cli_app.cpp) and act on it at the first step boundary;
 // - every other command gives the two signals their default action back
 //   and, if one came, dies of it, as it would have without the handler.
-// What is left uncovered is the loader's own ~0.1 s before the preinit step.
+// What is left uncovered is the loader's own work before the preinit step.
 #pragma once
 
 namespace savepoint {

@@ -10,6 +10,6 @@ namespace {
 void preinit_catch_signals(int, char**, char**) { savepoint::catch_signals_early(); }
 }  // namespace
 
-__attribute__((section(".preinit_array"), used)) static void (*const savepoint_preinit_signals)(int, char**, char**) =
-    preinit_catch_signals;
+__attribute__((section(".preinit_array"),
+               used)) static void (*const savepoint_preinit_signals)(int, char**, char**) = preinit_catch_signals;
 #endif

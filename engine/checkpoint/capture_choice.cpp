@@ -8,10 +8,14 @@ double CaptureChoice::cost(bool background) const {
     static_assert(kCostsKept == 3, "the median below is of three");
     const auto& c = costs_[background];
     switch (count_[background]) {
-    case 0: return -1;
-    case 1: return c[0];
-    case 2: return (c[0] + c[1]) / 2;  // neither is the middle one
-    default: return std::max(std::min(c[0], c[1]), std::min(std::max(c[0], c[1]), c[2]));
+        case 0:
+            return -1;
+        case 1:
+            return c[0];
+        case 2:
+            return (c[0] + c[1]) / 2;  // neither is the middle one
+        default:
+            return std::max(std::min(c[0], c[1]), std::min(std::max(c[0], c[1]), c[2]));
     }
 }
 

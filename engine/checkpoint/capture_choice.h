@@ -27,10 +27,10 @@ namespace savepoint {
 
 class CaptureChoice {
 public:
-    static constexpr int kMeasuredSteps = 2;   // steps after a capture charged to it
-    static constexpr int kTryOtherEvery = 8;   // the shortest gap between tries of the way not preferred
-    static constexpr int kTryOtherAtMost = 64; // the longest: tries that come out dearer double the gap
-    static constexpr int kCostsKept = 3;       // a way's cost: the median of its last three saves
+    static constexpr int kMeasuredSteps = 2;    // steps after a capture charged to it
+    static constexpr int kTryOtherEvery = 8;    // the shortest gap between tries of the way not preferred
+    static constexpr int kTryOtherAtMost = 64;  // the longest: tries that come out dearer double the gap
+    static constexpr int kCostsKept = 3;        // a way's cost: the median of its last three saves
 
     // The way the next capture should take: true for the background copy.
     bool background_next() const;
@@ -55,11 +55,11 @@ private:
     std::array<double, kQuietKept> quiet_{};
     int quiet_count_ = 0, quiet_next_ = 0;
     bool warmed_up_ = false;
-    double baseline_ = 0;  // median of quiet_, taken at each capture
+    double baseline_ = 0;           // median of quiet_, taken at each capture
     int steps_since_capture_ = -1;  // -1: no capture yet; stops at kMeasuredSteps
     bool last_background_ = true;
     bool last_was_try_ = false;  // the last capture took the way not preferred
-    double pending_ = 0;  // the last capture's cost so far
+    double pending_ = 0;         // the last capture's cost so far
     bool pending_valid_ = false;
     // Each way's last kCostsKept costs, newest at next_[way] - 1 (a ring).
     std::array<std::array<double, kCostsKept>, 2> costs_{};

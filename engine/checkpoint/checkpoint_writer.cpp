@@ -1,13 +1,13 @@
 #include "checkpoint/checkpoint_writer.h"
 
-#include "storage/background_sync.h"
-#include "storage/cache_release.h"
+#include "checkpoint/recovery.h"
 #include "formats/checkpoint_format.h"
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
-#include "checkpoint/recovery.h"
+#include "storage/background_sync.h"
+#include "storage/cache_release.h"
+#include "storage/durable_io.h"
 #include "storage/sha256.h"
 
 #include <chrono>
@@ -53,8 +53,14 @@ class CheckpointSave {
 public:
     CheckpointSave(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req, const CheckpointRow* spare,
                    BackgroundSync* background, const std::function<void()>& let_go)
-        : reg_(reg), snapshot_(snapshot), req_(req), spare_(spare), background_(background), let_go_(let_go),
-          t0_(std::chrono::steady_clock::now()), row_(req.row) {}
+        : reg_(reg),
+          snapshot_(snapshot),
+          req_(req),
+          spare_(spare),
+          background_(background),
+          let_go_(let_go),
+          t0_(std::chrono::steady_clock::now()),
+          row_(req.row) {}
 
     // Transaction A: the row exists, in state 'writing', before any byte is written.
     // Not synced: a process crash keeps it (recovery then discards a half-written
@@ -138,7 +144,8 @@ public:
             }
             return draft_meta_;
         };
-        sha_ = write_checkpoint_tensors_first(draft_meta_.size(), tensors_, final_meta, sink, hash_params_ ? &params_ : nullptr);
+        sha_ = write_checkpoint_tensors_first(draft_meta_.size(), tensors_, final_meta, sink,
+                                              hash_params_ ? &params_ : nullptr);
         // Read for the last time (copied into the page cache, hashed): let go of the lines
         // now, while the disk flushes, so that the training thread's next write of these
         // buffers need not take them from this core's caches (cache_release.h).
@@ -172,11 +179,13 @@ public:
         for (const auto& c : out_.retired) commit.retire.push_back(c.id);
         commit.retire_detail = retention_detail(req_);
         if (out_.recycled) commit.finished.push_back(spare_->id);
-        commit.finished_detail = retention_detail(req_) + "; its file was rewritten as checkpoint #" + std::to_string(id_);
+        commit.finished_detail =
+            retention_detail(req_) + "; its file was rewritten as checkpoint #" + std::to_string(id_);
         if (!planted_commit_before_rename())
             reg_.commit_checkpoint(id_, commit);
         else  // committed before the rename: only retention's marks are left
-            for (std::int64_t old : commit.retire) reg_.set_checkpoint_state(old, CheckpointState::Deleting, retention_detail(req_));
+            for (std::int64_t old : commit.retire)
+                reg_.set_checkpoint_state(old, CheckpointState::Deleting, retention_detail(req_));
         row_.state = CheckpointState::Committed;
         row_.bytes = static_cast<std::int64_t>(size_);
         row_.sha256 = sha_;
@@ -279,7 +288,9 @@ SaveOutcome save_checkpoint_now(Registry& reg, const StateSnapshot& snapshot, Sa
 
 CheckpointWriter::CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved,
                                    bool shares_training_cpus)
-    : home_(home), io_cpus_(std::move(io_cpus)), shares_training_cpus_(shares_training_cpus),
+    : home_(home),
+      io_cpus_(std::move(io_cpus)),
+      shares_training_cpus_(shares_training_cpus),
       on_saved_(std::move(on_saved)) {
     thread_ = std::thread([this] { loop(); });
 }
@@ -311,52 +322,53 @@ void CheckpointWriter::save_async(std::shared_ptr<const StateSnapshot> snapshot,
         std::shared_ptr<const StateSnapshot> queued = snapshot;
         // Moved, not copied: this runs on the training thread, inside its stall.
         queue_.push_back({[this, snapshot = std::move(snapshot), request = std::move(request)](Registry& reg) mutable {
-            bool let_go = false;
-            const auto release = [&] {
-                if (!let_go) release_snapshot();
-                let_go = true;
-            };
-            // Captured before the previous save committed, the training thread's head may be
-            // one behind: the I/O thread, which committed that save, knows the parent.
-            if (request.parent_is_last_save && last_saved_id_) request.row.parent_id = last_saved_id_;
-            std::optional<SaveOutcome> out;
-            std::optional<CheckpointRow> spare = std::move(spare_);
-            spare_.reset();
-            try {
-                out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr, &background_sync_, release);
-                last_saved_id_ = out->row.id;
-                if (on_saved_) on_saved_(*out);
-            } catch (const std::exception& e) {
-                release();
-                std::lock_guard<std::mutex> lock(mutex_);
-                save_error_ = e.what();
-                if (dynamic_cast<const RegistryDamaged*>(&e)) registry_damaged_ = true;
-                save_failed_ = true;
-            }
-            // Not written over (it could not be opened, or the save failed): remove it as retention would.
-            if (spare && !(out && out->recycled)) remove_retired(reg, {*spare}, spare->state_detail);
-            // The first file this save retired is kept for the next one to write over.
-            if (out && !out->retired.empty()) {
-                spare_ = out->retired.front();
-                spare_->state_detail = retention_detail(request);
-                out->retired.erase(out->retired.begin());
-            }
-            {
-                // Committed: the save is no longer in flight. Retention only deletes
-                // older files, so the training thread need not wait for it.
-                std::lock_guard<std::mutex> lock(mutex_);
-                save_in_flight_ = --saves_queued_ > 0;
-            }
-            cv_.notify_all();
-            if (out) remove_retired(reg, out->retired, retention_detail(request));
-        }, std::move(queued)});
+                              bool let_go = false;
+                              const auto release = [&] {
+                                  if (!let_go) release_snapshot();
+                                  let_go = true;
+                              };
+                              // Captured before the previous save committed, the training thread's head may be
+                              // one behind: the I/O thread, which committed that save, knows the parent.
+                              if (request.parent_is_last_save && last_saved_id_) request.row.parent_id = last_saved_id_;
+                              std::optional<SaveOutcome> out;
+                              std::optional<CheckpointRow> spare = std::move(spare_);
+                              spare_.reset();
+                              try {
+                                  out = write_and_commit(reg, *snapshot, request, spare ? &*spare : nullptr,
+                                                         &background_sync_, release);
+                                  last_saved_id_ = out->row.id;
+                                  if (on_saved_) on_saved_(*out);
+                              } catch (const std::exception& e) {
+                                  release();
+                                  std::lock_guard<std::mutex> lock(mutex_);
+                                  save_error_ = e.what();
+                                  if (dynamic_cast<const RegistryDamaged*>(&e)) registry_damaged_ = true;
+                                  save_failed_ = true;
+                              }
+                              // Not written over (it could not be opened, or the save failed): remove it as retention
+                              // would.
+                              if (spare && !(out && out->recycled)) remove_retired(reg, {*spare}, spare->state_detail);
+                              // The first file this save retired is kept for the next one to write over.
+                              if (out && !out->retired.empty()) {
+                                  spare_ = out->retired.front();
+                                  spare_->state_detail = retention_detail(request);
+                                  out->retired.erase(out->retired.begin());
+                              }
+                              {
+                                  // Committed: the save is no longer in flight. Retention only deletes
+                                  // older files, so the training thread need not wait for it.
+                                  std::lock_guard<std::mutex> lock(mutex_);
+                                  save_in_flight_ = --saves_queued_ > 0;
+                              }
+                              cv_.notify_all();
+                              if (out) remove_retired(reg, out->retired, retention_detail(request));
+                          },
+                          std::move(queued)});
     }
     cv_.notify_all();
 }
 
-bool CheckpointWriter::save_in_flight() const {
-    return save_in_flight_.load(std::memory_order_acquire);
-}
+bool CheckpointWriter::save_in_flight() const { return save_in_flight_.load(std::memory_order_acquire); }
 
 void CheckpointWriter::release_snapshot() {
     {

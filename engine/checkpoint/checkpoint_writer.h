@@ -13,9 +13,9 @@
 // then is on_saved called.
 #pragma once
 
-#include "storage/background_sync.h"
-#include "registry/registry.h"
 #include "checkpoint/state_snapshot.h"
+#include "registry/registry.h"
+#include "storage/background_sync.h"
 
 #include <atomic>
 #include <chrono>
@@ -33,15 +33,15 @@
 namespace savepoint {
 
 struct SaveRequest {
-    CheckpointRow row;           // run, branch, parent, position, metrics, kind; path = directory prefix
+    CheckpointRow row;  // run, branch, parent, position, metrics, kind; path = directory prefix
     std::string run_name;
     // The session's part of the meta (config, data seed...), built once and shared by its saves;
     // the writer adds ids, position, metrics and hashes on the I/O thread. May be null.
     std::shared_ptr<const nlohmann::json> session_meta;
-    double created_at = 0;       // wall clock of the capture (seconds); 0: not recorded
-    std::int64_t keep = 5;       // retention: newest K on this branch, plus best, head, pinned, protected
+    double created_at = 0;                 // wall clock of the capture (seconds); 0: not recorded
+    std::int64_t keep = 5;                 // retention: newest K on this branch, plus best, head, pinned, protected
     std::set<std::int64_t> protected_ids;  // e.g. the checkpoint this session resumed from
-    double stall_ms = 0;         // how long the training thread was blocked capturing the snapshot
+    double stall_ms = 0;                   // how long the training thread was blocked capturing the snapshot
     // The parent is the last checkpoint this writer committed, when it has
     // committed one: a capture may be handed over while the previous save
     // still commits, so the training thread's head can be one save behind.
@@ -49,9 +49,9 @@ struct SaveRequest {
 };
 
 struct SaveOutcome {
-    CheckpointRow row;           // committed row (state 'committed') on success
+    CheckpointRow row;                   // committed row (state 'committed') on success
     std::vector<CheckpointRow> retired;  // marked 'deleting' by transaction B, then removed by retention
-    bool recycled = false;       // written over the file of a checkpoint retired earlier
+    bool recycled = false;               // written over the file of a checkpoint retired earlier
     double write_ms = 0;
 };
 
@@ -63,7 +63,8 @@ public:
     // io_cpus: the CPUs the I/O thread runs on (storage_interrupt_cpus); empty: any.
     // shares_training_cpus: training leaves the I/O thread no CPU of its own, so
     // it runs as SCHED_BATCH and does not preempt training when woken (io_thread_policy.h).
-    CheckpointWriter(const std::string& home, SavedCallback on_saved) : CheckpointWriter(home, {}, std::move(on_saved)) {}
+    CheckpointWriter(const std::string& home, SavedCallback on_saved)
+        : CheckpointWriter(home, {}, std::move(on_saved)) {}
     CheckpointWriter(const std::string& home, std::vector<int> io_cpus, SavedCallback on_saved,
                      bool shares_training_cpus = false);
     ~CheckpointWriter();  // drains the queue, then joins
@@ -77,14 +78,14 @@ public:
 
     // A save is queued or running (until its registry commit).
     bool save_in_flight() const;
-    void wait_for_save();          // blocks until no save is in flight
+    void wait_for_save();  // blocks until no save is in flight
     // A save still reads the snapshot (queued, or writing and hashing it):
     // the next capture must wait. Lock-free. False once the last save handed
     // over has its bytes in the page cache and hashed, while it may still be
     // syncing and committing.
     bool snapshot_busy() const { return snapshot_busy_.load(std::memory_order_acquire); }
-    void wait_for_snapshot();      // blocks until snapshot_busy() is false
-    void drain();                  // blocks until every queued job has run
+    void wait_for_snapshot();  // blocks until snapshot_busy() is false
+    void drain();              // blocks until every queued job has run
     // Queues the removal of the retired file kept for the next save to write
     // over (see loop()); call when no more saves will come. The destructor
     // does it too.
@@ -124,10 +125,10 @@ private:
     };
     std::deque<Job> queue_;
     bool busy_ = false;
-    int saves_queued_ = 0;  // under mutex_: queued or running
+    int saves_queued_ = 0;    // under mutex_: queued or running
     int snapshots_held_ = 0;  // under mutex_: saves queued or running that have not let go of their snapshot
-    std::atomic<bool> snapshot_busy_{false};  // snapshots_held_ > 0, for the lock-free read
-    void release_snapshot();  // one save lets go of its snapshot
+    std::atomic<bool> snapshot_busy_{false};     // snapshots_held_ > 0, for the lock-free read
+    void release_snapshot();                     // one save lets go of its snapshot
     std::optional<std::int64_t> last_saved_id_;  // I/O thread only: the last checkpoint this writer committed
     // Written under mutex_ (the condition variable's waiters rely on that), read
     // without it by the training thread at every due save: never a sleep on a

@@ -1,10 +1,10 @@
 #include "checkpoint/recovery.h"
 
 #include "formats/checkpoint_format.h"
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/home.h"
 #include "registry/run_lock.h"
+#include "storage/durable_io.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -40,8 +40,8 @@ std::string pos_text(const CheckpointRow& c) {
            std::to_string(c.global_step) + ")";
 }
 
-void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, EventKind kind,
-          const std::string& message, std::int64_t global_step = 0, std::optional<std::int64_t> ckpt = std::nullopt) {
+void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, EventKind kind, const std::string& message,
+          std::int64_t global_step = 0, std::optional<std::int64_t> ckpt = std::nullopt) {
     report.actions.push_back(message);
     EventRow e;
     e.run_id = run_id;
@@ -75,7 +75,8 @@ public:
     [[noreturn]] void damaged(const std::string& what) const {
         throw RegistryDamaged(reg_.path() + ": the registry is damaged (" + what +
                                   "); recovery stopped before changing anything. `savepoint-cli verify` reports it; "
-                                  "copy the home before trying `sqlite3 " + reg_.path() + " .recover`",
+                                  "copy the home before trying `sqlite3 " +
+                                  reg_.path() + " .recover`",
                               reg_.path());
     }
 
@@ -125,7 +126,8 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
                      c.global_step, c.id);
             } else {
                 if (!c.path.empty() && file_exists(path)) remove_durably(path);
-                reg.set_checkpoint_state(c.id, CheckpointState::Failed, "the process stopped while this checkpoint was being written");
+                reg.set_checkpoint_state(c.id, CheckpointState::Failed,
+                                         "the process stopped while this checkpoint was being written");
                 c.state = CheckpointState::Failed;
                 note(reg, report, run.id, EventKind::Recovery,
                      "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
@@ -181,7 +183,8 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
             }
         }
         note(reg, report, run.id, EventKind::Interruption,
-             "run '" + run.name + "': the training process ended without closing the run (killed or crashed) after global step " +
+             "run '" + run.name +
+                 "': the training process ended without closing the run (killed or crashed) after global step " +
                  std::to_string(run.global_step),
              run.global_step);
     }
@@ -199,7 +202,8 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
                      " is not usable; training will resume from " +
                      (fallback ? "checkpoint #" + std::to_string(fallback->id) + " at " + pos_text(*fallback)
                                : std::string("the beginning (no usable checkpoint)")),
-                 fallback ? fallback->global_step : 0, fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);
+                 fallback ? fallback->global_step : 0,
+                 fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);
         }
     }
 }
@@ -238,8 +242,8 @@ void quarantine_unowned_directories(Registry& reg, const std::set<std::string>& 
         }
         FileLock::release(fd);
         if (moved == 0 && failed.empty()) continue;
-        const std::string line = "checkpoint directory " + dir + " belongs to no run in the registry (" +
-                                 reg.path() + " was lost or replaced?): moved " + std::to_string(moved) +
+        const std::string line = "checkpoint directory " + dir + " belongs to no run in the registry (" + reg.path() +
+                                 " was lost or replaced?): moved " + std::to_string(moved) +
                                  (moved == 1 ? " file" : " files") + " to " + quarantine_dir(reg.home()) + failed;
         report.actions.push_back(line);  // no event: an event belongs to a run
     }
@@ -259,8 +263,7 @@ std::string quarantine_file(const std::string& home, const std::string& run_name
         target = qdir + "/" + run_name + "-" + name + "." + std::to_string(n);
         err = rename_no_replace(path, target);
     }
-    if (err != 0)
-        throw StorageError("could not move " + path + " to " + target + ": " + std::strerror(err), path, err);
+    if (err != 0) throw StorageError("could not move " + path + " to " + target + ": " + std::strerror(err), path, err);
     fsync_directory(parent_directory(path));
     fsync_directory(qdir);
     return target;

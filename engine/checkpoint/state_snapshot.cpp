@@ -1,9 +1,9 @@
 #include "checkpoint/state_snapshot.h"
 
-#include "storage/durable_io.h"  // planted_bug (negative controls)
-#include "platform/errors.h"
 #include "model/fused_adam.h"
 #include "model/optimizer_state_key.h"
+#include "platform/errors.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "storage/sha256.h"
 #include "storage/stream_copy.h"
 
@@ -24,26 +24,41 @@ namespace {
 
 DType to_dtype(c10::ScalarType t) {
     switch (t) {
-    case torch::kFloat32: return DType::F32;
-    case torch::kFloat64: return DType::F64;
-    case torch::kInt64: return DType::I64;
-    case torch::kUInt8: return DType::U8;
-    case torch::kInt32: return DType::I32;
-    case torch::kFloat16: return DType::F16;
-    case torch::kBFloat16: return DType::BF16;
-    default: throw std::runtime_error("checkpoint: unsupported tensor type " + std::string(c10::toString(t)));
+        case torch::kFloat32:
+            return DType::F32;
+        case torch::kFloat64:
+            return DType::F64;
+        case torch::kInt64:
+            return DType::I64;
+        case torch::kUInt8:
+            return DType::U8;
+        case torch::kInt32:
+            return DType::I32;
+        case torch::kFloat16:
+            return DType::F16;
+        case torch::kBFloat16:
+            return DType::BF16;
+        default:
+            throw std::runtime_error("checkpoint: unsupported tensor type " + std::string(c10::toString(t)));
     }
 }
 
 c10::ScalarType to_scalar(DType t) {
     switch (t) {
-    case DType::F32: return torch::kFloat32;
-    case DType::F64: return torch::kFloat64;
-    case DType::I64: return torch::kInt64;
-    case DType::U8: return torch::kUInt8;
-    case DType::I32: return torch::kInt32;
-    case DType::F16: return torch::kFloat16;
-    case DType::BF16: return torch::kBFloat16;
+        case DType::F32:
+            return torch::kFloat32;
+        case DType::F64:
+            return torch::kFloat64;
+        case DType::I64:
+            return torch::kInt64;
+        case DType::U8:
+            return torch::kUInt8;
+        case DType::I32:
+            return torch::kInt32;
+        case DType::F16:
+            return torch::kFloat16;
+        case DType::BF16:
+            return torch::kBFloat16;
     }
     return torch::kFloat32;
 }
@@ -195,7 +210,8 @@ double StateSnapshot::finish_copies(bool training_thread) const {
     const std::size_t n = pieces_.size();
     for (std::size_t i = next_piece_.fetch_add(1, std::memory_order_relaxed); i < n;
          i = next_piece_.fetch_add(1, std::memory_order_relaxed)) {
-        copy_streaming(pieces_[i].dst, pieces_[i].src, pieces_[i].bytes);  // fenced: the stores are visible before the count
+        copy_streaming(pieces_[i].dst, pieces_[i].src,
+                       pieces_[i].bytes);  // fenced: the stores are visible before the count
         pieces_done_.fetch_add(1, std::memory_order_release);
     }
     // The other thread may still be on the piece it took.
@@ -228,9 +244,12 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     armed_step_ = -1;
     // Parameters and optimizer state: only the optimizer step writes them.
     auto take = [&](std::size_t index, const std::string& name, const torch::Tensor& t) {
-        if (copy_free) keep_live(index, name, t);
-        else if (update_copied && index < armed_slot_.size() && armed_slot_[index]) names_[index] = name;
-        else copy_into(index, name, t, true);
+        if (copy_free)
+            keep_live(index, name, t);
+        else if (update_copied && index < armed_slot_.size() && armed_slot_[index])
+            names_[index] = name;
+        else
+            copy_into(index, name, t, true);
     };
     std::size_t i = 0;
     const ModuleLayout& layout = layout_of(model);
@@ -244,8 +263,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     std::size_t index = 0;
     for (const auto& group : optimizer.param_groups()) {
         // reserve() only: whether Adam's first step will give this group's parameters step, exp_avg, exp_avg_sq.
-        const bool adam_layout =
-            adam && !static_cast<const torch::optim::AdamOptions&>(group.options()).amsgrad();
+        const bool adam_layout = adam && !static_cast<const torch::optim::AdamOptions&>(group.options()).amsgrad();
         for (const auto& p : group.params()) {
             auto it = state.find(optimizer_state_key(state, p));
             const OptimNames& names = optim_names(index++);
@@ -265,7 +283,8 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
             }
             if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) {
                 copy_scalar_into(i++, names.step, adam->step());
-                if (!adam->max_exp_avg_sq().defined()) update_slots_.push_back({p.unsafeGetTensorImpl(), value_slot, i, i + 1});
+                if (!adam->max_exp_avg_sq().defined())
+                    update_slots_.push_back({p.unsafeGetTensorImpl(), value_slot, i, i + 1});
                 take(i++, names.exp_avg, adam->exp_avg());
                 take(i++, names.exp_avg_sq, adam->exp_avg_sq());
                 if (adam->max_exp_avg_sq().defined())
@@ -367,7 +386,8 @@ std::vector<Sha256Stream::Range> StateSnapshot::params_ranges() const {
     finish_copies();
     std::vector<Sha256Stream::Range> out;
     for (std::size_t i = 0; i < param_count_; ++i)
-        out.push_back({buffers_[i].data_ptr(), static_cast<std::size_t>(buffers_[i].numel() * buffers_[i].element_size())});
+        out.push_back(
+            {buffers_[i].data_ptr(), static_cast<std::size_t>(buffers_[i].numel() * buffers_[i].element_size())});
     return out;
 }
 
@@ -387,8 +407,8 @@ std::string params_sha256(torch::nn::Module& model) {
     return to_hex(d.data(), d.size());
 }
 
-void restore_state(const CheckpointContents& contents, torch::nn::Module& model,
-                   torch::optim::Optimizer& optimizer, const std::string& name) {
+void restore_state(const CheckpointContents& contents, torch::nn::Module& model, torch::optim::Optimizer& optimizer,
+                   const std::string& name) {
     torch::NoGradGuard no_grad;
     auto require = [&](const std::string& key, const torch::Tensor& like) -> torch::Tensor {
         const RawTensor* raw = find(contents, key);

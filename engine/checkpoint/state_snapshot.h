@@ -147,8 +147,8 @@ private:
         std::size_t value, exp_avg, exp_avg_sq;
     };
     std::vector<UpdateSlots> update_slots_;
-    std::vector<bool> armed_slot_;     // slots the armed update fills
-    std::int64_t armed_step_ = -1;     // FusedAdam::steps_taken() of the step that fills them
+    std::vector<bool> armed_slot_;  // slots the armed update fills
+    std::int64_t armed_step_ = -1;  // FusedAdam::steps_taken() of the step that fills them
     std::size_t armed_params_ = 0;
     bool last_update_copy_ = false;
 };
@@ -156,8 +156,8 @@ private:
 // Writes the state in `contents` back into model, optimizer and RNGs. Throws
 // CorruptCheckpoint if a tensor is missing or its shape or type disagrees
 // with the model (a checkpoint of another model or config).
-void restore_state(const CheckpointContents& contents, torch::nn::Module& model,
-                   torch::optim::Optimizer& optimizer, const std::string& name);
+void restore_state(const CheckpointContents& contents, torch::nn::Module& model, torch::optim::Optimizer& optimizer,
+                   const std::string& name);
 
 // SHA-256 of the live model's parameter bytes in registration order.
 std::string params_sha256(torch::nn::Module& model);

@@ -40,8 +40,7 @@ std::vector<std::int64_t> epoch_permutation(std::uint64_t seed, std::int64_t epo
 
 std::int64_t full_pass_steps(std::int64_t n, std::int64_t batch) { return (n + batch - 1) / batch; }
 
-void batch_positions(const std::vector<std::int64_t>& perm, std::int64_t step, std::int64_t batch,
-                     std::int64_t* out) {
+void batch_positions(const std::vector<std::int64_t>& perm, std::int64_t step, std::int64_t batch, std::int64_t* out) {
     const auto n = static_cast<std::int64_t>(perm.size());
     std::int64_t p = ((step - 1) * batch) % n;
     for (std::int64_t j = 0; j < batch; ++j) {

@@ -17,8 +17,7 @@ std::int64_t full_pass_steps(std::int64_t n, std::int64_t batch);
 
 // The positions (into the permutation) of 1-based `step`: step*batch..+batch,
 // wrapping around n, so every batch has the same size.
-void batch_positions(const std::vector<std::int64_t>& perm, std::int64_t step, std::int64_t batch,
-                     std::int64_t* out);
+void batch_positions(const std::vector<std::int64_t>& perm, std::int64_t step, std::int64_t batch, std::int64_t* out);
 
 // (epoch, step) <-> global step; all 1-based, steps_per_epoch > 0.
 struct Position {

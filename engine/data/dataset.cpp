@@ -6,8 +6,8 @@
 #include <ATen/Parallel.h>
 
 #include "data/batch_gather.h"
-#include "platform/errors.h"
 #include "formats/idx_reader.h"
+#include "platform/errors.h"
 
 #include <array>
 #include <cstdlib>
@@ -27,30 +27,26 @@ constexpr const char* kFashionDefaultDir = "/usr/share/datasets/fashion-mnist";
 std::string find_idx_file(const std::string& dir, const std::string& base) {
     std::error_code ec;
     const fs::path raw = fs::path(dir) / base;
-    if (fs::is_regular_file(raw, ec))
-        return raw.string();
+    if (fs::is_regular_file(raw, ec)) return raw.string();
     const fs::path gz = fs::path(dir) / (base + ".gz");
-    if (fs::is_regular_file(gz, ec))
-        return gz.string();
-    throw InputError(dir + ": " + base + ": expected a file named " + base + " or " + base +
-                     ".gz, found neither");
+    if (fs::is_regular_file(gz, ec)) return gz.string();
+    throw InputError(dir + ": " + base + ": expected a file named " + base + " or " + base + ".gz, found neither");
 }
 
 // The pixel bytes become the tensor's storage: no copy, no conversion.
 torch::Tensor images_to_tensor(IdxImages&& img, const std::string& path) {
     if (img.rows != kImageSide || img.cols != kImageSide)
-        throw InputError(path + ": rows x cols: expected 28x28, found " +
-                         std::to_string(img.rows) + "x" + std::to_string(img.cols));
+        throw InputError(path + ": rows x cols: expected 28x28, found " + std::to_string(img.rows) + "x" +
+                         std::to_string(img.cols));
     auto* owner = new std::vector<std::uint8_t>(std::move(img.pixels));
-    return torch::from_blob(owner->data(), {img.count, 1, kImageSide, kImageSide},
-                            [owner](void*) { delete owner; }, torch::kUInt8);
+    return torch::from_blob(
+        owner->data(), {img.count, 1, kImageSide, kImageSide}, [owner](void*) { delete owner; }, torch::kUInt8);
 }
 
 torch::Tensor labels_to_tensor(const IdxLabels& lab) {
     torch::Tensor t = torch::empty({static_cast<std::int64_t>(lab.labels.size())}, torch::kInt64);
     std::int64_t* dst = t.data_ptr<std::int64_t>();
-    for (std::size_t i = 0; i < lab.labels.size(); ++i)
-        dst[i] = lab.labels[i];
+    for (std::size_t i = 0; i < lab.labels.size(); ++i) dst[i] = lab.labels[i];
     return t;
 }
 
@@ -58,22 +54,18 @@ Dataset load_split(const std::string& dir, const std::string& prefix) {
     const std::string images_path = find_idx_file(dir, prefix + "-images-idx3-ubyte");
     const std::string labels_path = find_idx_file(dir, prefix + "-labels-idx1-ubyte");
     Dataset d;
-    {
-                d.images = images_to_tensor(read_idx_images(images_path), images_path);
-    }
+    { d.images = images_to_tensor(read_idx_images(images_path), images_path); }
     const IdxLabels lab = read_idx_labels(labels_path, 10);
     if (static_cast<std::int64_t>(lab.labels.size()) != d.images.size(0))
-        throw InputError(labels_path + ": label count: expected " +
-                         std::to_string(d.images.size(0)) + " (the image count in " +
-                         fs::path(images_path).filename().string() + "), found " +
+        throw InputError(labels_path + ": label count: expected " + std::to_string(d.images.size(0)) +
+                         " (the image count in " + fs::path(images_path).filename().string() + "), found " +
                          std::to_string(lab.labels.size()));
     d.labels = labels_to_tensor(lab);
     return d;
 }
 
 std::string describe(const std::string& what, const DatasetPair& p) {
-    return what + ": " + std::to_string(p.train.size()) + " train, " +
-           std::to_string(p.test.size()) + " test";
+    return what + ": " + std::to_string(p.train.size()) + " train, " + std::to_string(p.test.size()) + " test";
 }
 
 }  // namespace
@@ -106,8 +98,7 @@ torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
 
 std::string default_fashion_mnist_dir() {
     const char* env = std::getenv("SAVEPOINT_FASHION_MNIST_DIR");
-    if (env && *env)
-        return env;
+    if (env && *env) return env;
     return kFashionDefaultDir;
 }
 
@@ -135,8 +126,7 @@ DatasetPair load_dataset(const std::string& spec) {
         p.description = describe("fashion-mnist (" + dir + ")", p);
         return p;
     }
-    if (spec == "synthetic")
-        return make_synthetic_dataset();
+    if (spec == "synthetic") return make_synthetic_dataset();
     std::error_code ec;
     if (spec.empty() || !fs::is_directory(spec, ec))
         throw InputError("data", "fashion-mnist, synthetic or a directory holding the MNIST files", "'" + spec + "'");

@@ -41,11 +41,12 @@ void check_dataset_fingerprint(const std::map<std::string, std::string>& recorde
         const auto it = found.find(part);
         const std::string now = it == found.end() ? std::string("nothing") : it->second;
         if (now == sha) continue;
-        throw InputError("data", "SHA-256 " + sha + " for " + part, now,
-                         InputError::Says{part + " in " + source + " is not what run '" + run_name +
-                                          "' was trained on (SHA-256 of its decoded bytes: recorded " + sha + ", found " +
-                                          now + "); resuming on other data would not continue the same run. Put the "
-                                          "original files back, or point resume's --data at a copy of them"});
+        throw InputError(
+            "data", "SHA-256 " + sha + " for " + part, now,
+            InputError::Says{part + " in " + source + " is not what run '" + run_name +
+                             "' was trained on (SHA-256 of its decoded bytes: recorded " + sha + ", found " + now +
+                             "); resuming on other data would not continue the same run. Put the "
+                             "original files back, or point resume's --data at a copy of them"});
     }
 }
 

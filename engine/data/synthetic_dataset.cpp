@@ -72,8 +72,7 @@ int coverage(const Primitive& p, int x, int y) {
     if (p.kind == Primitive::Disc || p.kind == Primitive::Ring) {
         const int dx = x - p.x0, dy = y - p.y0;
         const int d2 = dx * dx + dy * dy;
-        if (p.kind == Primitive::Disc)
-            return d2 <= 9 ? 2 : d2 <= 16 ? 1 : 0;
+        if (p.kind == Primitive::Disc) return d2 <= 9 ? 2 : d2 <= 16 ? 1 : 0;
         const int off = d2 > 49 ? d2 - 49 : 49 - d2;  // ring of radius 7
         return off <= 7 ? 2 : off <= 14 ? 1 : 0;
     }
@@ -100,12 +99,10 @@ void draw(std::uint8_t* canvas, const Primitive& p, int shift_x, int shift_y, in
     for (int y = 0; y < kImageSide; ++y) {
         for (int x = 0; x < kImageSide; ++x) {
             const int c = coverage(p, x - shift_x, y - shift_y);
-            if (c == 0)
-                continue;
+            if (c == 0) continue;
             const int v = intensity * c / 2;
             std::uint8_t& px = canvas[y * kImageSide + x];
-            if (v > px)
-                px = static_cast<std::uint8_t>(v);
+            if (v > px) px = static_cast<std::uint8_t>(v);
         }
     }
 }
@@ -118,8 +115,7 @@ int make_sample(std::uint64_t split, std::int64_t index, std::uint8_t* canvas) {
     rng.next();  // decorrelate neighbouring indices
 
     const int label = rng.below(10);
-    for (int i = 0; i < kImageSide * kImageSide; ++i)
-        canvas[i] = 0;
+    for (int i = 0; i < kImageSide * kImageSide; ++i) canvas[i] = 0;
     // Draws are sequenced one per statement: the evaluation order of function
     // arguments is unspecified, and would make the images compiler-dependent.
     const int sx = rng.between(-3, 3);
@@ -158,8 +154,8 @@ Dataset make_split(std::uint64_t split, std::int64_t n) {
 
 void check_size(const char* field, std::int64_t n) {
     if (n < 1 || n > kMaxSize)
-        throw InputError(std::string("synthetic: ") + field + ": expected 1.." +
-                         std::to_string(kMaxSize) + ", found " + std::to_string(n));
+        throw InputError(std::string("synthetic: ") + field + ": expected 1.." + std::to_string(kMaxSize) + ", found " +
+                         std::to_string(n));
 }
 
 }  // namespace
@@ -170,8 +166,8 @@ DatasetPair make_synthetic_dataset(std::int64_t train_size, std::int64_t test_si
     DatasetPair p;
     p.train = make_split(1, train_size);
     p.test = make_split(2, test_size);
-    p.description = "synthetic (10 classes, generated): " + std::to_string(train_size) +
-                    " train, " + std::to_string(test_size) + " test";
+    p.description = "synthetic (10 classes, generated): " + std::to_string(train_size) + " train, " +
+                    std::to_string(test_size) + " test";
     return p;
 }
 

@@ -1,7 +1,7 @@
 #include "formats/checkpoint_format.h"
 
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "platform/errors.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "storage/sha256.h"
 
 #include <fcntl.h>
@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <stdexcept>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 namespace savepoint {
@@ -93,7 +93,8 @@ std::pair<Digest, Digest> body_digests(const std::vector<Range>& body, Sha256Str
     for (const auto& r : body) {
         const std::size_t first = static_cast<std::size_t>(std::min<std::uint64_t>(r.size, mid > at ? mid - at : 0));
         if (first) streams[0].ranges.push_back({r.data, first});
-        if (first < r.size) streams[1].ranges.push_back({static_cast<const std::uint8_t*>(r.data) + first, r.size - first});
+        if (first < r.size)
+            streams[1].ranges.push_back({static_cast<const std::uint8_t*>(r.data) + first, r.size - first});
         at += r.size;
     }
     if (side) streams[2].ranges = side->ranges;
@@ -139,10 +140,17 @@ std::string version_error(std::uint32_t found) {
 
 std::size_t dtype_size(DType t) {
     switch (t) {
-    case DType::F32: case DType::I32: return 4;
-    case DType::F64: case DType::I64: return 8;
-    case DType::U8: return 1;
-    case DType::F16: case DType::BF16: return 2;
+        case DType::F32:
+        case DType::I32:
+            return 4;
+        case DType::F64:
+        case DType::I64:
+            return 8;
+        case DType::U8:
+            return 1;
+        case DType::F16:
+        case DType::BF16:
+            return 2;
     }
     return 0;
 }
@@ -174,8 +182,8 @@ std::string write_checkpoint(const std::string& meta_json, const std::vector<Raw
 }
 
 std::string write_checkpoint_tensors_first(std::size_t meta_bytes, const std::vector<RawTensor>& tensors,
-                                           const std::function<std::string()>& final_meta,
-                                           const PositionedSink& sink, Sha256Stream* side_hash) {
+                                           const std::function<std::string()>& final_meta, const PositionedSink& sink,
+                                           Sha256Stream* side_hash) {
     std::vector<std::string> record_headers;
     record_headers.reserve(tensors.size());
     for (const auto& t : tensors) record_headers.push_back(tensor_record_header(t));
@@ -268,8 +276,8 @@ CheckpointContents parse_checkpoint_body(const std::uint8_t* data, std::size_t s
         pos += 8;
         if (t.nbytes != static_cast<std::uint64_t>(elements) * dtype_size(t.dtype))
             corrupt(name, "tensor '" + t.name + "' byte count: expected " +
-                              std::to_string(static_cast<std::uint64_t>(elements) * dtype_size(t.dtype)) +
-                              ", found " + std::to_string(t.nbytes));
+                              std::to_string(static_cast<std::uint64_t>(elements) * dtype_size(t.dtype)) + ", found " +
+                              std::to_string(t.nbytes));
         need(t.nbytes, "data");
         t.data = data + pos;
         pos += t.nbytes;
@@ -317,7 +325,8 @@ VerifyResult verify_checkpoint_bytes(const std::vector<std::uint8_t>& bytes, con
             return r;
         }
         const std::size_t body_start = kCheckpointHeaderBytes + static_cast<std::size_t>(meta_len);
-        d = checksum_v2({{bytes.data(), body_start}}, body_digests({{bytes.data() + body_start, body_end - body_start}}, nullptr));
+        d = checksum_v2({{bytes.data(), body_start}},
+                        body_digests({{bytes.data() + body_start, body_end - body_start}}, nullptr));
     } else {
         r.error = name + ": " + version_error(version);
         return r;
@@ -395,8 +404,8 @@ VerifyResult check_checkpoint_footer(const std::string& path, const std::string&
     }
     r.sha256 = to_hex(footer + 8, 32);
     if (get<std::uint64_t>(footer) != r.bytes) {
-        r.error = path + ": length: footer says " + std::to_string(get<std::uint64_t>(footer)) +
-                  " bytes, file has " + std::to_string(r.bytes);
+        r.error = path + ": length: footer says " + std::to_string(get<std::uint64_t>(footer)) + " bytes, file has " +
+                  std::to_string(r.bytes);
         return r;
     }
     if (!expected_sha256.empty() && r.sha256 != expected_sha256) {

@@ -79,15 +79,15 @@ struct PositionedSink {
     std::function<void()> tensors_written;
 };
 std::string write_checkpoint_tensors_first(std::size_t meta_bytes, const std::vector<RawTensor>& tensors,
-                                           const std::function<std::string()>& final_meta,
-                                           const PositionedSink& sink, Sha256Stream* side_hash = nullptr);
+                                           const std::function<std::string()>& final_meta, const PositionedSink& sink,
+                                           Sha256Stream* side_hash = nullptr);
 
 struct VerifyResult {
     bool ok = false;
-    std::string error;      // what failed, with expected and found values
+    std::string error;  // what failed, with expected and found values
     std::uint64_t bytes = 0;
-    std::string sha256;     // from the footer, when readable
-    nlohmann::json meta;    // when ok
+    std::string sha256;   // from the footer, when readable
+    nlohmann::json meta;  // when ok
 };
 
 // Checks length, footer, SHA-256 and structure of bytes already in memory.
@@ -98,8 +98,7 @@ VerifyResult verify_checkpoint_bytes(const std::vector<std::uint8_t>& bytes, con
 
 // Reads the file and verifies it. `expected_sha256` (if not empty) must match too.
 VerifyResult verify_checkpoint_file(const std::string& path, const std::string& expected_sha256 = {},
-                                    std::vector<std::uint8_t>* keep_bytes = nullptr,
-                                    CheckpointContents* out = nullptr);
+                                    std::vector<std::uint8_t>* keep_bytes = nullptr, CheckpointContents* out = nullptr);
 
 // Cheap check used at every registry open: size and footer (magic, length, hash) only.
 VerifyResult check_checkpoint_footer(const std::string& path, const std::string& expected_sha256 = {});

@@ -43,10 +43,9 @@ std::optional<InflateCacheEntry> identify(const std::string& path) {
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 18) {
         const auto size = static_cast<std::size_t>(st.st_size);
         std::vector<std::uint8_t> head(std::min(size, kEdge)), tail(std::min(size, kEdge));
-        const bool read_ok =
-            ::pread(fd, head.data(), head.size(), 0) == static_cast<ssize_t>(head.size()) &&
-            ::pread(fd, tail.data(), tail.size(), static_cast<off_t>(size - tail.size())) ==
-                static_cast<ssize_t>(tail.size());
+        const bool read_ok = ::pread(fd, head.data(), head.size(), 0) == static_cast<ssize_t>(head.size()) &&
+                             ::pread(fd, tail.data(), tail.size(), static_cast<off_t>(size - tail.size())) ==
+                                 static_cast<ssize_t>(tail.size());
         if (read_ok && head[0] == 0x1f && head[1] == 0x8b) {
             InflateCacheEntry id;
             std::memcpy(&id.crc, tail.data() + tail.size() - 8, 4);  // little-endian, as gzip stores it

@@ -17,9 +17,9 @@ namespace savepoint {
 
 // Where the inflated bytes of one .gz live in the cache, and what they must be.
 struct InflateCacheEntry {
-    std::string path;         // the entry file
-    std::string key;          // its name
-    std::uint32_t crc = 0;    // CRC-32 and length of the inflated bytes (the gzip trailer)
+    std::string path;       // the entry file
+    std::string key;        // its name
+    std::uint32_t crc = 0;  // CRC-32 and length of the inflated bytes (the gzip trailer)
     std::uint32_t size = 0;
 };
 

@@ -21,9 +21,7 @@ namespace savepoint {
 
 namespace {
 
-std::string n_bytes(std::uint64_t n) {
-    return std::to_string(n) + (n == 1 ? " byte" : " bytes");
-}
+std::string n_bytes(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
 
 std::string hex32(std::uint32_t v) {
     char buf[16];
@@ -31,12 +29,10 @@ std::string hex32(std::uint32_t v) {
     return buf;
 }
 
-[[noreturn]] void fail(const std::string& name, const std::string& field,
-                       const std::string& expected, const std::string& found,
-                       const std::string& hint = {}) {
+[[noreturn]] void fail(const std::string& name, const std::string& field, const std::string& expected,
+                       const std::string& found, const std::string& hint = {}) {
     std::string msg = name + ": " + field + ": expected " + expected + ", found " + found;
-    if (!hint.empty())
-        msg += " (" + hint + ")";
+    if (!hint.empty()) msg += " (" + hint + ")";
     throw InputError(msg);
 }
 
@@ -56,8 +52,7 @@ std::vector<std::uint8_t> read_raw(const std::string& path, std::uint64_t max_by
     std::uint8_t chunk[1 << 16];
     if (std::fseek(f.get(), 0, SEEK_END) == 0) {
         const long size = std::ftell(f.get());
-        if (size > 0 && static_cast<std::uint64_t>(size) <= max_bytes)
-            out.reserve(static_cast<std::size_t>(size));
+        if (size > 0 && static_cast<std::uint64_t>(size) <= max_bytes) out.reserve(static_cast<std::size_t>(size));
         std::fseek(f.get(), 0, SEEK_SET);
     }
     for (;;) {
@@ -93,8 +88,7 @@ std::vector<std::uint8_t> inflate_gzip(const std::vector<std::uint8_t>& in, cons
     if (in.size() >= 18) {
         const std::size_t t = in.size() - 4;
         const std::uint64_t isize = std::uint64_t(in[t]) | (std::uint64_t(in[t + 1]) << 8) |
-                                    (std::uint64_t(in[t + 2]) << 16) |
-                                    (std::uint64_t(in[t + 3]) << 24);
+                                    (std::uint64_t(in[t + 2]) << 16) | (std::uint64_t(in[t + 3]) << 24);
         // deflate cannot expand more than ~1032:1, so a forged ISIZE in a tiny
         // file cannot make us reserve gigabytes.
         const std::uint64_t plausible = std::uint64_t(in.size()) * 1032;
@@ -102,8 +96,7 @@ std::vector<std::uint8_t> inflate_gzip(const std::vector<std::uint8_t>& in, cons
     }
 
     z_stream zs{};
-    if (inflateInit2(&zs, 15 + 16) != Z_OK)
-        throw InputError(path + ": gzip: cannot initialise zlib");
+    if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError(path + ": gzip: cannot initialise zlib");
     struct Guard {
         z_stream* z;
         ~Guard() { inflateEnd(z); }
@@ -114,22 +107,18 @@ std::vector<std::uint8_t> inflate_gzip(const std::vector<std::uint8_t>& in, cons
     while (pos < in.size()) {
         if (pos > 0 && !is_gzip(in, pos))
             fail(path, "gzip stream", "end of file after the last gzip member",
-                 std::to_string(in.size() - pos) + " trailing bytes at offset " +
-                     std::to_string(pos));
-        if (pos > 0)
-            inflateReset(&zs);
+                 std::to_string(in.size() - pos) + " trailing bytes at offset " + std::to_string(pos));
+        if (pos > 0) inflateReset(&zs);
         zs.next_in = const_cast<Bytef*>(in.data() + pos);
         const std::size_t avail = in.size() - pos;
-        zs.avail_in =
-            static_cast<uInt>(std::min<std::size_t>(avail, std::numeric_limits<uInt>::max()));
+        zs.avail_in = static_cast<uInt>(std::min<std::size_t>(avail, std::numeric_limits<uInt>::max()));
         std::size_t fed = zs.avail_in;
         int rc = Z_OK;
         while (rc != Z_STREAM_END) {
             if (zs.avail_in == 0 && pos + fed < in.size()) {
                 const std::size_t rest = in.size() - pos - fed;
                 zs.next_in = const_cast<Bytef*>(in.data() + pos + fed);
-                zs.avail_in = static_cast<uInt>(
-                    std::min<std::size_t>(rest, std::numeric_limits<uInt>::max()));
+                zs.avail_in = static_cast<uInt>(std::min<std::size_t>(rest, std::numeric_limits<uInt>::max()));
                 fed += zs.avail_in;
             }
             zs.next_out = buf;
@@ -138,27 +127,21 @@ std::vector<std::uint8_t> inflate_gzip(const std::vector<std::uint8_t>& in, cons
             const std::size_t produced = sizeof buf - zs.avail_out;
             if (out.size() + produced > max_bytes)
                 fail(path, "decompressed size", "at most " + std::to_string(max_bytes) + " bytes",
-                     "more than " + std::to_string(max_bytes) + " bytes",
-                     "refusing to inflate further");
+                     "more than " + std::to_string(max_bytes) + " bytes", "refusing to inflate further");
             out.insert(out.end(), buf, buf + produced);
-            if (rc == Z_STREAM_END)
-                break;
+            if (rc == Z_STREAM_END) break;
             if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT || rc == Z_STREAM_ERROR)
                 fail(path, "gzip stream", "valid deflate data",
-                     std::string("corrupt data at compressed offset ") +
-                         std::to_string(pos + fed - zs.avail_in),
+                     std::string("corrupt data at compressed offset ") + std::to_string(pos + fed - zs.avail_in),
                      zs.msg ? zs.msg : "zlib error");
-            if (rc == Z_MEM_ERROR)
-                throw InputError(path + ": gzip stream: out of memory while inflating");
+            if (rc == Z_MEM_ERROR) throw InputError(path + ": gzip stream: out of memory while inflating");
             // No progress possible: input exhausted before the member ended.
             // (Z_BUF_ERROR with input left cannot happen with a free output
             // buffer, but treating it as corruption rules out an endless loop.)
             if (produced == 0 && zs.avail_in == 0 && pos + fed >= in.size())
                 fail(path, "gzip stream", "the end of the compressed data",
-                     "end of file after " + std::to_string(in.size()) + " bytes",
-                     "truncated download?");
-            if (produced == 0 && rc == Z_BUF_ERROR)
-                fail(path, "gzip stream", "valid deflate data", "a stalled stream");
+                     "end of file after " + std::to_string(in.size()) + " bytes", "truncated download?");
+            if (produced == 0 && rc == Z_BUF_ERROR) fail(path, "gzip stream", "valid deflate data", "a stalled stream");
         }
         pos += fed - zs.avail_in;
     }
@@ -166,23 +149,20 @@ std::vector<std::uint8_t> inflate_gzip(const std::vector<std::uint8_t>& in, cons
 }
 
 std::uint32_t be32(const std::vector<std::uint8_t>& b, std::size_t at) {
-    return (std::uint32_t(b[at]) << 24) | (std::uint32_t(b[at + 1]) << 16) |
-           (std::uint32_t(b[at + 2]) << 8) | std::uint32_t(b[at + 3]);
+    return (std::uint32_t(b[at]) << 24) | (std::uint32_t(b[at + 1]) << 16) | (std::uint32_t(b[at + 2]) << 8) |
+           std::uint32_t(b[at + 3]);
 }
 
 // Validates the magic and returns the dimensions, checking every byte is there
 // before it is read.
-std::vector<std::uint64_t> parse_header(const std::vector<std::uint8_t>& b, const std::string& name,
-                                        std::uint8_t rank, const char* const* dim_names,
-                                        const char* kind, const char* other_kind) {
+std::vector<std::uint64_t> parse_header(const std::vector<std::uint8_t>& b, const std::string& name, std::uint8_t rank,
+                                        const char* const* dim_names, const char* kind, const char* other_kind) {
     const std::uint32_t expected_magic = 0x00000800u | rank;
-    if (b.size() < 4)
-        fail(name, "magic", "4 bytes", n_bytes(b.size()), "header truncated");
+    if (b.size() < 4) fail(name, "magic", "4 bytes", n_bytes(b.size()), "header truncated");
     const std::uint32_t magic = be32(b, 0);
     if (b[0] != 0 || b[1] != 0) {
         std::string hint;
-        if (b[0] == 0x1f && b[1] == 0x8b)
-            hint = "is the file gzipped twice?";
+        if (b[0] == 0x1f && b[1] == 0x8b) hint = "is the file gzipped twice?";
         fail(name, "magic", hex32(expected_magic), hex32(magic), hint);
     }
     if (b[2] != 0x08)
@@ -198,11 +178,10 @@ std::vector<std::uint64_t> parse_header(const std::vector<std::uint8_t>& b, cons
     for (std::size_t i = 0; i < rank; ++i) {
         const std::size_t at = 4 + 4 * i;
         if (b.size() < at + 4)
-            fail(name, dim_names[i], "4 bytes at offset " + std::to_string(at),
-                 n_bytes(b.size() - at), "header truncated");
+            fail(name, dim_names[i], "4 bytes at offset " + std::to_string(at), n_bytes(b.size() - at),
+                 "header truncated");
         const std::uint32_t d = be32(b, at);
-        if (d == 0)
-            fail(name, dim_names[i], "> 0", "0");
+        if (d == 0) fail(name, dim_names[i], "> 0", "0");
         dims.push_back(d);
     }
     return dims;
@@ -213,8 +192,7 @@ void check_payload(const std::vector<std::uint8_t>& b, const std::string& name, 
     const std::uint64_t found = b.size() - header;
     if (found != expected)
         fail(name, "payload",
-             std::to_string(expected) + " bytes (" + formula + ") after the " +
-                 std::to_string(header) + "-byte header",
+             std::to_string(expected) + " bytes (" + formula + ") after the " + std::to_string(header) + "-byte header",
              n_bytes(found), found < expected ? "file truncated" : "trailing bytes after the data");
 }
 
@@ -224,11 +202,9 @@ std::vector<std::uint8_t> read_maybe_gzipped(const std::string& path, std::uint6
     // A cache hit needs only the .gz's edges, not its 26 MB.
     const auto entry = inflate_cache_entry(path);
     if (entry)
-        if (auto cached = read_cached(*entry); cached && cached->size() <= max_bytes)
-            return std::move(*cached);
+        if (auto cached = read_cached(*entry); cached && cached->size() <= max_bytes) return std::move(*cached);
     std::vector<std::uint8_t> raw = read_raw(path, max_bytes);
-    if (!is_gzip(raw))
-        return raw;
+    if (!is_gzip(raw)) return raw;
     std::vector<std::uint8_t> inflated = inflate_gzip(raw, path, max_bytes);
     // Stored under the key read above; should the file have changed since, the
     // entry's CRC no longer matches what the key promises and it is never served.
@@ -244,12 +220,10 @@ IdxImages parse_idx_images(std::vector<std::uint8_t>&& bytes, const std::string&
     if (dims[0] > std::numeric_limits<std::uint64_t>::max() / per_image ||
         dims[0] * per_image > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
         fail(name, "image count * rows * cols", "a size that fits in 63 bits",
-             std::to_string(dims[0]) + " * " + std::to_string(dims[1]) + " * " +
-                 std::to_string(dims[2]));
+             std::to_string(dims[0]) + " * " + std::to_string(dims[1]) + " * " + std::to_string(dims[2]));
     const std::uint64_t total = dims[0] * per_image;
     check_payload(bytes, name, 16, total,
-                  std::to_string(dims[0]) + " * " + std::to_string(dims[1]) + " * " +
-                      std::to_string(dims[2]));
+                  std::to_string(dims[0]) + " * " + std::to_string(dims[1]) + " * " + std::to_string(dims[2]));
     IdxImages out;
     out.count = static_cast<std::int64_t>(dims[0]);
     out.rows = static_cast<std::int64_t>(dims[1]);
@@ -263,12 +237,10 @@ IdxImages parse_idx_images(const std::vector<std::uint8_t>& bytes, const std::st
     return parse_idx_images(std::vector<std::uint8_t>(bytes), name);
 }
 
-IdxLabels parse_idx_labels(const std::vector<std::uint8_t>& bytes, const std::string& name,
-                           int num_classes) {
+IdxLabels parse_idx_labels(const std::vector<std::uint8_t>& bytes, const std::string& name, int num_classes) {
     static const char* const dim_names[] = {"label count"};
     if (num_classes < 1 || num_classes > 256)
-        throw InputError(name + ": num_classes: expected 1..256, found " +
-                         std::to_string(num_classes));
+        throw InputError(name + ": num_classes: expected 1..256, found " + std::to_string(num_classes));
     const auto dims = parse_header(bytes, name, 1, dim_names, "a labels", "an images");
     check_payload(bytes, name, 8, dims[0], std::to_string(dims[0]) + " labels");
     IdxLabels out;
@@ -281,9 +253,7 @@ IdxLabels parse_idx_labels(const std::vector<std::uint8_t>& bytes, const std::st
     return out;
 }
 
-IdxImages read_idx_images(const std::string& path) {
-    return parse_idx_images(read_maybe_gzipped(path), path);
-}
+IdxImages read_idx_images(const std::string& path) { return parse_idx_images(read_maybe_gzipped(path), path); }
 
 IdxLabels read_idx_labels(const std::string& path, int num_classes) {
     return parse_idx_labels(read_maybe_gzipped(path), path, num_classes);

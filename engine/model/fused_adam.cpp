@@ -1,8 +1,8 @@
 #include "model/fused_adam.h"
 
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "model/optimizer_state_key.h"
 #include "platform/simd_clones.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "storage/stream_copy.h"
 
 #include <ATen/Parallel.h>

@@ -1,7 +1,7 @@
 #include "model/models.h"
 
-#include "platform/errors.h"
 #include "model/fast_dropout.h"
+#include "platform/errors.h"
 
 namespace savepoint {
 namespace nn = torch::nn;

@@ -44,10 +44,13 @@ private:
 // cause is gone.
 class StorageError : public std::runtime_error {
 public:
-    StorageError(const std::string& message, std::string path, int errnum = 0,
-                 std::uint64_t bytes_needed = 0, std::uint64_t bytes_free = 0)
-        : std::runtime_error(message), path_(std::move(path)), errnum_(errnum),
-          needed_(bytes_needed), free_(bytes_free) {}
+    StorageError(const std::string& message, std::string path, int errnum = 0, std::uint64_t bytes_needed = 0,
+                 std::uint64_t bytes_free = 0)
+        : std::runtime_error(message),
+          path_(std::move(path)),
+          errnum_(errnum),
+          needed_(bytes_needed),
+          free_(bytes_free) {}
     const std::string& path() const { return path_; }
     int errnum() const { return errnum_; }
     std::uint64_t bytes_needed() const { return needed_; }

@@ -71,5 +71,5 @@ StartupHeap startup_heap() { return g_startup_heap; }
 
 // Only an executable's .preinit_array runs this early (a shared library's is
 // ignored), which is why this file is an object library linked into each one.
-__attribute__((section(".preinit_array"), used)) static void (*const savepoint_preinit_heap)(int, char**, char**) =
-    savepoint::heap_on_huge_pages;
+__attribute__((section(".preinit_array"),
+               used)) static void (*const savepoint_preinit_heap)(int, char**, char**) = savepoint::heap_on_huge_pages;

@@ -37,9 +37,9 @@ CheckpointRow checkpoint_to_delete(Registry& reg, const RunRow& run, std::int64_
     // The run's row as it is now: the head may have moved since `run` was read.
     const auto now = reg.run_by_id(run.id);
     if (now && now->head_checkpoint_id == c.id)
-        throw CheckpointRefused(Why::IsHead, c.id, "a checkpoint other than the head", "the head",
-                                "checkpoint #" + std::to_string(c.id) +
-                                    " is the head (where training resumes); it cannot be deleted");
+        throw CheckpointRefused(
+            Why::IsHead, c.id, "a checkpoint other than the head", "the head",
+            "checkpoint #" + std::to_string(c.id) + " is the head (where training resumes); it cannot be deleted");
     return c;
 }
 

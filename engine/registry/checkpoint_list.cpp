@@ -63,7 +63,8 @@ std::vector<CheckpointRow> CheckpointList::open_rows() const {
 }
 
 const CheckpointRow* CheckpointList::find(std::int64_t id) const {
-    auto it = std::lower_bound(rows_.begin(), rows_.end(), id, [](const CheckpointRow& c, std::int64_t v) { return c.id < v; });
+    auto it = std::lower_bound(rows_.begin(), rows_.end(), id,
+                               [](const CheckpointRow& c, std::int64_t v) { return c.id < v; });
     return it != rows_.end() && it->id == id ? &*it : nullptr;
 }
 
@@ -100,9 +101,10 @@ bool CheckpointList::replace(std::vector<CheckpointRow> fresh, const std::vector
         }
     }
     if (!gone.empty()) {
-        rows_.erase(std::remove_if(rows_.begin(), rows_.end(),
-                                   [&](const CheckpointRow& c) { return std::binary_search(gone.begin(), gone.end(), c.id); }),
-                    rows_.end());
+        rows_.erase(
+            std::remove_if(rows_.begin(), rows_.end(),
+                           [&](const CheckpointRow& c) { return std::binary_search(gone.begin(), gone.end(), c.id); }),
+            rows_.end());
         changed = true;
     }
     return changed;

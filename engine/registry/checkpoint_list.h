@@ -2,8 +2,8 @@
 //
 // A run that saves every step keeps its whole history in the registry (rows
 // retired by retention stay, as 'deleted'), so a view that re-read all of it
-// on every refresh spent 54 ms at 10,000 rows, twice per refresh, on the GUI
-// thread. A refresh here reads only the rows added since, and re-reads the
+// on every refresh spent more and more of the GUI thread (docs/PERFORMANCE.md,
+// checkpoint list). A refresh here reads only the rows added since, and re-reads the
 // rows that can still change: every state but 'deleted' and 'failed', which
 // nothing moves a checkpoint out of. Those are a handful (kept, best, pinned,
 // being written or removed) however long the run.

@@ -1,10 +1,10 @@
 #include "registry/registry.h"
 
-#include "storage/durable_io.h"
 #include "platform/errors.h"
-#include "registry/registry_schema.h"
 #include "registry/registry_rows.h"
+#include "registry/registry_schema.h"
 #include "registry/sqlite_stmt.h"
+#include "storage/durable_io.h"
 
 #include <unistd.h>
 
@@ -66,18 +66,25 @@ Registry::RelaxedCommits::~RelaxedCommits() {
     sqlite3_exec(reg_.db_, "PRAGMA synchronous=FULL", nullptr, nullptr, nullptr);
 }
 
-std::int64_t Registry::create_run(const std::string& name, const std::string& config_json,
-                                  std::int64_t steps_per_epoch, std::int64_t total_steps, const std::string& device) {
+std::int64_t Registry::create_run(const std::string& name, const std::string& config_json, std::int64_t steps_per_epoch,
+                                  std::int64_t total_steps, const std::string& device) {
     if (find_run(name))
-        throw InputError("run", "a name no run has", "'" + name + "'",
-                         InputError::Says{"a run named '" + name + "' already exists (use resume, or pick another name)"});
+        throw InputError(
+            "run", "a name no run has", "'" + name + "'",
+            InputError::Says{"a run named '" + name + "' already exists (use resume, or pick another name)"});
     const double t = now_seconds();
     Transaction tx(*this);
     Stmt s(db_,
            "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at, device) "
            "VALUES (?,?,?,?, 'created', ?, ?, ?)",
            path_);
-    s.bind(1, name).bind(2, config_json).bind(3, steps_per_epoch).bind(4, total_steps).bind(5, t).bind(6, t).bind(7, device);
+    s.bind(1, name)
+        .bind(2, config_json)
+        .bind(3, steps_per_epoch)
+        .bind(4, total_steps)
+        .bind(5, t)
+        .bind(6, t)
+        .bind(7, device);
     s.run();
     std::int64_t run_id = sqlite3_last_insert_rowid(db_);
     Stmt b(db_, "INSERT INTO branches(run_id, fork_global_step, created_at) VALUES (?, 0, ?)", path_);
@@ -162,8 +169,13 @@ std::int64_t Registry::begin_session(const SessionRow& r) {
            "INSERT INTO sessions(run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, "
            "started_at, pid) VALUES (?,?,?,?,?,?,?,?)",
            path_);
-    s.bind(1, r.run_id).bind(2, r.branch_id).bind(3, std::string(to_string(r.kind))).bind(4, r.from_checkpoint_id)
-        .bind(5, r.start_global_step).bind(6, r.target_global_step).bind(7, now_seconds())
+    s.bind(1, r.run_id)
+        .bind(2, r.branch_id)
+        .bind(3, std::string(to_string(r.kind)))
+        .bind(4, r.from_checkpoint_id)
+        .bind(5, r.start_global_step)
+        .bind(6, r.target_global_step)
+        .bind(7, now_seconds())
         .bind(8, static_cast<std::int64_t>(::getpid()));
     s.run();
     return sqlite3_last_insert_rowid(db_);
@@ -174,9 +186,15 @@ void Registry::end_session(const SessionRow& r) {
            "UPDATE sessions SET end_global_step=?, ended_by=?, ended_at=?, steps_computed=?, steps_replayed=?, "
            "train_seconds=?, checkpoint_seconds=?, checkpoint_stall_seconds=? WHERE id=?",
            path_);
-    s.bind(1, r.end_global_step).bind(2, std::string(to_string(r.ended_by))).bind(3, now_seconds()).bind(4, r.steps_computed)
-        .bind(5, r.steps_replayed).bind(6, r.train_seconds).bind(7, r.checkpoint_seconds)
-        .bind(8, r.checkpoint_stall_seconds).bind(9, r.id);
+    s.bind(1, r.end_global_step)
+        .bind(2, std::string(to_string(r.ended_by)))
+        .bind(3, now_seconds())
+        .bind(4, r.steps_computed)
+        .bind(5, r.steps_replayed)
+        .bind(6, r.train_seconds)
+        .bind(7, r.checkpoint_seconds)
+        .bind(8, r.checkpoint_stall_seconds)
+        .bind(9, r.id);
     s.run();
 }
 
@@ -195,9 +213,19 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
            "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy) "
            "VALUES (?,?,?,?,?,?,?, 'writing', '', ?,?,?,?,?,?)",
            path_);
-    s.bind(1, c.run_id).bind(2, c.branch_id).bind(3, c.parent_id).bind(4, c.epoch).bind(5, c.step)
-        .bind(6, c.global_step).bind(7, std::string(to_string(c.kind))).bind(8, c.params_sha256).bind(9, now_seconds())
-        .bind(10, c.train_loss).bind(11, c.train_accuracy).bind(12, c.val_loss).bind(13, c.val_accuracy);
+    s.bind(1, c.run_id)
+        .bind(2, c.branch_id)
+        .bind(3, c.parent_id)
+        .bind(4, c.epoch)
+        .bind(5, c.step)
+        .bind(6, c.global_step)
+        .bind(7, std::string(to_string(c.kind)))
+        .bind(8, c.params_sha256)
+        .bind(9, now_seconds())
+        .bind(10, c.train_loss)
+        .bind(11, c.train_accuracy)
+        .bind(12, c.val_loss)
+        .bind(13, c.val_accuracy);
     s.run();
     const std::int64_t id = sqlite3_last_insert_rowid(db_);
     // The id names the file: ids are never reused, so a re-trained step never collides with an old file.
@@ -339,8 +367,16 @@ void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>&
            "wall_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
            path_);
     for (const auto& m : rows) {
-        s.bind(1, run_id).bind(2, m.session_id).bind(3, m.branch_id).bind(4, static_cast<int>(m.kind)).bind(5, m.global_step)
-            .bind(6, m.epoch).bind(7, m.step).bind(8, m.loss).bind(9, m.accuracy).bind(10, m.wall_time);
+        s.bind(1, run_id)
+            .bind(2, m.session_id)
+            .bind(3, m.branch_id)
+            .bind(4, static_cast<int>(m.kind))
+            .bind(5, m.global_step)
+            .bind(6, m.epoch)
+            .bind(7, m.step)
+            .bind(8, m.loss)
+            .bind(9, m.accuracy)
+            .bind(10, m.wall_time);
         s.run();
         s.reset();
     }
@@ -348,7 +384,9 @@ void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>&
 }
 
 std::vector<MetricRow> Registry::metrics(std::int64_t run_id, std::int64_t after_rowid, std::int64_t* last_rowid) {
-    Stmt s(db_, (std::string("SELECT rowid, ") + kMetricColumns + " FROM metrics WHERE run_id=? AND rowid>? ORDER BY rowid").c_str(),
+    Stmt s(db_,
+           (std::string("SELECT rowid, ") + kMetricColumns + " FROM metrics WHERE run_id=? AND rowid>? ORDER BY rowid")
+               .c_str(),
            path_);
     s.bind(1, run_id).bind(2, after_rowid);
     std::vector<MetricRow> out;
@@ -366,8 +404,16 @@ std::int64_t Registry::add_event(const EventRow& e) {
            "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, "
            "created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
            path_);
-    s.bind(1, e.run_id).bind(2, e.session_id).bind(3, e.branch_id).bind(4, std::string(to_string(e.kind))).bind(5, e.global_step)
-        .bind(6, e.epoch).bind(7, e.step).bind(8, e.checkpoint_id).bind(9, e.message).bind(10, now_seconds());
+    s.bind(1, e.run_id)
+        .bind(2, e.session_id)
+        .bind(3, e.branch_id)
+        .bind(4, std::string(to_string(e.kind)))
+        .bind(5, e.global_step)
+        .bind(6, e.epoch)
+        .bind(7, e.step)
+        .bind(8, e.checkpoint_id)
+        .bind(9, e.message)
+        .bind(10, now_seconds());
     s.run();
     return sqlite3_last_insert_rowid(db_);
 }

@@ -17,8 +17,8 @@ struct sqlite3;  // the registry speaks SQLite; its callers do not need its head
 
 namespace savepoint {
 
-double now_seconds();  // wall clock, seconds since the epoch
-std::string checkpoint_file_name(std::int64_t id);  // "ckpt-00000012.svpt"
+double now_seconds();                                // wall clock, seconds since the epoch
+std::string checkpoint_file_name(std::int64_t id);   // "ckpt-00000012.svpt"
 std::string registry_path(const std::string& home);  // "<home>/registry.sqlite"
 
 // What to do about a damaged registry, appended to every RegistryDamaged message.
@@ -49,12 +49,12 @@ struct CheckpointRow {
     CheckpointKind kind = CheckpointKind::Regular;
     CheckpointState state = CheckpointState::Writing;
     bool pinned = false;
-    std::string path;              // relative to the home (on insert: the directory prefix, "checkpoints/<run>/")
+    std::string path;  // relative to the home (on insert: the directory prefix, "checkpoints/<run>/")
     std::int64_t bytes = 0;
     std::string sha256, params_sha256;
     double created_at = 0;
     double train_loss = NAN, train_accuracy = NAN, val_loss = NAN, val_accuracy = NAN;
-    std::string state_detail;      // why it is corrupt/missing/failed
+    std::string state_detail;  // why it is corrupt/missing/failed
     double write_ms = NAN, stall_ms = NAN;
     bool usable() const { return state == CheckpointState::Committed; }
 };
@@ -65,7 +65,7 @@ struct CheckpointCommit {
     std::string sha256;
     std::string params_sha256;  // empty: keep what transaction A inserted
     double write_ms = NAN, stall_ms = NAN;
-    std::vector<std::int64_t> retire;    // marked 'deleting' (retention), with retire_detail
+    std::vector<std::int64_t> retire;  // marked 'deleting' (retention), with retire_detail
     std::string retire_detail;
     std::vector<std::int64_t> finished;  // marked 'deleted': their file was written over
     std::string finished_detail;
@@ -181,7 +181,7 @@ public:
     std::vector<CheckpointRow> checkpoints_after(std::int64_t run_id, std::int64_t after_id);
     std::vector<CheckpointRow> checkpoints_with_ids(const std::vector<std::int64_t>& ids);
     // What retention needs, without reading the run's whole history on every
-    // save (3,000 rows took 10 ms to read, 10,000 took 54): the committed rows
+    // save (which grows with the run: docs/PERFORMANCE.md, registry): the committed rows
     // of a branch after its newest `keep`, newest first, and the run's
     // committed checkpoint with the lowest finite validation loss (the oldest
     // of equals). `also_id` (a row still 'writing') counts as committed.
@@ -192,20 +192,15 @@ public:
 
     // Metrics and events. append_metrics writes a batch in one transaction.
     void append_metrics(std::int64_t run_id, const std::vector<MetricRow>& rows);
-    std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0, std::int64_t* last_rowid = nullptr);
+    std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0,
+                                   std::int64_t* last_rowid = nullptr);
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
     std::map<EventKind, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run
     // How many metric rows a run has (to decide whether to read them in the background).
     std::int64_t metric_count(std::int64_t run_id);
 
-    // Transactions for callers that group several writes: prefer Transaction,
-    // which cannot leave one open on an exception.
-    void begin();
-    void commit();
-    void rollback() noexcept;
-
-    // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit()
+    // Groups several writes: BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit()
     // succeeded, so an exception between the two leaves nothing half-written.
     class Transaction {
     public:
@@ -225,9 +220,9 @@ public:
     // killed, not a power loss, until the next synced commit, which carries
     // them too (the log is synced in order). For writes whose loss recovery
     // repairs or nobody needs: metric batches, the 'writing' row of a
-    // checkpoint, the 'deleted' mark after retention. Each sync costs
-    // ~0.7 ms here, and its completion interrupt lands on whichever core is
-    // training.
+    // checkpoint, the 'deleted' mark after retention. A sync is not free, and
+    // its completion interrupt lands on whichever core is training
+    // (docs/PERFORMANCE.md, registry).
     class RelaxedCommits {
     public:
         explicit RelaxedCommits(Registry& reg);
@@ -242,12 +237,16 @@ public:
     // PRAGMA integrity_check == "ok".
     std::string integrity_check();
     // PRAGMA quick_check: the pages and records, not the indexes' contents;
-    // "ok" or the problems. Reads the whole file (~8 ms a MB here).
+    // "ok" or the problems. Reads the whole file (docs/PERFORMANCE.md, registry).
     std::string quick_check();
 
     std::string absolute(const std::string& relative_path) const { return home_ + "/" + relative_path; }
 
 private:
+    // Only Transaction opens and ends one: it cannot leave one open on an exception.
+    void begin();
+    void commit();
+    void rollback() noexcept;
     std::string check_pages(const char* pragma);
 
     std::string home_;

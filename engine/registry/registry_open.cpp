@@ -3,10 +3,10 @@
 // that cannot be written). The queries are in registry.cpp.
 #include "registry/registry.h"
 
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/registry_schema.h"
 #include "registry/sqlite_stmt.h"
+#include "storage/durable_io.h"
 
 #include <cstdio>
 #include <cstring>
@@ -68,7 +68,8 @@ Registry::Registry(const std::string& home, ReadOnly) : home_(home), path_(regis
     // there is nothing to coordinate with.
     const bool wal = file_exists(path_ + "-wal") && file_exists(path_ + "-shm");
     const std::string uri = "file:" + uri_path(path_) + (wal ? "?mode=ro" : "?mode=ro&immutable=1");
-    if (sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+        SQLITE_OK) {
         int os_errno = 0;
         const std::string msg = sqlite_error_text(db_, path_, &os_errno, /*read_only=*/true);
         sqlite3_close(db_);

@@ -1,8 +1,8 @@
 #include "registry/registry_schema.h"
 
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/sqlite_stmt.h"
+#include "storage/durable_io.h"
 
 namespace savepoint {
 namespace {

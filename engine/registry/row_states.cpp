@@ -17,10 +17,12 @@ E parse_word(const char* what, const char* const (&words)[N], const std::string&
 }
 
 // In the order of the enum.
-const char* const kRunStatusWords[] = {"created", "running", "paused", "finished", "interrupted", "preempted", "stopped", "failed"};
+const char* const kRunStatusWords[] = {"created",     "running",   "paused",  "finished",
+                                       "interrupted", "preempted", "stopped", "failed"};
 
 // In the order of the enum.
-const char* const kCheckpointStateWords[] = {"writing", "committed", "deleting", "deleted", "corrupt", "missing", "failed"};
+const char* const kCheckpointStateWords[] = {"writing", "committed", "deleting", "deleted",
+                                             "corrupt", "missing",   "failed"};
 
 // In the order of the enum.
 const char* const kCheckpointKindWords[] = {"regular", "emergency", "final", "manual"};
@@ -29,10 +31,14 @@ const char* const kCheckpointKindWords[] = {"regular", "emergency", "final", "ma
 const char* const kSessionKindWords[] = {"train", "resume", "rollback"};
 
 // In the order of the enum.
-const char* const kSessionEndWords[] = {"", "finished", "crash", "preempted", "stopped", "failed", "killed", "interrupted"};
+const char* const kSessionEndWords[] = {"",        "finished", "crash",  "preempted",
+                                        "stopped", "failed",   "killed", "interrupted"};
 
 // In the order of the enum.
-const char* const kEventKindWords[] = {"start", "checkpoint", "save_skipped", "save_deferred", "interruption", "preemption_notice", "preemption", "resume", "rollback", "finish", "stop", "error", "recovery", "pause", "continue"};
+const char* const kEventKindWords[] = {
+    "start",      "checkpoint", "save_skipped", "save_deferred", "interruption", "preemption_notice",
+    "preemption", "resume",     "rollback",     "finish",        "stop",         "error",
+    "recovery",   "pause",      "continue"};
 
 }  // namespace
 
@@ -43,12 +49,24 @@ const char* to_string(SessionKind v) { return kSessionKindWords[static_cast<int>
 const char* to_string(SessionEnd v) { return kSessionEndWords[static_cast<int>(v)]; }
 const char* to_string(EventKind v) { return kEventKindWords[static_cast<int>(v)]; }
 
-RunStatus parse_run_status(const std::string& word) { return parse_word<RunStatus>("run status", kRunStatusWords, word); }
-CheckpointState parse_checkpoint_state(const std::string& word) { return parse_word<CheckpointState>("checkpoint state", kCheckpointStateWords, word); }
-CheckpointKind parse_checkpoint_kind(const std::string& word) { return parse_word<CheckpointKind>("checkpoint kind", kCheckpointKindWords, word); }
-SessionKind parse_session_kind(const std::string& word) { return parse_word<SessionKind>("session kind", kSessionKindWords, word); }
-SessionEnd parse_session_end(const std::string& word) { return parse_word<SessionEnd>("session end", kSessionEndWords, word); }
-EventKind parse_event_kind(const std::string& word) { return parse_word<EventKind>("event kind", kEventKindWords, word); }
+RunStatus parse_run_status(const std::string& word) {
+    return parse_word<RunStatus>("run status", kRunStatusWords, word);
+}
+CheckpointState parse_checkpoint_state(const std::string& word) {
+    return parse_word<CheckpointState>("checkpoint state", kCheckpointStateWords, word);
+}
+CheckpointKind parse_checkpoint_kind(const std::string& word) {
+    return parse_word<CheckpointKind>("checkpoint kind", kCheckpointKindWords, word);
+}
+SessionKind parse_session_kind(const std::string& word) {
+    return parse_word<SessionKind>("session kind", kSessionKindWords, word);
+}
+SessionEnd parse_session_end(const std::string& word) {
+    return parse_word<SessionEnd>("session end", kSessionEndWords, word);
+}
+EventKind parse_event_kind(const std::string& word) {
+    return parse_word<EventKind>("event kind", kEventKindWords, word);
+}
 
 MetricKind parse_metric_kind(long long value) {
     if (value == 0 || value == 1) return static_cast<MetricKind>(value);

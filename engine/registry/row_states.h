@@ -15,8 +15,21 @@ enum class SessionKind { Train, Resume, Rollback };
 // How a session ended; None while it runs (an empty word in the database).
 enum class SessionEnd { None, Finished, Crash, Preempted, Stopped, Failed, Killed, Interrupted };
 enum class EventKind {
-    Start, Checkpoint, SaveSkipped, SaveDeferred, Interruption, PreemptionNotice, Preemption,
-    Resume, Rollback, Finish, Stop, Error, Recovery, Pause, Continue,
+    Start,
+    Checkpoint,
+    SaveSkipped,
+    SaveDeferred,
+    Interruption,
+    PreemptionNotice,
+    Preemption,
+    Resume,
+    Rollback,
+    Finish,
+    Stop,
+    Error,
+    Recovery,
+    Pause,
+    Continue,
 };
 // Stored as the integer itself.
 enum class MetricKind : int { TrainingStep = 0, Validation = 1 };

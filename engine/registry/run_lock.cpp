@@ -1,8 +1,8 @@
 #include "registry/run_lock.h"
 
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/home.h"
+#include "storage/durable_io.h"
 
 #include <fcntl.h>
 #include <signal.h>

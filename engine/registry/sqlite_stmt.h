@@ -3,9 +3,9 @@
 // reach the registry through registry.h.
 #pragma once
 
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/registry.h"
+#include "storage/durable_io.h"
 
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -73,7 +73,6 @@ inline bool registry_is_damaged(sqlite3* db) {
     return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB;
 }
 
-
 // Runs SQL without results; errors name the registry file.
 inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
     char* err = nullptr;
@@ -81,7 +80,8 @@ inline void exec_sql(sqlite3* db, const char* sql, const std::string& path) {
         sqlite3_free(err);  // the same text as sqlite3_errmsg, which sqlite_error_text extends
         int os_errno = 0;
         const std::string msg = sqlite_error_text(db, path, &os_errno);
-        if (registry_is_damaged(db)) throw RegistryDamaged(path + ": registry: " + msg + kDamagedAdvice, path, os_errno);
+        if (registry_is_damaged(db))
+            throw RegistryDamaged(path + ": registry: " + msg + kDamagedAdvice, path, os_errno);
         throw StorageError(path + ": registry: " + msg, path, os_errno);
     }
 }
@@ -143,7 +143,10 @@ private:
         int code = sqlite3_extended_errcode(db_);
         int os_errno = 0;
         std::string msg = path_ + ": registry " + what + " failed: " + sqlite_error_text(db_, path_, &os_errno);
-        int err = os_errno ? os_errno : (code & 0xff) == SQLITE_FULL ? 28 /* ENOSPC */ : (code & 0xff) == SQLITE_IOERR ? 5 /* EIO */ : 0;
+        int err = os_errno                        ? os_errno
+                  : (code & 0xff) == SQLITE_FULL  ? 28 /* ENOSPC */
+                  : (code & 0xff) == SQLITE_IOERR ? 5  /* EIO */
+                                                  : 0;
         if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
             msg += " (another Savepoint process is writing to this registry; try again)";
         if (registry_is_damaged(db_)) throw RegistryDamaged(msg + kDamagedAdvice, path_, err);

@@ -9,7 +9,9 @@
 
 namespace savepoint {
 
-BackgroundSync::BackgroundSync() { thread_ = std::thread([this] { loop(); }); }
+BackgroundSync::BackgroundSync() {
+    thread_ = std::thread([this] { loop(); });
+}
 
 BackgroundSync::~BackgroundSync() {
     wait();

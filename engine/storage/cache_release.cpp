@@ -39,8 +39,10 @@ void release_from_caches(const void* data, std::size_t bytes) {
     static const bool opt = has_clflushopt();
     const auto begin = reinterpret_cast<std::uintptr_t>(data) & ~(kLine - 1);
     const auto end = reinterpret_cast<std::uintptr_t>(data) + bytes;
-    if (opt) flush_opt(begin, end);
-    else flush_plain(begin, end);
+    if (opt)
+        flush_opt(begin, end);
+    else
+        flush_plain(begin, end);
 }
 
 #else

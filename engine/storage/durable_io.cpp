@@ -1,7 +1,7 @@
 #include "storage/durable_io.h"
 
-#include "storage/background_sync.h"
 #include "platform/errors.h"
+#include "storage/background_sync.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

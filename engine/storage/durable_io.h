@@ -13,7 +13,6 @@ namespace savepoint {
 
 class BackgroundSync;
 
-
 // Free bytes for an unprivileged writer on the filesystem holding `dir`.
 std::uint64_t free_bytes(const std::string& dir);
 
@@ -63,7 +62,9 @@ public:
     void commit();
     const std::string& temp_path() const { return temp_path_; }
     bool recycled() const { return recycled_; }
-    bool renamed() const { return committed_; }  // the file is at final_path (commit got past the rename)  // writing over the file given as `recycle`
+    bool renamed() const {
+        return committed_;
+    }  // the file is at final_path (commit got past the rename)  // writing over the file given as `recycle`
     std::uint64_t bytes_written() const { return written_; }  // in all, wherever written
 
 private:
@@ -71,7 +72,7 @@ private:
     void create_temp();
     void flush_buffer();
     void pwrite_all(const char* data, std::size_t size, bool ignore_errors);  // at pos_, advancing it
-    void start_pending_writeback();  // of [kick_from_, pos_)
+    void start_pending_writeback();                                           // of [kick_from_, pos_)
     [[noreturn]] void fail(const std::string& what, int err, const std::string& path);
 
     std::string final_path_;
@@ -79,9 +80,9 @@ private:
     int fd_ = -1;
     std::uint64_t expected_ = 0;
     std::uint64_t written_ = 0;
-    std::uint64_t pos_ = 0;     // where the next write goes
-    std::uint64_t end_ = 0;     // the file's length so far: the furthest byte written
-    std::uint64_t kick_from_ = 0;  // [kick_from_, pos_) is written but its writeback not started
+    std::uint64_t pos_ = 0;                 // where the next write goes
+    std::uint64_t end_ = 0;                 // the file's length so far: the furthest byte written
+    std::uint64_t kick_from_ = 0;           // [kick_from_, pos_) is written but its writeback not started
     BackgroundSync* background_ = nullptr;  // a sync of this file in progress there
     std::string buffer_;
     bool committed_ = false;

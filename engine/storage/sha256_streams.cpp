@@ -30,7 +30,8 @@ public:
         std::memset(pad_, 0, sizeof pad_);
         pad_[0] = 0x80;
         const std::uint64_t bits = length * 8;
-        for (int i = 0; i < 8; ++i) pad_[pad + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
+        for (int i = 0; i < 8; ++i)
+            pad_[pad + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
         ranges_.push_back({pad_, pad + 8});
         blocks_left_ = (length + pad + 8) / 64;
     }
@@ -82,7 +83,8 @@ public:
     void finish() {
         for (int i = 0; i < 8; ++i)
             for (int b = 0; b < 4; ++b)
-                stream_->digest[static_cast<std::size_t>(4 * i + b)] = static_cast<std::uint8_t>(state_[i] >> (24 - 8 * b));
+                stream_->digest[static_cast<std::size_t>(4 * i + b)] =
+                    static_cast<std::uint8_t>(state_[i] >> (24 - 8 * b));
     }
 
 private:
@@ -121,28 +123,30 @@ bool cpu_has_sha_ni() {
 // One step of four rounds for lane l, group g (words 4g..4g+3). The message
 // words live in a ring of four registers: w[l][g % 4] holds group g - 4 until
 // it is overwritten with group g.
-#define SP_MESSAGE(l, g)                                                                                   \
-    if ((g) < 4) {                                                                                         \
-        w[l][(g) % 4] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p[l] + 16 * (g))), \
-                                         byte_swap);                                                       \
-    } else {                                                                                               \
-        w[l][(g) % 4] = _mm_sha256msg2_epu32(                                                              \
-            _mm_add_epi32(_mm_sha256msg1_epu32(w[l][(g) % 4], w[l][((g) + 1) % 4]),                        \
-                          _mm_alignr_epi8(w[l][((g) + 3) % 4], w[l][((g) + 2) % 4], 4)),                   \
-            w[l][((g) + 3) % 4]);                                                                          \
+#define SP_MESSAGE(l, g)                                                                                      \
+    if ((g) < 4) {                                                                                            \
+        w[l][(g) % 4] =                                                                                       \
+            _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p[l] + 16 * (g))), byte_swap);  \
+    } else {                                                                                                  \
+        w[l][(g) % 4] =                                                                                       \
+            _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(w[l][(g) % 4], w[l][((g) + 1) % 4]),      \
+                                               _mm_alignr_epi8(w[l][((g) + 3) % 4], w[l][((g) + 2) % 4], 4)), \
+                                 w[l][((g) + 3) % 4]);                                                        \
     }
-#define SP_ROUNDS(l, g)                                                                                    \
-    {                                                                                                      \
-        __m128i m = _mm_add_epi32(w[l][(g) % 4],                                                           \
-                                  _mm_load_si128(reinterpret_cast<const __m128i*>(kRoundConstants + 4 * (g)))); \
-        cdgh[l] = _mm_sha256rnds2_epu32(cdgh[l], abef[l], m);                                              \
-        m = _mm_shuffle_epi32(m, 0x0E);                                                                    \
-        abef[l] = _mm_sha256rnds2_epu32(abef[l], cdgh[l], m);                                              \
+#define SP_ROUNDS(l, g)                                                                                                \
+    {                                                                                                                  \
+        __m128i m =                                                                                                    \
+            _mm_add_epi32(w[l][(g) % 4], _mm_load_si128(reinterpret_cast<const __m128i*>(kRoundConstants + 4 * (g)))); \
+        cdgh[l] = _mm_sha256rnds2_epu32(cdgh[l], abef[l], m);                                                          \
+        m = _mm_shuffle_epi32(m, 0x0E);                                                                                \
+        abef[l] = _mm_sha256rnds2_epu32(abef[l], cdgh[l], m);                                                          \
     }
 // Both lanes' instructions side by side, so each hides the other's latency.
-#define SP_GROUP(g)                                  \
+// clang-format off
+#define SP_GROUP(g)                                             \
     SP_MESSAGE(0, g) if constexpr (N == 2) { SP_MESSAGE(1, g) } \
     SP_ROUNDS(0, g) if constexpr (N == 2) { SP_ROUNDS(1, g) }
+// clang-format on
 
 // Compresses `blocks` consecutive blocks into each of N (1 or 2) states.
 template <int N>
@@ -165,8 +169,22 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compress(std::uint32_t* const* 
             abef_in[l] = abef[l];
             cdgh_in[l] = cdgh[l];
         }
-        SP_GROUP(0) SP_GROUP(1) SP_GROUP(2) SP_GROUP(3) SP_GROUP(4) SP_GROUP(5) SP_GROUP(6) SP_GROUP(7)
-        SP_GROUP(8) SP_GROUP(9) SP_GROUP(10) SP_GROUP(11) SP_GROUP(12) SP_GROUP(13) SP_GROUP(14) SP_GROUP(15)
+        SP_GROUP(0);
+        SP_GROUP(1);
+        SP_GROUP(2);
+        SP_GROUP(3);
+        SP_GROUP(4);
+        SP_GROUP(5);
+        SP_GROUP(6);
+        SP_GROUP(7);
+        SP_GROUP(8);
+        SP_GROUP(9);
+        SP_GROUP(10);
+        SP_GROUP(11);
+        SP_GROUP(12);
+        SP_GROUP(13);
+        SP_GROUP(14);
+        SP_GROUP(15);
         for (int l = 0; l < N; ++l) {
             abef[l] = _mm_add_epi32(abef[l], abef_in[l]);
             cdgh[l] = _mm_add_epi32(cdgh[l], cdgh_in[l]);

@@ -1,7 +1,7 @@
 #include "training/resume_plan.h"
 
-#include "formats/checkpoint_format.h"
 #include "data/data_order.h"
+#include "formats/checkpoint_format.h"
 #include "platform/errors.h"
 
 #include <set>
@@ -24,7 +24,8 @@ bool verify_or_mark(Registry& reg, const CheckpointRow& c, std::vector<std::stri
     if (v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("global_step", -1) == c.global_step)
         return true;
     std::string why = v.ok ? "header does not match the registry row (swapped file?)" : v.error;
-    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? CheckpointState::Missing : CheckpointState::Corrupt, why);
+    reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? CheckpointState::Missing : CheckpointState::Corrupt,
+                             why);
     notes.push_back(where(c) + " is damaged and was skipped: " + why);
     EventRow e;
     e.run_id = c.run_id;
@@ -60,7 +61,8 @@ void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& t
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
         if (!c || c->run_id != run.id)
-            throw InputError("checkpoint", "a checkpoint of run '" + run.name + "'", "#" + std::to_string(*target.checkpoint_id),
+            throw InputError("checkpoint", "a checkpoint of run '" + run.name + "'",
+                             "#" + std::to_string(*target.checkpoint_id),
                              InputError::Says{"no checkpoint #" + std::to_string(*target.checkpoint_id) + " in run '" +
                                               run.name + "' (see: savepoint-cli checkpoints --run " + run.name + ")"});
         if (!c->usable())

@@ -15,12 +15,14 @@ void Trainer::Impl::setup() {
     std::optional<RunRow> existing;
     const auto check_device = [this] {
         if (cfg.device == "cuda" && !torch::cuda::is_available())
-            throw InputError("device", "a CUDA device", "none",
-                             "(LibTorch " + std::string(TORCH_VERSION) + " reports no usable GPU); use --device cpu or auto");
+            throw InputError(
+                "device", "a CUDA device", "none",
+                "(LibTorch " + std::string(TORCH_VERSION) + " reports no usable GPU); use --device cpu or auto");
     };
     const auto no_such_run = [this] {
-        return InputError("run", "a run in " + req.home, "'" + req.run_name + "'",
-                          InputError::Says{"no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)"});
+        return InputError(
+            "run", "a run in " + req.home, "'" + req.run_name + "'",
+            InputError::Says{"no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)"});
     };
     // Bad input is refused before anything is written: not even the home is created.
     if (!req.resume) {
@@ -35,10 +37,11 @@ void Trainer::Impl::setup() {
         cfg.data_sha256 = dataset_fingerprint(data);
         if (cfg.batch > data.train.size())
             throw InputError("batch",
-                             "at most " + std::to_string(data.train.size()) + " (the samples in the training split of " +
-                                 cfg.data + ")",
+                             "at most " + std::to_string(data.train.size()) +
+                                 " (the samples in the training split of " + cfg.data + ")",
                              std::to_string(cfg.batch));
-        const std::int64_t steps = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+        const std::int64_t steps =
+            cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
         check_simulated_failure_steps(0, steps * cfg.epochs);
     } else if (!file_exists(registry_path(req.home))) {
         throw no_such_run();
@@ -54,8 +57,10 @@ void Trainer::Impl::setup() {
     existing = reg->find_run(req.run_name);
     if (req.resume) {
         if (!existing) throw no_such_run();
-        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json), reg->path() + " run '" + req.run_name + "'");
-        check_resume_target(*reg, *existing, req.target, cfg.epochs);  // a mistyped target is said before a second of loading
+        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json),
+                                     reg->path() + " run '" + req.run_name + "'");
+        check_resume_target(*reg, *existing, req.target,
+                            cfg.epochs);  // a mistyped target is said before a second of loading
         load_resume_dataset();
     } else if (existing) {
         throw InputError("run", "a name no run in " + req.home + " has", "'" + req.run_name + "'",
@@ -65,15 +70,21 @@ void Trainer::Impl::setup() {
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
     if (cfg.threads > available_cpus())
-        obs->on_message("note: " + std::to_string(cfg.threads) + " training threads on the " + std::to_string(available_cpus()) +
+        obs->on_message("note: " + std::to_string(cfg.threads) + " training threads on the " +
+                        std::to_string(available_cpus()) +
                         " CPUs this process may use: they take turns, and every step waits for the last of them "
-                        "(--threads " + std::to_string(available_cpus()) + " or fewer trains faster)");
+                        "(--threads " +
+                        std::to_string(available_cpus()) + " or fewer trains faster)");
     const bool cuda = torch::cuda::is_available();
     check_device();  // a resumed run's stored device
-    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
-    device_name = device.is_cuda() ? "cuda" : "cpu (" + std::to_string(torch::get_num_threads()) + (torch::get_num_threads() == 1 ? " thread)" : " threads)");
+    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA)
+                                                                      : torch::Device(torch::kCPU);
+    device_name = device.is_cuda() ? "cuda"
+                                   : "cpu (" + std::to_string(torch::get_num_threads()) +
+                                         (torch::get_num_threads() == 1 ? " thread)" : " threads)");
 
-    const std::int64_t spe = cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+    const std::int64_t spe =
+        cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
     if (!existing) {
         reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
         existing = reg->find_run(req.run_name);
@@ -111,24 +122,28 @@ void Trainer::Impl::setup() {
                         (training_cpus.empty() ? sharing : "; training kept off it"));
     }
     snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
-    snapshot->set_background_copy(capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
+    snapshot->set_background_copy(
+        capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
     // Auto's background copy is itself chosen save by save (capture_choice.h).
     choose_capture = req.capture == CaptureMode::Auto && snapshot->background_copy();
     stepper->guard(snapshot.get());
     // Without a CPU of its own the I/O thread waits for its turn instead of
     // preempting the thread that hands it a save (io_thread_policy.h).
     const bool io_shares = io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());
-    writer = std::make_unique<CheckpointWriter>(req.home, io_cpus, [this](const SaveOutcome& out) {
-        {
-            std::lock_guard<std::mutex> l(saved_mutex);
-            last_committed = out.row.id;
-            last_committed_branch = out.row.branch_id;
-            last_committed_gs = out.row.global_step;
-        }
-        last_checkpoint_at = now_seconds();
-        checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
-        obs->on_checkpoint_saved(out.row);
-    }, io_shares);
+    writer = std::make_unique<CheckpointWriter>(
+        req.home, io_cpus,
+        [this](const SaveOutcome& out) {
+            {
+                std::lock_guard<std::mutex> l(saved_mutex);
+                last_committed = out.row.id;
+                last_committed_branch = out.row.branch_id;
+                last_committed_gs = out.row.global_step;
+            }
+            last_checkpoint_at = now_seconds();
+            checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
+            obs->on_checkpoint_saved(out.row);
+        },
+        io_shares);
 }
 
 // The run's own dataset, or the copy `--data` points at when it moved; either
@@ -137,22 +152,26 @@ void Trainer::Impl::load_resume_dataset() {
     const std::string& recorded = cfg.data;
     const bool moved = !req.data_override.empty();
     if (moved && is_builtin_dataset(recorded) && req.data_override != recorded)
-        throw InputError("data", "'" + recorded + "'", "'" + req.data_override + "'",
-                         InputError::Says{"run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
-                                          "', which does not move; found '" + req.data_override + "' (leave --data out)"});
+        throw InputError(
+            "data", "'" + recorded + "'", "'" + req.data_override + "'",
+            InputError::Says{"run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
+                             "', which does not move; found '" + req.data_override + "' (leave --data out)"});
     if (moved && cfg.data_sha256.empty())
         throw InputError("data", recorded, req.data_override,
-                         InputError::Says{"run '" + req.run_name + "' was created before Savepoint recorded what a run "
-                                          "trains on, so " + req.data_override + " cannot be checked against its dataset (" +
-                                          recorded + "); put the dataset back there instead"});
+                         InputError::Says{"run '" + req.run_name +
+                                          "' was created before Savepoint recorded what a run "
+                                          "trains on, so " +
+                                          req.data_override + " cannot be checked against its dataset (" + recorded +
+                                          "); put the dataset back there instead"});
     const std::string source = moved ? req.data_override : recorded;
     obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
     try {
         data = load_dataset(source);
     } catch (const InputError& e) {
         if (moved) throw;
-        throw InputError(std::string(e.what()) + " (run '" + req.run_name + "' was trained on the dataset in " + recorded +
-                         "; if it moved, say where: savepoint-cli resume --run " + req.run_name + " --data NEW_DIR)");
+        throw InputError(std::string(e.what()) + " (run '" + req.run_name + "' was trained on the dataset in " +
+                         recorded + "; if it moved, say where: savepoint-cli resume --run " + req.run_name +
+                         " --data NEW_DIR)");
     }
     check_dataset_fingerprint(cfg.data_sha256, dataset_fingerprint(data), source, req.run_name);
 }
@@ -161,7 +180,7 @@ void Trainer::Impl::load_resume_dataset() {
 // would silently not happen: refused instead, naming the steps it can be.
 void Trainer::Impl::check_simulated_failure_steps(std::int64_t after, std::int64_t last) const {
     const std::pair<const char*, std::int64_t> flags[] = {{"--interrupt-at-step", req.interrupt_at_step},
-                                                           {"--preempt-at-step", req.preempt_at_step}};
+                                                          {"--preempt-at-step", req.preempt_at_step}};
     for (const auto& [flag, at] : flags) {
         if (at <= 0 || (at > after && at <= last)) continue;
         throw InputError(std::string(flag).substr(2),

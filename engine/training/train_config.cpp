@@ -1,7 +1,7 @@
 #include "training/train_config.h"
 
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "platform/errors.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
 
 #include <cmath>
 #include <sstream>
@@ -11,8 +11,7 @@ namespace {
 
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
-void require_one_of(const std::string& field, const std::string& value,
-                    std::initializer_list<const char*> allowed) {
+void require_one_of(const std::string& field, const std::string& value, std::initializer_list<const char*> allowed) {
     std::string list;
     for (const char* a : allowed) {
         if (value == a) return;
@@ -35,8 +34,7 @@ void read_key(const nlohmann::json& j, const char* key, T& out, const std::strin
     try {
         out = it->get<T>();
     } catch (const nlohmann::json::exception&) {
-        throw InputError(where + ": config field '" + key + "' has the wrong type: found " +
-                         it->dump());
+        throw InputError(where + ": config field '" + key + "' has the wrong type: found " + it->dump());
     }
 }
 
@@ -63,12 +61,18 @@ void TrainConfig::validate() const {
 }
 
 nlohmann::json TrainConfig::to_json() const {
-    nlohmann::json j = {{"data", data},         {"model", model},
-                        {"optimizer", optimizer}, {"epochs", epochs},
-                        {"steps_per_epoch", steps_per_epoch}, {"batch", batch},
-                        {"lr", lr},             {"seed", seed},
-                        {"save_every_steps", save_every_steps}, {"keep", keep},
-                        {"device", device},     {"threads", threads},
+    nlohmann::json j = {{"data", data},
+                        {"model", model},
+                        {"optimizer", optimizer},
+                        {"epochs", epochs},
+                        {"steps_per_epoch", steps_per_epoch},
+                        {"batch", batch},
+                        {"lr", lr},
+                        {"seed", seed},
+                        {"save_every_steps", save_every_steps},
+                        {"keep", keep},
+                        {"device", device},
+                        {"threads", threads},
                         {"async_policy", async_policy}};
     // Absent, not empty, in a run from before fingerprints: its checkpoints'
     // copies of the config must still compare equal.
@@ -117,12 +121,11 @@ std::string save_freq_text(std::int64_t save_every_steps) {
 void validate_run_name(const std::string& name) {
     bool ok = !name.empty() && name.size() <= 64 && name[0] != '.';
     for (char ch : name) {
-        bool allowed = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-                       ch == '.' || ch == '_' || ch == '-';
+        bool allowed = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
+                       ch == '_' || ch == '-';
         ok = ok && allowed;
     }
-    if (!ok)
-        throw InputError("run", "1 to 64 characters from A-Z a-z 0-9 . _ - (not starting with '.')", quoted(name));
+    if (!ok) throw InputError("run", "1 to 64 characters from A-Z a-z 0-9 . _ - (not starting with '.')", quoted(name));
 }
 
 }  // namespace savepoint

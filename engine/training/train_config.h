@@ -15,15 +15,15 @@ struct TrainConfig {
     std::string model = "mlp";           // mlp | dnn | cnn
     std::string optimizer = "adam";      // adam | sgd
     std::int64_t epochs = 10;
-    std::int64_t steps_per_epoch = 0;    // 0: one full pass over the training split
+    std::int64_t steps_per_epoch = 0;  // 0: one full pass over the training split
     std::int64_t batch = 32;
     double lr = 1e-3;
     std::uint64_t seed = 42;
-    std::int64_t save_every_steps = 0;   // 0: save at the end of every epoch
-    std::int64_t keep = 5;               // newest K kept (plus best, head, pinned)
-    std::string device = "auto";         // auto | cpu | cuda
-    std::int64_t threads = 0;            // 0: LibTorch's default
-    std::string async_policy = "wait";   // wait | skip | defer: a save is due while one is still writing
+    std::int64_t save_every_steps = 0;  // 0: save at the end of every epoch
+    std::int64_t keep = 5;              // newest K kept (plus best, head, pinned)
+    std::string device = "auto";        // auto | cpu | cuda
+    std::int64_t threads = 0;           // 0: LibTorch's default
+    std::string async_policy = "wait";  // wait | skip | defer: a save is due while one is still writing
     // Set when the run is created, from the data it loaded (dataset_fingerprint.h):
     // SHA-256 of each MNIST file's decoded bytes. Empty in runs from before it.
     std::map<std::string, std::string> data_sha256;

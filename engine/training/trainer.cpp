@@ -12,21 +12,33 @@ using namespace trainer_detail;
 
 int exit_code(Outcome o) {
     switch (o) {
-    case Outcome::Finished: case Outcome::NothingToDo: return 0;
-    case Outcome::Crashed: case Outcome::Preempted: case Outcome::Stopped: return 3;
-    case Outcome::Failed: return 1;
+        case Outcome::Finished:
+        case Outcome::NothingToDo:
+            return 0;
+        case Outcome::Crashed:
+        case Outcome::Preempted:
+        case Outcome::Stopped:
+            return 3;
+        case Outcome::Failed:
+            return 1;
     }
     return 1;
 }
 
 const char* outcome_name(Outcome o) {
     switch (o) {
-    case Outcome::Finished: return "finished";
-    case Outcome::NothingToDo: return "finished";
-    case Outcome::Crashed: return "interrupted";
-    case Outcome::Preempted: return "preempted";
-    case Outcome::Stopped: return "stopped";
-    case Outcome::Failed: return "failed";
+        case Outcome::Finished:
+            return "finished";
+        case Outcome::NothingToDo:
+            return "finished";
+        case Outcome::Crashed:
+            return "interrupted";
+        case Outcome::Preempted:
+            return "preempted";
+        case Outcome::Stopped:
+            return "stopped";
+        case Outcome::Failed:
+            return "failed";
     }
     return "failed";
 }
@@ -82,8 +94,11 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
         r.set_run_progress(run_id, step_now);
         r.set_run_status(run_id, status);
     });
-    event(outcome == Outcome::Finished ? EventKind::Finish : outcome == Outcome::Stopped ? EventKind::Stop :
-          outcome == Outcome::Failed ? EventKind::Error : outcome == Outcome::Preempted ? EventKind::Preemption : EventKind::Interruption,
+    event(outcome == Outcome::Finished    ? EventKind::Finish
+          : outcome == Outcome::Stopped   ? EventKind::Stop
+          : outcome == Outcome::Failed    ? EventKind::Error
+          : outcome == Outcome::Preempted ? EventKind::Preemption
+                                          : EventKind::Interruption,
           message, head());
     writer->release_recycled_file();  // no save follows: the retired file kept for one goes
     writer->drain();
@@ -126,7 +141,8 @@ void Trainer::Impl::start_loop(const ResumePlan& plan) {
     }
     replay_until = plan.target_global_step;
     steps_at_start = gs;
-    if (req.record_step_times) step_started_at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, run.total_steps - gs)));
+    if (req.record_step_times)
+        step_started_at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, run.total_steps - gs)));
     // The snapshot's buffers are allocated here, not by the first capture (StateSnapshot::reserve).
     snapshot->reserve(*model, *optimizer);
     started = Clock::now();
@@ -206,7 +222,8 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     last_loss = r.loss;
     last_acc = r.accuracy;
     if (gs > replay_until)
-        pending.push_back({session.id, branch_id, MetricKind::TrainingStep, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
+        pending.push_back(
+            {session.id, branch_id, MetricKind::TrainingStep, gs, epoch, step, r.loss, r.accuracy, now_seconds()});
     else
         ++session.steps_replayed;
 }
@@ -219,13 +236,15 @@ void Trainer::Impl::validate_epoch() {
     last_val_loss = e.loss;
     last_val_acc = e.accuracy;
     if (gs >= replay_until) {
-        pending.push_back({session.id, branch_id, MetricKind::Validation, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
+        pending.push_back(
+            {session.id, branch_id, MetricKind::Validation, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
         flush_metrics();
     }
 }
 
 void Trainer::Impl::save_if_due(bool end_of_epoch) {
-    if (gs > replay_until && gs < run.total_steps && regular_save(regular_save_due(gs, end_of_epoch))) saved_at_gs = true;
+    if (gs > replay_until && gs < run.total_steps && regular_save(regular_save_due(gs, end_of_epoch)))
+        saved_at_gs = true;
 }
 
 void Trainer::Impl::pause_until_woken() {
@@ -242,20 +261,17 @@ void Trainer::Impl::pause_until_woken() {
     if (!cmd.pause) event(EventKind::Continue, "continued at " + pos_text(epoch, step));
 }
 
-TrainResult Trainer::Impl::simulated_crash(const std::string& message) {
-    return finish(Outcome::Crashed, message);
-}
+TrainResult Trainer::Impl::simulated_crash(const std::string& message) { return finish(Outcome::Crashed, message); }
 
 TrainResult Trainer::Impl::stop_by_request() {
     if (!saved_at_gs) checkpoint(CheckpointKind::Manual, true);
-    return finish(Outcome::Stopped, "stopped by request at " + pos_text(epoch, step) + " (global step " +
-                                        std::to_string(gs) + ")");
+    return finish(Outcome::Stopped,
+                  "stopped by request at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) + ")");
 }
 
 TrainResult Trainer::Impl::give_up_on_storage() {
-    return finish(Outcome::Failed, storage_failure.empty()
-                                       ? "checkpoints could not be written; gave up after retries"
-                                       : "checkpoints cannot be committed: " + storage_failure);
+    return finish(Outcome::Failed, storage_failure.empty() ? "checkpoints could not be written; gave up after retries"
+                                                           : "checkpoints cannot be committed: " + storage_failure);
 }
 
 TrainResult Trainer::Impl::finish_training() {
@@ -263,16 +279,17 @@ TrainResult Trainer::Impl::finish_training() {
     epoch = cfg.epochs;
     step = run.steps_per_epoch;
     if (!saved_at_gs) checkpoint(CheckpointKind::Final, true);
-    return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " +
-                                         std::to_string(last_val_loss) + ", accuracy " + std::to_string(last_val_acc));
+    return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " + std::to_string(last_val_loss) +
+                                         ", accuracy " + std::to_string(last_val_acc));
 }
 
 // At the end of an epoch the position stays (epoch, steps_per_epoch): the
 // checkpoint means "epoch complete".
 TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
-    event(EventKind::PreemptionNotice, "preemption notice at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) +
-                                   "); grace period " + std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
+    event(EventKind::PreemptionNotice, "preemption notice at " + pos_text(epoch, step) + " (global step " +
+                                           std::to_string(gs) + "); grace period " +
+                                           std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
     // Already saved here (a regular save at this very step, or the checkpoint a
     // resume started from, when the notice came before its first step): nothing
     // to write, once that save has committed. If it failed, the emergency
@@ -281,17 +298,19 @@ TrainResult Trainer::Impl::preempt() {
     if (already) {
         writer->wait_for_save();
         if (auto err = writer->take_save_error()) {
-            event(EventKind::Error, "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
+            event(EventKind::Error,
+                  "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
             already = false;
         }
     }
     const bool ok = already || checkpoint(CheckpointKind::Emergency, true);
     const double took = seconds_since(t0);
-    std::string msg = already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"
-                      : ok    ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
-                                 std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
-                                 std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
-                              : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
+    std::string msg =
+        already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"
+        : ok    ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
+                   std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
+                   std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
+             : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
     if (ok && took > req.preempt_grace_seconds) msg += " (too late: a real instance would have been gone)";
     return finish(Outcome::Preempted, msg);
 }
@@ -310,13 +329,15 @@ TrainResult Trainer::run() {
         for (const auto& n : plan.notes) m.obs->on_message(n);
         if (plan.nothing_to_do) {
             // A crash or preemption asked for would silently not happen.
-            for (const auto& [flag, at] : {std::pair<const char*, std::int64_t>{"--interrupt-at-step", m.req.interrupt_at_step},
-                                           {"--preempt-at-step", m.req.preempt_at_step}})
+            for (const auto& [flag, at] :
+                 {std::pair<const char*, std::int64_t>{"--interrupt-at-step", m.req.interrupt_at_step},
+                  {"--preempt-at-step", m.req.preempt_at_step}})
                 if (at > 0)
-                    throw InputError(std::string(flag).substr(2), "a step this resume computes", std::to_string(at),
-                                     InputError::Says{"run '" + m.run.name + "' already finished at global step " +
-                                                      std::to_string(plan.from->global_step) +
-                                                      ", so this resume computes no step; found " + std::to_string(at)});
+                    throw InputError(
+                        std::string(flag).substr(2), "a step this resume computes", std::to_string(at),
+                        InputError::Says{"run '" + m.run.name + "' already finished at global step " +
+                                         std::to_string(plan.from->global_step) +
+                                         ", so this resume computes no step; found " + std::to_string(at)});
             TrainResult r;
             r.outcome = Outcome::NothingToDo;
             r.run_id = m.run.id;
@@ -350,9 +371,9 @@ TrainResult Trainer::run() {
 
     Position cont = position_of(plan.target_global_step + 1, spe);
     if (!m.req.resume) {
-        m.event(EventKind::Start, "started run '" + m.run.name + "': " + m.cfg.model + " on " + m.data.description + ", " +
-                             std::to_string(m.cfg.epochs) + " epochs x " + std::to_string(spe) + " steps, device " +
-                             m.device_name);
+        m.event(EventKind::Start, "started run '" + m.run.name + "': " + m.cfg.model + " on " + m.data.description +
+                                      ", " + std::to_string(m.cfg.epochs) + " epochs x " + std::to_string(spe) +
+                                      " steps, device " + m.device_name);
     } else {
         std::string from = plan.from ? "checkpoint #" + std::to_string(plan.from->id) + " at " +
                                            pos_text(plan.from->epoch, plan.from->step) + " (global step " +

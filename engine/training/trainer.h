@@ -42,11 +42,11 @@ bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus);
 bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus);
 
 struct TrainRequest {
-    std::string home;                  // resolved home directory
+    std::string home;  // resolved home directory
     std::string run_name;
     bool resume = false;
-    TrainConfig config;                // new runs only; a resume uses the run's stored config
-    ResumeTarget target;               // resume only
+    TrainConfig config;   // new runs only; a resume uses the run's stored config
+    ResumeTarget target;  // resume only
     // Resume only: load the run's dataset from here instead of where it was
     // (it moved). Checked against the run's dataset fingerprint; not stored.
     std::string data_override;
@@ -80,7 +80,7 @@ struct TrainRequest {
 };
 
 enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };
-int exit_code(Outcome o);                 // 0, 0, 3, 3, 3, 1
+int exit_code(Outcome o);  // 0, 0, 3, 3, 3, 1
 const char* outcome_name(Outcome o);
 
 struct TrainResult {
@@ -88,16 +88,16 @@ struct TrainResult {
     std::string message;
     std::int64_t run_id = 0;
     std::int64_t global_step = 0;
-    std::string params_sha256;            // of the live model at the end
+    std::string params_sha256;  // of the live model at the end
     std::optional<std::int64_t> last_checkpoint_id;
     // Where the time went in this session (seconds), for reports and benchmarks.
-    std::int64_t steps = 0;             // steps computed in this session (replayed ones included)
-    double loop_seconds = 0;            // from the first step to the end, everything included
+    std::int64_t steps = 0;   // steps computed in this session (replayed ones included)
+    double loop_seconds = 0;  // from the first step to the end, everything included
     double validation_seconds = 0;
     double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
     double max_checkpoint_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
-    std::int64_t copy_free_captures = 0;  // of those, how many kept the live buffers (CaptureMode)
+    std::int64_t copy_free_captures = 0;        // of those, how many kept the live buffers (CaptureMode)
     std::int64_t background_copy_captures = 0;  // ...and how many left their copy to the I/O thread
     std::int64_t update_copy_captures = 0;      // ...and how many the update before them copied
     // The async policy at work (TrainConfig::async_policy): regular saves skipped,
@@ -125,7 +125,8 @@ struct Progress {
     // then, in the last report: done | interrupted | preempted | stopped | failed (see ended())
     std::string phase;
     bool ended() const {
-        return phase == "done" || phase == "interrupted" || phase == "preempted" || phase == "stopped" || phase == "failed";
+        return phase == "done" || phase == "interrupted" || phase == "preempted" || phase == "stopped" ||
+               phase == "failed";
     }
     double last_checkpoint_at = 0;  // wall clock of the last committed checkpoint (0: none yet)
     std::string device;
@@ -139,7 +140,7 @@ public:
     virtual void on_progress(const Progress&) {}
     virtual void on_metrics(const std::vector<MetricRow>&) {}  // batched, at most ~4 times a second
     virtual void on_event(const EventRow&) {}
-    virtual void on_storage_error(const std::string&) {}        // training paused until it can save again
+    virtual void on_storage_error(const std::string&) {}  // training paused until it can save again
     // From the I/O thread, once the registry row is committed:
     virtual void on_checkpoint_saved(const CheckpointRow&) {}
 };
@@ -157,12 +158,12 @@ public:
 
     // Thread-safe commands, acted on at the next step boundary.
     void request_pause();
-    void request_continue();           // after pause or a storage error
-    void request_stop();               // graceful: checkpoint, then stop
-    void request_crash();              // simulated crash: stop dead, nothing more saved
+    void request_continue();  // after pause or a storage error
+    void request_stop();      // graceful: checkpoint, then stop
+    void request_crash();     // simulated crash: stop dead, nothing more saved
     void request_crash_at(std::int64_t global_step);
-    void request_preempt();            // notice: finish the step, emergency checkpoint, stop
-    void request_checkpoint();         // save now (manual)
+    void request_preempt();     // notice: finish the step, emergency checkpoint, stop
+    void request_checkpoint();  // save now (manual)
     // Only stores atomics: safe to call from a signal handler.
     void signal_preempt() noexcept;
 

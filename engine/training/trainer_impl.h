@@ -6,19 +6,19 @@
 #include "training/trainer.h"
 
 #include "checkpoint/capture_choice.h"
-#include "formats/checkpoint_format.h"
 #include "checkpoint/checkpoint_writer.h"
+#include "checkpoint/recovery.h"
+#include "checkpoint/state_snapshot.h"
 #include "data/data_order.h"
 #include "data/dataset.h"
 #include "data/dataset_fingerprint.h"
-#include "storage/durable_io.h"
-#include "platform/errors.h"
+#include "formats/checkpoint_format.h"
 #include "model/fused_adam.h"
-#include "registry/home.h"
 #include "model/models.h"
-#include "checkpoint/recovery.h"
+#include "platform/errors.h"
+#include "registry/home.h"
 #include "registry/run_lock.h"
-#include "checkpoint/state_snapshot.h"
+#include "storage/durable_io.h"
 #include "training/training_step.h"
 
 #include <algorithm>
@@ -71,7 +71,9 @@ struct Trainer::Impl {
     std::int64_t gs = 0, epoch = 1, step = 0;
     double last_loss = NAN, last_acc = NAN, last_val_loss = NAN, last_val_acc = NAN;
     std::vector<MetricRow> pending;
-    trainer_detail::Clock::time_point last_flush = trainer_detail::Clock::now(), last_progress = trainer_detail::Clock::now(), started = trainer_detail::Clock::now();
+    trainer_detail::Clock::time_point last_flush = trainer_detail::Clock::now(),
+                                      last_progress = trainer_detail::Clock::now(),
+                                      started = trainer_detail::Clock::now();
     std::int64_t steps_at_start = 0;
     double compute_seconds = 0, stall_seconds = 0, validation_seconds = 0, max_stall_ms = 0;
     double last_stall_ms = 0;  // the last capture's, before any wait for its background copy
@@ -190,9 +192,12 @@ struct Trainer::Impl {
         sr.run_name = run.name;
         // The same for every save of the session: built once, then shared with the I/O thread.
         if (!session_meta)
-            session_meta = std::make_shared<const nlohmann::json>(nlohmann::json{
-                {"config", cfg.to_json()}, {"steps_per_epoch", run.steps_per_epoch}, {"total_steps", run.total_steps},
-                {"data_seed", cfg.seed}, {"device", device_name}});
+            session_meta =
+                std::make_shared<const nlohmann::json>(nlohmann::json{{"config", cfg.to_json()},
+                                                                      {"steps_per_epoch", run.steps_per_epoch},
+                                                                      {"total_steps", run.total_steps},
+                                                                      {"data_seed", cfg.seed},
+                                                                      {"device", device_name}});
         sr.session_meta = session_meta;
         sr.created_at = now_seconds();
         sr.keep = cfg.keep;
@@ -212,7 +217,7 @@ struct Trainer::Impl {
             if (cfg.async_policy == "skip" && kind == CheckpointKind::Regular) {
                 ++saves_skipped;
                 event(EventKind::SaveSkipped, "checkpoint at " + trainer_detail::pos_text(epoch, step) +
-                                          " skipped: the previous one was still being written (policy: skip)");
+                                                  " skipped: the previous one was still being written (policy: skip)");
                 return false;
             }
             writer->wait_for_snapshot();
@@ -243,7 +248,8 @@ struct Trainer::Impl {
         sr.stall_ms = stall_ms;
         writer->save_async(snapshot, std::move(sr));
         if (req.after_handover) req.after_handover(gs);
-        const double handover_ms = std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
+        const double handover_ms =
+            std::chrono::duration<double, std::milli>(trainer_detail::Clock::now() - captured).count();
         snapshot->note_handover_ms(handover_ms);
         if (choose_capture)
             capture_choice.captured(snapshot->last_capture_was_background(), (stall_ms + handover_ms) / 1000 - waited);
@@ -292,9 +298,10 @@ struct Trainer::Impl {
             // Overtaken by the next due point, which stands for both: a capture at
             // a due point is that point's, on time, and a deferred one is never.
             ++saves_skipped;
-            event(EventKind::SaveSkipped, "checkpoint due at " + deferred_pos_text() +
-                                      " skipped: the previous one was still being written when the next fell due at " +
-                                      trainer_detail::pos_text(epoch, step) + " (policy: defer)");
+            event(EventKind::SaveSkipped,
+                  "checkpoint due at " + deferred_pos_text() +
+                      " skipped: the previous one was still being written when the next fell due at " +
+                      trainer_detail::pos_text(epoch, step) + " (policy: defer)");
             deferred_gs = 0;
         }
         if (writer->snapshot_busy() && !writer->has_save_error()) {
@@ -316,10 +323,11 @@ struct Trainer::Impl {
         if (late > 0) {
             ++saves_deferred;
             steps_deferred += late;
-            event(EventKind::SaveDeferred, "checkpoint due at " + deferred_pos_text() +
-                                       " taken " + std::to_string(late) + (late == 1 ? " step" : " steps") + " later, at " +
-                                       trainer_detail::pos_text(epoch, step) + (kind == CheckpointKind::Regular ? "" : std::string(" (") + to_string(kind) + ")") +
-                                       ": the previous one was still being written (policy: defer)");
+            event(EventKind::SaveDeferred,
+                  "checkpoint due at " + deferred_pos_text() + " taken " + std::to_string(late) +
+                      (late == 1 ? " step" : " steps") + " later, at " + trainer_detail::pos_text(epoch, step) +
+                      (kind == CheckpointKind::Regular ? "" : std::string(" (") + to_string(kind) + ")") +
+                      ": the previous one was still being written (policy: defer)");
         }
         deferred_gs = 0;
     }
@@ -338,7 +346,8 @@ struct Trainer::Impl {
         if ((cmd.stop || cmd.preempt) && !cmd.crash) {
             // Leaving anyway (a stop, or a preemption's grace period): no waiting for the
             // disk, but one attempt now, since the failure may have been an earlier save's.
-            event(EventKind::Error, "checkpoint could not be written: " + message + "; trying once more before stopping");
+            event(EventKind::Error,
+                  "checkpoint could not be written: " + message + "; trying once more before stopping");
             obs->on_storage_error(message);
             phase = "checkpointing";
             snapshot->capture(*model, *optimizer);
@@ -351,7 +360,7 @@ struct Trainer::Impl {
         // not only those of the last quarter-second flush.
         flush_metrics();
         event(EventKind::Error, "checkpoint could not be written: " + message +
-                           "; training is paused, the previous checkpoint and the registry are intact");
+                                    "; training is paused, the previous checkpoint and the registry are intact");
         obs->on_storage_error(message);
         report_progress(true);
         for (std::int64_t attempt = 0; attempt < req.storage_retries; ++attempt) {

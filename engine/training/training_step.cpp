@@ -1,6 +1,6 @@
 #include "training/training_step.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "checkpoint/state_snapshot.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
 
 #include "data/batch_gather.h"
 #include "data/data_order.h"
@@ -33,9 +33,7 @@ std::int64_t count_correct(const torch::Tensor& logits, const torch::Tensor& lab
 }
 
 // Pixels kept as bytes (CPU) become float here; already-converted ones pass.
-torch::Tensor model_input(const torch::Tensor& x) {
-    return x.scalar_type() == torch::kUInt8 ? pixels_to_float(x) : x;
-}
+torch::Tensor model_input(const torch::Tensor& x) { return x.scalar_type() == torch::kUInt8 ? pixels_to_float(x) : x; }
 
 }  // namespace
 
@@ -65,9 +63,9 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     torch::Tensor x, y;
     if (batch_x_.defined()) {
         // Into the same buffers every step; the step is done with them before the next one.
-        gather_batch(train_x_.data_ptr<std::uint8_t>(), train_y_.data_ptr<std::int64_t>(),
-                     batch_x_.numel() / batch_, index_cpu_.data_ptr<std::int64_t>(), batch_,
-                     batch_x_.data_ptr<float>(), batch_y_.data_ptr<std::int64_t>());
+        gather_batch(train_x_.data_ptr<std::uint8_t>(), train_y_.data_ptr<std::int64_t>(), batch_x_.numel() / batch_,
+                     index_cpu_.data_ptr<std::int64_t>(), batch_, batch_x_.data_ptr<float>(),
+                     batch_y_.data_ptr<std::int64_t>());
         x = batch_x_;
         y = batch_y_;
     } else {

@@ -36,8 +36,8 @@ struct EvalResult {
 
 class StepRunner {
 public:
-    StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer, const DatasetPair& data,
-               torch::Device device, std::int64_t batch);
+    StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer, const DatasetPair& data, torch::Device device,
+               std::int64_t batch);
 
     // Trains on the batch of 1-based `step` in the epoch permutation `perm`.
     StepResult step(const std::vector<std::int64_t>& perm, std::int64_t step);
@@ -56,7 +56,7 @@ private:
     std::int64_t batch_;
     torch::Tensor train_x_, train_y_, test_x_, test_y_;
     torch::Tensor index_cpu_;
-    torch::Tensor batch_x_, batch_y_;  // CPU: the batch, gathered into the same buffers every step
+    torch::Tensor batch_x_, batch_y_;         // CPU: the batch, gathered into the same buffers every step
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
     const StateSnapshot* snapshot_ = nullptr;
     FusedAdam* fused_ = nullptr;  // the optimizer, when it is one

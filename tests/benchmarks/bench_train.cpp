@@ -4,7 +4,8 @@
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
 //               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
-//   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R] [--batch N]
+//   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R]
+//   [--batch N]
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -18,8 +19,8 @@
 //                a view of a run's checkpoints pays per refresh at 1k/10k/50k rows
 //                (a full read against CheckpointList::refresh)
 //   hash         SHA-256 GB/s: OpenSSL, and sha256_streams with 1, 2 and 3 streams
-#include "registry/checkpoint_list.h"
 #include "platform/io_affinity.h"
+#include "registry/checkpoint_list.h"
 #include "registry/registry.h"
 #include "storage/sha256.h"
 #include "storage/sha256_streams.h"
@@ -29,6 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -37,7 +39,6 @@
 #include <fstream>
 #include <functional>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 using namespace savepoint;
@@ -46,10 +47,14 @@ namespace {
 
 const char* capture_name(CaptureMode m) {
     switch (m) {
-    case CaptureMode::Auto: return "auto";
-    case CaptureMode::CopyFree: return "copy-free";
-    case CaptureMode::Copying: return "copying";
-    case CaptureMode::BackgroundCopy: return "background copy";
+        case CaptureMode::Auto:
+            return "auto";
+        case CaptureMode::CopyFree:
+            return "copy-free";
+        case CaptureMode::Copying:
+            return "copying";
+        case CaptureMode::BackgroundCopy:
+            return "background copy";
     }
     return "?";
 }
@@ -58,9 +63,10 @@ const char* capture_name(CaptureMode m) {
 const char* auto_capture_name(std::int64_t threads) {
     const int t = static_cast<int>(threads);
     if (capture_is_copy_free(CaptureMode::Auto, t, available_cpus())) return "copy-free";
-    // With a CPU left to the I/O thread, save by save (engine/capture_choice.h).
-    return capture_copies_in_background(CaptureMode::Auto, t, available_cpus()) ? "background copy or copying, save by save"
-                                                                                 : "copying";
+    // With a CPU left to the I/O thread, save by save (engine/checkpoint/capture_choice.h).
+    return capture_copies_in_background(CaptureMode::Auto, t, available_cpus())
+               ? "background copy or copying, save by save"
+               : "copying";
 }
 
 // Under $SAVEPOINT_BENCH_DIR if set (another disk, or tmpfs to take the disk out), else /tmp.
@@ -84,8 +90,8 @@ struct RunStats {
     std::int64_t checkpoints = 0;
     std::int64_t copy_free_captures = 0;
     std::int64_t background_captures = 0;
-    std::int64_t update_copy_captures = 0;  // copying captures whose copies the update before made
-    std::vector<double> step_seconds;  // each step plus what followed it (a capture, a wait)
+    std::int64_t update_copy_captures = 0;                       // copying captures whose copies the update before made
+    std::vector<double> step_seconds;                            // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
     std::int64_t waited = 0;  // captures that waited for the previous save to be written
     double wait_ms = 0;       // that waiting, in all
@@ -154,17 +160,18 @@ double mlp_matmul_floor(std::int64_t batch, std::int64_t threads) {
     const std::int64_t in = 784, hidden = 512, out = 10;
     const torch::Tensor w1 = torch::randn({hidden, in}), xt = torch::randn({in, batch}), x = torch::randn({batch, in});
     const torch::Tensor dyt = torch::randn({hidden, batch}), h = torch::randn({batch, hidden});
-    const torch::Tensor w2t = torch::randn({hidden, out}), dlt = torch::randn({out, batch}), dl = torch::randn({batch, out});
+    const torch::Tensor w2t = torch::randn({hidden, out}), dlt = torch::randn({out, batch}),
+                        dl = torch::randn({batch, out});
     const torch::Tensor w2 = torch::randn({out, hidden});
     // Outputs allocated once: the floor is the GEMMs, not the allocator.
     torch::Tensor o1 = torch::empty({hidden, batch}), o2 = torch::empty({hidden, in}), o3 = torch::empty({batch, out});
     torch::Tensor o4 = torch::empty({out, hidden}), o5 = torch::empty({batch, hidden});
     auto step = [&] {
-        torch::mm_out(o1, w1, xt);   // fc1 forward, as (W·xᵀ)ᵀ
-        torch::mm_out(o2, dyt, x);   // fc1 weight gradient
-        torch::mm_out(o3, h, w2t);   // fc2 forward
-        torch::mm_out(o4, dlt, h);   // fc2 weight gradient
-        torch::mm_out(o5, dl, w2);   // fc2 input gradient
+        torch::mm_out(o1, w1, xt);  // fc1 forward, as (W·xᵀ)ᵀ
+        torch::mm_out(o2, dyt, x);  // fc1 weight gradient
+        torch::mm_out(o3, h, w2t);  // fc2 forward
+        torch::mm_out(o4, dlt, h);  // fc2 weight gradient
+        torch::mm_out(o5, dl, w2);  // fc2 input gradient
     };
     for (int i = 0; i < 50; ++i) step();
     std::vector<double> times;
@@ -190,7 +197,8 @@ double registry_ingest_rows_per_second(std::int64_t rows, std::int64_t batch) {
         const auto t0 = std::chrono::steady_clock::now();
         for (std::int64_t done = 0; done < rows; done += batch) {
             for (std::int64_t i = 0; i < batch; ++i)
-                buf[static_cast<std::size_t>(i)] = {1, branch, MetricKind::TrainingStep, done + i + 1, 1, done + i + 1, 0.5, 0.9, now_seconds()};
+                buf[static_cast<std::size_t>(i)] = {
+                    1, branch, MetricKind::TrainingStep, done + i + 1, 1, done + i + 1, 0.5, 0.9, now_seconds()};
             reg.append_metrics(run, buf);
         }
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -207,7 +215,8 @@ double hash_gigabytes_per_second(int streams, std::size_t bytes, bool openssl) {
     double best = 1e30;
     for (int round = 0; round < 15; ++round) {
         std::vector<Sha256Stream> s(static_cast<std::size_t>(streams));
-        for (int i = 0; i < streams; ++i) s[static_cast<std::size_t>(i)].ranges = {{data.data() + bytes * static_cast<std::size_t>(i), bytes}};
+        for (int i = 0; i < streams; ++i)
+            s[static_cast<std::size_t>(i)].ranges = {{data.data() + bytes * static_cast<std::size_t>(i), bytes}};
         const auto t0 = std::chrono::steady_clock::now();
         if (openssl) {
             for (auto& x : s) {
@@ -254,9 +263,12 @@ OverheadShares overhead_shares(const std::vector<double>& steps, double baseline
         if (after == 0) {
             o.capture += excess;
             ++saves;
-        } else if (after == 1) o.next += excess;
-        else if (after == 2) o.second += excess;
-        else o.rest += excess;
+        } else if (after == 1)
+            o.next += excess;
+        else if (after == 2)
+            o.second += excess;
+        else
+            o.rest += excess;
     }
     if (saves == 0) return {};
     for (double* v : {&o.capture, &o.next, &o.second, &o.rest}) *v /= static_cast<double>(saves);
@@ -287,7 +299,8 @@ std::vector<double> block_means(const std::vector<double>& steps, std::int64_t b
 std::vector<double> interleaved_ratios(const std::vector<double>& steps, std::int64_t block, std::int64_t settle) {
     const std::vector<double> means = block_means(steps, block, settle);
     std::vector<double> ratios;
-    for (std::size_t k = 2; k + 1 < means.size(); k += 2) ratios.push_back(means[k] / ((means[k - 1] + means[k + 1]) / 2));
+    for (std::size_t k = 2; k + 1 < means.size(); k += 2)
+        ratios.push_back(means[k] / ((means[k - 1] + means[k + 1]) / 2));
     return ratios;
 }
 
@@ -358,8 +371,9 @@ std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch
             // Over all the runs' saves, each run weighted by its saves.
             const double before = static_cast<double>(waits->checkpoints - s.checkpoints);
             if (waits->checkpoints > 0)
-                waits->mean_stall_ms = (waits->mean_stall_ms * before + s.mean_stall_ms * static_cast<double>(s.checkpoints)) /
-                                       static_cast<double>(waits->checkpoints);
+                waits->mean_stall_ms =
+                    (waits->mean_stall_ms * before + s.mean_stall_ms * static_cast<double>(s.checkpoints)) /
+                    static_cast<double>(waits->checkpoints);
         }
     }
     return all;
@@ -408,7 +422,8 @@ ListRefreshCost checkpoint_list_refresh_cost(std::int64_t rows) {
             Registry::RelaxedCommits fast_setup(reg);  // the history's durability is not what is measured
             for (; gs < rows; ++gs) {
                 const std::int64_t id = save(gs + 1);
-                if (gs + 5 < rows) reg.set_checkpoint_state(id, savepoint::CheckpointState::Deleted, "removed by retention (keep 5)");
+                if (gs + 5 < rows)
+                    reg.set_checkpoint_state(id, savepoint::CheckpointState::Deleted, "removed by retention (keep 5)");
             }
         }
         auto median_ms = [&](const std::function<void()>& refresh) {
@@ -438,15 +453,18 @@ ListRefreshCost checkpoint_list_refresh_cost(std::int64_t rows) {
 int main(int argc, char** argv) {
     bool quick = false;
     std::string data = "fashion-mnist", json_path, only;
-    std::int64_t only_batch = 0;  // 0: every batch size
+    std::int64_t only_batch = 0;    // 0: every batch size
     std::int64_t probe_every = 10;  // --only interleaved
     int probe_runs = 4;
     CaptureMode probe_capture = CaptureMode::Auto;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--quick") quick = true;
-        else if (a == "--data" && i + 1 < argc) data = argv[++i];
-        else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
+        if (a == "--quick")
+            quick = true;
+        else if (a == "--data" && i + 1 < argc)
+            data = argv[++i];
+        else if (a == "--json" && i + 1 < argc)
+            json_path = argv[++i];
         else if (a == "--only" && i + 1 < argc &&
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
                   std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture" ||
@@ -467,9 +485,11 @@ int main(int argc, char** argv) {
         else if (a == "--background-copy")
             probe_capture = CaptureMode::BackgroundCopy;
         else {
-            std::fprintf(stderr, "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
-                                 "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n"
-                                 "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R] [--batch N]\n");
+            std::fprintf(stderr,
+                         "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
+                         "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n"
+                         "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] "
+                         "[--no-update-copy] [--runs R] [--batch N]\n");
             return 2;
         }
     }
@@ -485,21 +505,25 @@ int main(int argc, char** argv) {
     nlohmann::json throughput = nlohmann::json::array();
     if (wanted("throughput")) {
         std::printf("%-6s %6s %8s %14s %18s\n", "model", "batch", "threads", "samples/s", "of matmul floor");
-        const std::vector<std::string> models = quick ? std::vector<std::string>{"mlp"} : std::vector<std::string>{"mlp", "dnn", "cnn"};
-        const std::vector<std::int64_t> batches = quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128, 256};
+        const std::vector<std::string> models =
+            quick ? std::vector<std::string>{"mlp"} : std::vector<std::string>{"mlp", "dnn", "cnn"};
+        const std::vector<std::int64_t> batches =
+            quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128, 256};
         for (const auto& model : models)
             for (std::int64_t batch : batches)
                 for (std::int64_t threads : {1, 2}) {
                     if (only_batch && batch != only_batch) continue;
                     RunStats s = train_once(data, model, batch, threads, steps_for(model, batch), 0);
-                    nlohmann::json row = {{"model", model}, {"batch", batch}, {"threads", threads},
+                    nlohmann::json row = {{"model", model},
+                                          {"batch", batch},
+                                          {"threads", threads},
                                           {"samples_per_second", s.samples_per_second}};
                     char floor_text[64] = "";
                     if (model == "mlp") {
                         const double floor = mlp_matmul_floor(batch, threads);
                         row["matmul_floor_samples_per_second"] = floor;
-                        std::snprintf(floor_text, sizeof floor_text, "%5.1f %% of %6.0f", 100 * s.samples_per_second / floor,
-                                      floor);
+                        std::snprintf(floor_text, sizeof floor_text, "%5.1f %% of %6.0f",
+                                      100 * s.samples_per_second / floor, floor);
                     }
                     std::printf("%-6s %6lld %8lld %14.0f %18s\n", model.c_str(), static_cast<long long>(batch),
                                 static_cast<long long>(threads), s.samples_per_second, floor_text);
@@ -530,10 +554,14 @@ int main(int argc, char** argv) {
         // "10 (defer)" the policy that takes a save due during another once it commits;
         // "20": at batch 32 a save every ~16 ms, what "every 10" meant at the 1.6 ms
         // step issue 5's targets assumed.
-        const std::vector<Variant> variants = {
-            {"1", 1, CaptureMode::Auto}, {"10", 10, CaptureMode::Auto}, {"10 (copy-free)", 10, CaptureMode::CopyFree},
-            {"10 (copying)", 10, CaptureMode::Copying}, {"10 (defer)", 10, CaptureMode::Auto, "defer"},
-            {"20", 20, CaptureMode::Auto}, {"30", 30, CaptureMode::Auto}, {"epoch", 0, CaptureMode::Auto}};
+        const std::vector<Variant> variants = {{"1", 1, CaptureMode::Auto},
+                                               {"10", 10, CaptureMode::Auto},
+                                               {"10 (copy-free)", 10, CaptureMode::CopyFree},
+                                               {"10 (copying)", 10, CaptureMode::Copying},
+                                               {"10 (defer)", 10, CaptureMode::Auto, "defer"},
+                                               {"20", 20, CaptureMode::Auto},
+                                               {"30", 30, CaptureMode::Auto},
+                                               {"epoch", 0, CaptureMode::Auto}};
         for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
             if (only_batch && batch != only_batch) continue;
             const int threads = batch >= 128 ? 2 : 1;
@@ -541,8 +569,8 @@ int main(int argc, char** argv) {
                         static_cast<long long>(batch), auto_capture_name(threads), threads, threads == 1 ? "" : "s",
                         available_cpus());
         }
-        std::printf("\n%-6s %6s %14s %10s %12s %12s %16s %12s %12s\n", "model", "batch", "save", "samples/s", "overhead",
-                    "interleaved", "il_mean ± se", "stall_mean", "stall_max");
+        std::printf("\n%-6s %6s %14s %10s %12s %12s %16s %12s %12s\n", "model", "batch", "save", "samples/s",
+                    "overhead", "interleaved", "il_mean ± se", "stall_mean", "stall_max");
         const int reps = quick ? 1 : 5;
         for (std::int64_t batch : quick ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{32, 128}) {
             if (only_batch && batch != only_batch) continue;
@@ -562,7 +590,8 @@ int main(int argc, char** argv) {
                 std::int64_t checkpoints = 0, deferred = 0, steps_deferred = 0, skipped = 0, copy_free_captures = 0;
                 RunStats before = train_once(data, "mlp", batch, threads, steps, 0);
                 for (int r = 0; r < reps; ++r) {
-                    const RunStats s = train_once(data, "mlp", batch, threads, steps, v.save_every, v.capture, v.policy);
+                    const RunStats s =
+                        train_once(data, "mlp", batch, threads, steps, v.save_every, v.capture, v.policy);
                     deferred += s.deferred;
                     copy_free_captures += s.copy_free_captures;
                     steps_deferred += s.steps_deferred;
@@ -570,7 +599,8 @@ int main(int argc, char** argv) {
                     const RunStats after = train_once(data, "mlp", batch, threads, steps, 0);
                     ratios.push_back(s.loop_seconds / ((before.loop_seconds + after.loop_seconds) / 2));
                     shares.push_back(overhead_shares(
-                        s.step_seconds, (mean_step_seconds(before.step_seconds) + mean_step_seconds(after.step_seconds)) / 2,
+                        s.step_seconds,
+                        (mean_step_seconds(before.step_seconds) + mean_step_seconds(after.step_seconds)) / 2,
                         v.save_every));
                     before = after;
                     rates.push_back(s.samples_per_second);
@@ -588,10 +618,14 @@ int main(int argc, char** argv) {
                 const bool target_row = batch == 32 && v.capture == CaptureMode::Auto && v.policy == "wait" &&
                                         (v.save_every == 10 || v.save_every == 30);
                 const std::vector<double> blocks =
-                    v.save_every == 0 ? std::vector<double>{}
-                                      : interleaved_runs(data, batch, threads, v.save_every, v.capture, v.policy,
-                                                         quick ? 2 * v.save_every : std::max<std::int64_t>(100, 10 * v.save_every),
-                                                         quick ? 1 : target_row ? 24 : batch == 32 ? 3 : 2);
+                    v.save_every == 0
+                        ? std::vector<double>{}
+                        : interleaved_runs(data, batch, threads, v.save_every, v.capture, v.policy,
+                                           quick ? 2 * v.save_every : std::max<std::int64_t>(100, 10 * v.save_every),
+                                           quick         ? 1
+                                           : target_row  ? 24
+                                           : batch == 32 ? 3
+                                                         : 2);
                 const double interleaved_pct = blocks.empty() ? NAN : 100.0 * (median(blocks) - 1);
                 const MeanSe il = mean_and_se(blocks);
                 char interleaved_text[32] = "-", il_mean_text[48] = "-";
@@ -599,17 +633,19 @@ int main(int argc, char** argv) {
                     std::snprintf(interleaved_text, sizeof interleaved_text, "%.1f%%", interleaved_pct);
                     std::snprintf(il_mean_text, sizeof il_mean_text, "%.1f%% ± %.1f", 100 * (il.mean - 1), 100 * il.se);
                 }
-                std::printf("%-6s %6lld %14s %10.0f %11.1f%% %12s %16s %10.3fms %10.3fms\n", "mlp", static_cast<long long>(batch),
-                            v.name.c_str(), median(rates), pct, interleaved_text, il_mean_text, stall_mean, stall_max);
+                std::printf("%-6s %6lld %14s %10.0f %11.1f%% %12s %16s %10.3fms %10.3fms\n", "mlp",
+                            static_cast<long long>(batch), v.name.c_str(), median(rates), pct, interleaved_text,
+                            il_mean_text, stall_mean, stall_max);
                 if (v.policy != "wait")
-                    std::printf("%34s per run: %.1f saves, %.1f of them late (%.1f steps on average), %.1f skipped\n", "",
-                                double(checkpoints) / reps, double(deferred) / reps,
+                    std::printf("%34s per run: %.1f saves, %.1f of them late (%.1f steps on average), %.1f skipped\n",
+                                "", double(checkpoints) / reps, double(deferred) / reps,
                                 deferred ? double(steps_deferred) / double(deferred) : 0.0, double(skipped) / reps);
                 std::fflush(stdout);
                 OverheadShares share;
                 // The breakdown groups steps by their distance from a due point: only
                 // meaningful when every capture is taken at one.
-                if (v.save_every >= 3 && v.policy == "wait" && std::all_of(shares.begin(), shares.end(), [](const OverheadShares& o) { return o.saves > 0; })) {
+                if (v.save_every >= 3 && v.policy == "wait" &&
+                    std::all_of(shares.begin(), shares.end(), [](const OverheadShares& o) { return o.saves > 0; })) {
                     auto med = [&](double OverheadShares::*field) {
                         std::vector<double> x;
                         for (const auto& o : shares) x.push_back(o.*field);
@@ -621,34 +657,51 @@ int main(int argc, char** argv) {
                     const double interval_us = 1e6 * static_cast<double>(v.save_every * batch) / median(rates);
                     breakdown.push_back({batch, v.name, share, interval_us});
                 }
-                overhead.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads},
-                                    {"overhead_us_per_save", {{"capture_and_wait", share.capture}, {"next_step", share.next},
-                                                              {"second_step", share.second}, {"other_steps", share.rest}, {"saves_per_run", share.saves}}},
-                                    {"save_every", v.name}, {"capture", capture_name(v.capture)}, {"copy_free_captures", copy_free_captures}, {"async_policy", v.policy},
-                                    {"saves_deferred", double(deferred) / reps}, {"steps_deferred", double(steps_deferred) / reps},
+                overhead.push_back({{"model", "mlp"},
+                                    {"batch", batch},
+                                    {"threads", threads},
+                                    {"overhead_us_per_save",
+                                     {{"capture_and_wait", share.capture},
+                                      {"next_step", share.next},
+                                      {"second_step", share.second},
+                                      {"other_steps", share.rest},
+                                      {"saves_per_run", share.saves}}},
+                                    {"save_every", v.name},
+                                    {"capture", capture_name(v.capture)},
+                                    {"copy_free_captures", copy_free_captures},
+                                    {"async_policy", v.policy},
+                                    {"saves_deferred", double(deferred) / reps},
+                                    {"steps_deferred", double(steps_deferred) / reps},
                                     {"saves_skipped", double(skipped) / reps},
-                                    {"overhead_percent", pct}, {"overhead_ratios", ratios},
-                                    {"overhead_interleaved_percent", blocks.empty() ? nlohmann::json(nullptr) : nlohmann::json(interleaved_pct)},
-                                    {"overhead_interleaved_mean_percent", blocks.empty() ? nlohmann::json(nullptr) : nlohmann::json(100 * (il.mean - 1))},
-                                    {"overhead_interleaved_se_percent", blocks.size() < 2 ? nlohmann::json(nullptr) : nlohmann::json(100 * il.se)},
+                                    {"overhead_percent", pct},
+                                    {"overhead_ratios", ratios},
+                                    {"overhead_interleaved_percent",
+                                     blocks.empty() ? nlohmann::json(nullptr) : nlohmann::json(interleaved_pct)},
+                                    {"overhead_interleaved_mean_percent",
+                                     blocks.empty() ? nlohmann::json(nullptr) : nlohmann::json(100 * (il.mean - 1))},
+                                    {"overhead_interleaved_se_percent",
+                                     blocks.size() < 2 ? nlohmann::json(nullptr) : nlohmann::json(100 * il.se)},
                                     {"interleaved_block_ratios", blocks},
-                                    {"samples_per_second", median(rates)}, {"stall_mean_ms", stall_mean},
-                                    {"stall_max_ms", stall_max}, {"checkpoints", double(checkpoints) / reps},
-                                    {"steps", steps}, {"pairs", reps}});
+                                    {"samples_per_second", median(rates)},
+                                    {"stall_mean_ms", stall_mean},
+                                    {"stall_max_ms", stall_max},
+                                    {"checkpoints", double(checkpoints) / reps},
+                                    {"steps", steps},
+                                    {"pairs", reps}});
             }
         }
-    if (!breakdown.empty()) {
-        std::printf("\nwhere a save's overhead goes (us of training time per save, median of the pairs):\n");
-        std::printf("%6s %14s %14s %10s %10s %10s %10s %12s\n", "batch", "save", "capture+wait", "step+1", "step+2",
-                    "others", "total", "interval");
-        for (const auto& b : breakdown) {
-            const double total = b.share.capture + b.share.next + b.share.second + b.share.rest;
-            std::printf("%6lld %14s %14.0f %10.0f %10.0f %10.0f %10.0f %9.0f us (%.1f %%)\n",
-                        static_cast<long long>(b.batch), b.save.c_str(), b.share.capture, b.share.next, b.share.second,
-                        b.share.rest, total, b.interval_us, 100 * total / b.interval_us);
+        if (!breakdown.empty()) {
+            std::printf("\nwhere a save's overhead goes (us of training time per save, median of the pairs):\n");
+            std::printf("%6s %14s %14s %10s %10s %10s %10s %12s\n", "batch", "save", "capture+wait", "step+1", "step+2",
+                        "others", "total", "interval");
+            for (const auto& b : breakdown) {
+                const double total = b.share.capture + b.share.next + b.share.second + b.share.rest;
+                std::printf("%6lld %14s %14.0f %10.0f %10.0f %10.0f %10.0f %9.0f us (%.1f %%)\n",
+                            static_cast<long long>(b.batch), b.save.c_str(), b.share.capture, b.share.next,
+                            b.share.second, b.share.rest, total, b.interval_us, 100 * total / b.interval_us);
+            }
         }
-    }
-    out["checkpoint_overhead"] = overhead;
+        out["checkpoint_overhead"] = overhead;
     }
 
     if (only == "interleaved") {
@@ -659,15 +712,17 @@ int main(int argc, char** argv) {
         const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;
         std::vector<std::vector<double>> phases;
         RunStats waits;
-        std::vector<double> all = interleaved_runs(data, batch, threads, probe_every, probe_capture, "wait",
-                                                   std::max<std::int64_t>(100, 10 * probe_every), probe_runs, &phases, &waits);
+        std::vector<double> all =
+            interleaved_runs(data, batch, threads, probe_every, probe_capture, "wait",
+                             std::max<std::int64_t>(100, 10 * probe_every), probe_runs, &phases, &waits);
         if (all.empty()) return 1;
         // The captures that waited for the previous save: where a slow disk shows.
-        std::printf("%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
-                    "%lld copied in the background, %lld by the update before them; stall %.3f ms a save\n",
-                    static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
-                    static_cast<long long>(waits.background_captures), static_cast<long long>(waits.update_copy_captures),
-                    waits.mean_stall_ms);
+        std::printf(
+            "%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
+            "%lld copied in the background, %lld by the update before them; stall %.3f ms a save\n",
+            static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
+            static_cast<long long>(waits.background_captures), static_cast<long long>(waits.update_copy_captures),
+            waits.mean_stall_ms);
         // Per save, by the step's distance from the capture: median and mean excess in µs.
         std::printf("steps after the capture, excess over the quiet blocks (µs, median / mean):");
         double total_mean = 0;
@@ -680,15 +735,21 @@ int main(int argc, char** argv) {
         std::printf(" sum of means %.0f\n", 1e6 * total_mean);
         const MeanSe il = mean_and_se(all);
         std::sort(all.begin(), all.end());
-        std::printf("mlp batch %lld (%lld thread%s), save every %lld (%s capture): overhead %.1f %% (median of %zu blocks; "
-                    "quartiles %.1f %% .. %.1f %%; mean %.1f %% ± %.1f)\n",
-                    static_cast<long long>(batch), static_cast<long long>(threads), threads == 1 ? "" : "s",
-                    static_cast<long long>(probe_every),
-                    (probe_capture != CaptureMode::Auto ? std::string(capture_name(probe_capture))
-                                                        : std::string("auto: ") + auto_capture_name(threads)).c_str(),
-                    100 * (all[all.size() / 2] - 1), all.size(), 100 * (all[all.size() / 4] - 1),
-                    100 * (all[3 * all.size() / 4] - 1), 100 * (il.mean - 1), 100 * il.se);
-        out["interleaved"] = {{"batch", batch}, {"threads", threads}, {"save_every", probe_every}, {"capture", capture_name(probe_capture)}, {"block_ratios", all}};
+        std::printf(
+            "mlp batch %lld (%lld thread%s), save every %lld (%s capture): overhead %.1f %% (median of %zu blocks; "
+            "quartiles %.1f %% .. %.1f %%; mean %.1f %% ± %.1f)\n",
+            static_cast<long long>(batch), static_cast<long long>(threads), threads == 1 ? "" : "s",
+            static_cast<long long>(probe_every),
+            (probe_capture != CaptureMode::Auto ? std::string(capture_name(probe_capture))
+                                                : std::string("auto: ") + auto_capture_name(threads))
+                .c_str(),
+            100 * (all[all.size() / 2] - 1), all.size(), 100 * (all[all.size() / 4] - 1),
+            100 * (all[3 * all.size() / 4] - 1), 100 * (il.mean - 1), 100 * il.se);
+        out["interleaved"] = {{"batch", batch},
+                              {"threads", threads},
+                              {"save_every", probe_every},
+                              {"capture", capture_name(probe_capture)},
+                              {"block_ratios", all}};
     }
     if (only == "capture") {
         // Only on request: the copy-free capture against the copying one, head to head,
@@ -704,8 +765,10 @@ int main(int argc, char** argv) {
             std::vector<double> ratios;
             double before = train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::CopyFree).loop_seconds;
             for (int r = 0; r < pairs; ++r) {
-                const double copying = train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::Copying).loop_seconds;
-                const double after = train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::CopyFree).loop_seconds;
+                const double copying =
+                    train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::Copying).loop_seconds;
+                const double after =
+                    train_once(data, "mlp", batch, threads, steps, 10, CaptureMode::CopyFree).loop_seconds;
                 ratios.push_back(copying / ((before + after) / 2));
                 before = after;
             }
@@ -714,8 +777,12 @@ int main(int argc, char** argv) {
             std::printf("%-6s %6lld %8d %22.3f %8.3f – %.3f\n", "mlp", static_cast<long long>(batch), pairs,
                         sorted[sorted.size() / 2], sorted.front(), sorted.back());
             std::fflush(stdout);
-            capture.push_back({{"model", "mlp"}, {"batch", batch}, {"threads", threads}, {"save_every", 10},
-                               {"copying_over_copy_free", sorted[sorted.size() / 2]}, {"ratios", ratios}});
+            capture.push_back({{"model", "mlp"},
+                               {"batch", batch},
+                               {"threads", threads},
+                               {"save_every", 10},
+                               {"copying_over_copy_free", sorted[sorted.size() / 2]},
+                               {"ratios", ratios}});
         }
         out["capture_ab"] = capture;
     }
@@ -727,10 +794,11 @@ int main(int argc, char** argv) {
         out["registry_ingest_rows_per_second"] = ingest;
         nlohmann::json lists = nlohmann::json::array();
         std::printf("checkpoint list refresh (one new save each time; history all 'deleted' but 5):\n");
-        for (std::int64_t rows : quick ? std::vector<std::int64_t>{1000} : std::vector<std::int64_t>{1000, 10000, 50000}) {
+        for (std::int64_t rows :
+             quick ? std::vector<std::int64_t>{1000} : std::vector<std::int64_t>{1000, 10000, 50000}) {
             const ListRefreshCost c = checkpoint_list_refresh_cost(rows);
-            std::printf("  %6lld rows: full read %8.2f ms, CheckpointList::refresh %6.3f ms\n", static_cast<long long>(rows),
-                        c.full_read_ms, c.refresh_ms);
+            std::printf("  %6lld rows: full read %8.2f ms, CheckpointList::refresh %6.3f ms\n",
+                        static_cast<long long>(rows), c.full_read_ms, c.refresh_ms);
             lists.push_back({{"rows", rows}, {"full_read_ms", c.full_read_ms}, {"refresh_ms", c.refresh_ms}});
             if (!(c.refresh_ms > 0)) ingest = NAN;  // fails the sanity check below
         }
@@ -741,9 +809,11 @@ int main(int argc, char** argv) {
         // 4.9 MB: what an mlp checkpoint hashes.
         const std::size_t bytes = quick ? (1 << 20) : 4891120;
         const double openssl = hash_gigabytes_per_second(1, bytes, true);
-        std::printf("\nSHA-256 (%zu bytes a stream; SHA-NI lanes: %s)\n", bytes, sha256_streams_use_sha_ni() ? "yes" : "no");
+        std::printf("\nSHA-256 (%zu bytes a stream; SHA-NI lanes: %s)\n", bytes,
+                    sha256_streams_use_sha_ni() ? "yes" : "no");
         std::printf("  OpenSSL, 1 stream       %6.2f GB/s\n", openssl);
-        nlohmann::json h = {{"bytes_per_stream", bytes}, {"sha_ni_lanes", sha256_streams_use_sha_ni()}, {"openssl_gb_per_s", openssl}};
+        nlohmann::json h = {
+            {"bytes_per_stream", bytes}, {"sha_ni_lanes", sha256_streams_use_sha_ni()}, {"openssl_gb_per_s", openssl}};
         for (int n : {1, 2, 3}) {
             const double rate = hash_gigabytes_per_second(n, bytes, false);
             std::printf("  sha256_streams, %d       %6.2f GB/s in all\n", n, rate);

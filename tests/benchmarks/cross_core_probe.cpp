@@ -5,7 +5,7 @@
 // where a write to lines the other CPU has read costs ~3x more (here "write
 // after the other read it": ~0.13 ms against ~0.04 ms for 5 MB), and in those
 // stretches the optimizer step after a background copy is ~550 µs slower
-// (engine/capture_choice.h, docs/PERFORMANCE.md 2026-12-03).
+// (engine/checkpoint/capture_choice.h, docs/PERFORMANCE.md 2026-12-03).
 //
 // usage: cross_core_probe [REPEATS] [CPU_A CPU_B]   (default: 5, the first two CPUs this process may use)
 // Prints, per repeat: a cache-line round trip between the two CPUs; copying
@@ -112,8 +112,9 @@ int main(int argc, char** argv) {
         t0 = Clock::now();
         std::memset(src.data(), r + 3, kBytes);
         const double own_write = ms_since(t0);
-        std::printf("round trip %4.0f ns; copy on B %.3f ms, on A %.3f ms; write on A after B read %.3f ms, alone %.3f ms\n",
-                    rt, far_copy, own_copy, write_after_read, own_write);
+        std::printf(
+            "round trip %4.0f ns; copy on B %.3f ms, on A %.3f ms; write on A after B read %.3f ms, alone %.3f ms\n",
+            rt, far_copy, own_copy, write_after_read, own_write);
     }
     return 0;
 }

@@ -40,8 +40,8 @@
 
 namespace {
 
-constexpr std::size_t kBytes = 4891120;  // what an mlp checkpoint holds (model + Adam state)
-constexpr std::size_t kChunk = 1 << 20;  // the pieces a save writes in
+constexpr std::size_t kBytes = 4891120;       // what an mlp checkpoint holds (model + Adam state)
+constexpr std::size_t kChunk = 1 << 20;       // the pieces a save writes in
 constexpr std::size_t kParamBytes = 1628200;  // mlp's parameters, hashed again for params_sha256
 
 bool write_all(int fd, const char* data, std::size_t size, off_t offset) {

@@ -10,8 +10,8 @@
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
 #include "registry/registry.h"
-#include "training/trainer.h"
 #include "train_configs.h"
+#include "training/trainer.h"
 
 #include <QtTest>
 
@@ -111,8 +111,10 @@ PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerO
     }
     Registry reg(home);
     for (auto& c : reg.checkpoints(o.result.run_id))
-        if (c.state == savepoint::CheckpointState::Committed && c.kind == savepoint::CheckpointKind::Regular) o.regular.push_back(c);
-    std::sort(o.regular.begin(), o.regular.end(), [](const auto& a, const auto& b) { return a.global_step < b.global_step; });
+        if (c.state == savepoint::CheckpointState::Committed && c.kind == savepoint::CheckpointKind::Regular)
+            o.regular.push_back(c);
+    std::sort(o.regular.begin(), o.regular.end(),
+              [](const auto& a, const auto& b) { return a.global_step < b.global_step; });
     for (auto& e : reg.events(o.result.run_id)) {
         if (e.kind == savepoint::EventKind::SaveSkipped) o.skipped.push_back(e);
         if (e.kind == savepoint::EventKind::SaveDeferred) o.deferred.push_back(e);
@@ -124,7 +126,8 @@ PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerO
 std::vector<std::int64_t> duePoints() {
     const TrainConfig c = config("wait");
     std::vector<std::int64_t> out;
-    for (std::int64_t gs = c.save_every_steps; gs < c.epochs * c.steps_per_epoch; gs += c.save_every_steps) out.push_back(gs);
+    for (std::int64_t gs = c.save_every_steps; gs < c.epochs * c.steps_per_epoch; gs += c.save_every_steps)
+        out.push_back(gs);
     return out;
 }
 
@@ -197,8 +200,10 @@ private Q_SLOTS:
         const PolicyRun all = trainWith(home("capture-all"), "wait", nullptr, 0, CaptureMode::Auto, cpus);
         const PolicyRun forced = trainWith(home("capture-forced"), "wait", nullptr, 0, CaptureMode::CopyFree, 1);
         const PolicyRun copying = trainWith(home("capture-copying"), "wait", nullptr, 0, CaptureMode::Copying, 1);
-        const PolicyRun background = trainWith(home("capture-background"), "wait", nullptr, 0, CaptureMode::BackgroundCopy, 1);
-        const PolicyRun afterStep = trainWith(home("capture-after-step"), "wait", nullptr, 0, CaptureMode::Copying, 1, false);
+        const PolicyRun background =
+            trainWith(home("capture-background"), "wait", nullptr, 0, CaptureMode::BackgroundCopy, 1);
+        const PolicyRun afterStep =
+            trainWith(home("capture-after-step"), "wait", nullptr, 0, CaptureMode::Copying, 1, false);
         for (const PolicyRun* o : {&spare, &all, &forced, &copying, &background, &afterStep}) {
             QCOMPARE(int(o->result.outcome), int(Outcome::Finished));
             QVERIFY(o->result.checkpoints_requested > 1);
@@ -228,7 +233,8 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 of %2 captures copied by the update")
                                 .arg(copying.result.update_copy_captures)
                                 .arg(copying.result.checkpoints_requested)));
-        for (const PolicyRun* o : {&all, &forced, &background, &afterStep}) QCOMPARE(o->result.update_copy_captures, std::int64_t(0));
+        for (const PolicyRun* o : {&all, &forced, &background, &afterStep})
+            QCOMPARE(o->result.update_copy_captures, std::int64_t(0));
         // Same config, so the same bits; the thread count can change them, so that run only with itself.
         std::vector<std::string> want;
         for (const auto& c : copying.regular) want.push_back(c.params_sha256);
@@ -293,9 +299,10 @@ private Q_SLOTS:
             (std::find(due.begin(), due.end(), c.global_step) != due.end() ? onTime : late) += 1;
             QVERIFY2(c.stall_ms < 3 * stepMs_, qPrintable(QString::number(c.stall_ms)));
         }
-        qInfo("%lld due points: %lld saved on time, %lld deferred (%lld steps late in all), %lld skipped", static_cast<long long>(due.size()),
-              static_cast<long long>(onTime), static_cast<long long>(o.result.saves_deferred),
-              static_cast<long long>(o.result.steps_deferred), static_cast<long long>(o.result.saves_skipped));
+        qInfo("%lld due points: %lld saved on time, %lld deferred (%lld steps late in all), %lld skipped",
+              static_cast<long long>(due.size()), static_cast<long long>(onTime),
+              static_cast<long long>(o.result.saves_deferred), static_cast<long long>(o.result.steps_deferred),
+              static_cast<long long>(o.result.saves_skipped));
         QVERIFY2(late > 0, "no checkpoint was taken between due points");
         QCOMPARE(std::int64_t(o.deferred.size()), o.result.saves_deferred);
         QCOMPARE(std::int64_t(o.skipped.size()), o.result.saves_skipped);
@@ -308,7 +315,8 @@ private Q_SLOTS:
         QVERIFY(o.result.saves_deferred > 0);
         for (const auto& e : o.deferred) {
             QVERIFY2(QString::fromStdString(e.message).contains(QLatin1String("(policy: defer)")), e.message.c_str());
-            QVERIFY2(QString::fromStdString(e.message).startsWith(QLatin1String("checkpoint due at epoch ")), e.message.c_str());
+            QVERIFY2(QString::fromStdString(e.message).startsWith(QLatin1String("checkpoint due at epoch ")),
+                     e.message.c_str());
         }
     }
 
@@ -318,7 +326,8 @@ private Q_SLOTS:
         const auto due = duePoints();
         std::optional<CheckpointRow> lateOne;
         for (auto& c : reg.checkpoints(reg.find_run("r")->id))
-            if (c.state == savepoint::CheckpointState::Committed && c.kind == savepoint::CheckpointKind::Regular && std::find(due.begin(), due.end(), c.global_step) == due.end()) {
+            if (c.state == savepoint::CheckpointState::Committed && c.kind == savepoint::CheckpointKind::Regular &&
+                std::find(due.begin(), due.end(), c.global_step) == due.end()) {
                 lateOne = c;
                 break;
             }
@@ -392,13 +401,16 @@ private Q_SLOTS:
         qunsetenv("SAVEPOINT_IO_CPUS");
         if (cpus == 1) {
             // Nothing to leave the I/O: the message says where it runs and suggests nothing.
-            QCOMPARE(QString::fromStdString(shared), QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land)"));
+            QCOMPARE(QString::fromStdString(shared),
+                     QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land)"));
             return;
         }
         QCOMPARE(QString::fromStdString(shared),
-                 QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land); training uses every CPU, so each "
-                                "save takes CPU time from it (%1 would leave CPU 0 to checkpoint I/O)")
-                     .arg(cpus - 1 == 1 ? QStringLiteral("1 training thread") : QStringLiteral("%1 training threads").arg(cpus - 1)));
+                 QStringLiteral(
+                     "checkpoint I/O on CPU 0 (where the disk's interrupts land); training uses every CPU, so each "
+                     "save takes CPU time from it (%1 would leave CPU 0 to checkpoint I/O)")
+                     .arg(cpus - 1 == 1 ? QStringLiteral("1 training thread")
+                                        : QStringLiteral("%1 training threads").arg(cpus - 1)));
         QCOMPARE(QString::fromStdString(own),
                  QStringLiteral("checkpoint I/O on CPU 0 (where the disk's interrupts land); training kept off it"));
     }

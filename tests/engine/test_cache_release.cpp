@@ -1,4 +1,4 @@
-// cache_release (engine/cache_release.cpp): flushing a range from the caches
+// cache_release (engine/storage/cache_release.cpp): flushing a range from the caches
 // leaves its bytes as they were and touches no line outside the range. The
 // range ends against a page with no access, so a flush one line too far
 // faults (a cache-line flush needs read permission, as a load does). Its

@@ -1,4 +1,4 @@
-// CaptureChoice (engine/capture_choice.h): Auto's save-by-save choice between
+// CaptureChoice (engine/checkpoint/capture_choice.h): Auto's save-by-save choice between
 // the background copy and copying on the training thread, fed step times as
 // the trainer feeds them. The trainer's side (the bits stay the same whichever
 // way each save is taken) is in test_async_policy.
@@ -94,7 +94,8 @@ private Q_SLOTS:
             if (c.cost(true) < c.cost(false)) saves_to_switch = i + 1;
         }
         QVERIFY(gap_reset);
-        QVERIFY2(saves_to_switch > 0 && saves_to_switch <= CaptureChoice::kTryOtherAtMost + CaptureChoice::kTryOtherEvery + 2,
+        QVERIFY2(saves_to_switch > 0 &&
+                     saves_to_switch <= CaptureChoice::kTryOtherAtMost + CaptureChoice::kTryOtherEvery + 2,
                  qPrintable(QString::number(saves_to_switch)));
         // Back to the background copy for good: of the next eight saves, all in the background.
         int calm_background = 0;

@@ -1,4 +1,4 @@
-// Tests for the checkpoint file format (engine/checkpoint_format.cpp): the
+// Tests for the checkpoint file format (engine/formats/checkpoint_format.cpp): the
 // only thing between a damaged file and LibTorch. Every truncation, every
 // single-bit flip, a zero-length file and a file swapped with another valid
 // checkpoint must be refused, with a message naming the file and what was
@@ -42,8 +42,11 @@ void put(std::vector<std::uint8_t>& out, T v) {
 
 Built build(int variant = 0) {
     Built b;
-    nlohmann::json meta = {{"format", "savepoint-checkpoint"}, {"run", "fmt"}, {"checkpoint_id", 7 + variant},
-                           {"global_step", 120 + variant}, {"note", "variant " + std::to_string(variant)}};
+    nlohmann::json meta = {{"format", "savepoint-checkpoint"},
+                           {"run", "fmt"},
+                           {"checkpoint_id", 7 + variant},
+                           {"global_step", 120 + variant},
+                           {"note", "variant " + std::to_string(variant)}};
     b.meta = meta.dump();
     struct Spec {
         const char* name;
@@ -66,7 +69,8 @@ Built build(int variant = 0) {
         for (auto d : t.dims) n *= static_cast<std::uint64_t>(d);
         t.nbytes = n * dtype_size(t.dtype);
         b.storage[i].resize(t.nbytes);
-        for (std::size_t k = 0; k < t.nbytes; ++k) b.storage[i][k] = static_cast<std::uint8_t>(k * 31 + i * 7 + variant);
+        for (std::size_t k = 0; k < t.nbytes; ++k)
+            b.storage[i][k] = static_cast<std::uint8_t>(k * 31 + i * 7 + variant);
         t.data = b.storage[i].data();
         b.tensors.push_back(t);
     }
@@ -148,7 +152,8 @@ std::string checksumV2(const std::vector<std::uint8_t>& file, std::size_t bodySt
     const std::size_t mid = bodyStart + 64 * ((bodyEnd - bodyStart) / 128);
     Sha256 root;
     root.update("savepoint-ckpt-2", 16);
-    for (auto d : {sha(file.data(), bodyStart), sha(file.data() + bodyStart, mid - bodyStart), sha(file.data() + mid, bodyEnd - mid)})
+    for (auto d : {sha(file.data(), bodyStart), sha(file.data() + bodyStart, mid - bodyStart),
+                   sha(file.data() + mid, bodyEnd - mid)})
         root.update(d.data(), d.size());
     const auto d = root.finish();
     return to_hex(d.data(), d.size());
@@ -232,7 +237,8 @@ private Q_SLOTS:
             QCOMPARE(got.nbytes, want.nbytes);
             QVERIFY(want.nbytes == 0 || std::memcmp(got.data, want.data, want.nbytes) == 0);
             // Tensor data points into the verified bytes, not into a copy of unknown origin.
-            QVERIFY(want.nbytes == 0 || (got.data >= b.file.data() && got.data + got.nbytes <= b.file.data() + b.file.size()));
+            QVERIFY(want.nbytes == 0 ||
+                    (got.data >= b.file.data() && got.data + got.nbytes <= b.file.data() + b.file.size()));
         }
     }
 
@@ -271,13 +277,17 @@ private Q_SLOTS:
             };
             sink.tensors_written = [&] {
                 lengthAtSync = file.size();
-                headAtSync = std::any_of(file.begin(), file.begin() + std::ptrdiff_t(b.metaEnd), [](std::uint8_t c) { return c != 0; });
+                headAtSync = std::any_of(file.begin(), file.begin() + std::ptrdiff_t(b.metaEnd),
+                                         [](std::uint8_t c) { return c != 0; });
                 metaBeforeSync = metaAsked;
             };
-            const std::string sha = write_checkpoint_tensors_first(b.meta.size(), b.tensors, [&] {
-                metaAsked = true;
-                return b.meta;
-            }, sink);
+            const std::string sha = write_checkpoint_tensors_first(
+                b.meta.size(), b.tensors,
+                [&] {
+                    metaAsked = true;
+                    return b.meta;
+                },
+                sink);
             QCOMPARE(QString::fromStdString(sha), QString::fromStdString(b.sha));
             QVERIFY(file == b.file);
             // Every tensor byte was handed over before the sync, and nothing of the head yet;
@@ -295,9 +305,8 @@ private Q_SLOTS:
         PositionedSink sink;
         sink.seek = [](std::uint64_t) {};
         sink.write = [](const void*, std::size_t) {};
-        QVERIFY_THROWS_EXCEPTION(std::logic_error, write_checkpoint_tensors_first(b.meta.size(), b.tensors, [&] {
-            return b.meta + " ";
-        }, sink));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, write_checkpoint_tensors_first(
+                                                       b.meta.size(), b.tensors, [&] { return b.meta + " "; }, sink));
     }
 
     void versionOneFilesAreStillRead() {
@@ -370,7 +379,8 @@ private Q_SLOTS:
             VerifyResult full = verify_checkpoint_file(p.toStdString(), b.sha);
             VerifyResult cheap = check_checkpoint_footer(p.toStdString(), b.sha);
             const QString ctx = QStringLiteral("cut at %1 of %2: full='%3' footer='%4'")
-                                    .arg(n).arg(b.file.size())
+                                    .arg(n)
+                                    .arg(b.file.size())
                                     .arg(QString::fromStdString(full.error), QString::fromStdString(cheap.error));
             QVERIFY2(!full.ok, qPrintable(ctx));
             QVERIFY2(!cheap.ok, qPrintable(ctx));
@@ -407,7 +417,8 @@ private Q_SLOTS:
                 std::vector<std::uint8_t> bad = b.file;
                 bad[i] ^= mask;
                 VerifyResult v = verify_checkpoint_bytes(bad, "flip.svpt");
-                const QString ctx = QStringLiteral("flip at %1 (mask %2): %3").arg(i).arg(mask).arg(QString::fromStdString(v.error));
+                const QString ctx =
+                    QStringLiteral("flip at %1 (mask %2): %3").arg(i).arg(mask).arg(QString::fromStdString(v.error));
                 QVERIFY2(!v.ok, qPrintable(ctx));
                 QVERIFY2(v.error.rfind("flip.svpt: ", 0) == 0, qPrintable(ctx));
                 const QString e = QString::fromStdString(v.error);
@@ -443,11 +454,17 @@ private Q_SLOTS:
             const char* region;
             std::size_t offset;
         };
-        const std::vector<Where> where = {
-            {"header magic", 0}, {"header version", 9}, {"header meta length", 17}, {"header tensor count", 25},
-            {"meta", b.metaBegin + (b.metaEnd - b.metaBegin) / 2}, {"first record header", b.metaEnd + 2},
-            {"payload", b.payloads[0].first + 5}, {"last payload byte", b.footerBegin - 1},
-            {"footer length", b.footerBegin}, {"footer hash", b.footerBegin + 20}, {"footer magic", b.file.size() - 1}};
+        const std::vector<Where> where = {{"header magic", 0},
+                                          {"header version", 9},
+                                          {"header meta length", 17},
+                                          {"header tensor count", 25},
+                                          {"meta", b.metaBegin + (b.metaEnd - b.metaBegin) / 2},
+                                          {"first record header", b.metaEnd + 2},
+                                          {"payload", b.payloads[0].first + 5},
+                                          {"last payload byte", b.footerBegin - 1},
+                                          {"footer length", b.footerBegin},
+                                          {"footer hash", b.footerBegin + 20},
+                                          {"footer magic", b.file.size() - 1}};
         for (const Where& w : where) {
             const QString p = path(QStringLiteral("flip-%1.svpt").arg(w.offset));
             QVERIFY(writeBytes(p, b.file, b.file.size()));
@@ -474,7 +491,8 @@ private Q_SLOTS:
         VerifyResult v = verify_checkpoint_file(p.toStdString());
         QVERIFY(!v.ok);
         QCOMPARE(QString::fromStdString(v.error),
-                 p + QStringLiteral(": truncated: 0 bytes, a checkpoint has at least %1").arg(kCheckpointHeaderBytes + kCheckpointFooterBytes));
+                 p + QStringLiteral(": truncated: 0 bytes, a checkpoint has at least %1")
+                         .arg(kCheckpointHeaderBytes + kCheckpointFooterBytes));
         VerifyResult f = check_checkpoint_footer(p.toStdString());
         QVERIFY(!f.ok);
         QCOMPARE(QString::fromStdString(f.error), p + QStringLiteral(": truncated: 0 bytes"));
@@ -499,14 +517,13 @@ private Q_SLOTS:
         QVERIFY(verify_checkpoint_file(p.toStdString()).ok);
         VerifyResult v = verify_checkpoint_file(p.toStdString(), a.sha);
         QVERIFY(!v.ok);
-        QCOMPARE(QString::fromStdString(v.error),
-                 p + ": SHA-256: registry says " + QString::fromStdString(a.sha) + ", file has " +
-                     QString::fromStdString(other.sha) + " (swapped with another checkpoint?)");
+        QCOMPARE(QString::fromStdString(v.error), p + ": SHA-256: registry says " + QString::fromStdString(a.sha) +
+                                                      ", file has " + QString::fromStdString(other.sha) +
+                                                      " (swapped with another checkpoint?)");
         VerifyResult f = check_checkpoint_footer(p.toStdString(), a.sha);
         QVERIFY(!f.ok);
-        QCOMPARE(QString::fromStdString(f.error),
-                 p + ": SHA-256: registry says " + QString::fromStdString(a.sha) + ", footer says " +
-                     QString::fromStdString(other.sha));
+        QCOMPARE(QString::fromStdString(f.error), p + ": SHA-256: registry says " + QString::fromStdString(a.sha) +
+                                                      ", footer says " + QString::fromStdString(other.sha));
     }
 
     void appendedBytesAreRefused() {
@@ -550,23 +567,40 @@ private Q_SLOTS:
             b.insert(b.end(), records.begin(), records.end());
             return QByteArray(reinterpret_cast<const char*>(b.data()), int(b.size()));
         };
-        QTest::newRow("format version") << make(3, meta.size(), 0, meta, {}) << "format version: expected 1 to 2, found 3 (written by a newer Savepoint?)";
-        QTest::newRow("format version 0") << make(0, meta.size(), 0, meta, {}) << "format version: expected 1 to 2, found 0";
-        QTest::newRow("meta length too long") << make(1, 1000, 0, meta, {}) << "meta length: 1000 bytes runs past the end";
+        QTest::newRow("format version") << make(3, meta.size(), 0, meta, {})
+                                        << "format version: expected 1 to 2, found 3 (written by a newer Savepoint?)";
+        QTest::newRow("format version 0")
+            << make(0, meta.size(), 0, meta, {}) << "format version: expected 1 to 2, found 0";
+        QTest::newRow("meta length too long")
+            << make(1, 1000, 0, meta, {}) << "meta length: 1000 bytes runs past the end";
         QTest::newRow("meta not JSON") << make(1, 7, 0, "{\"a\":1X", {}) << "meta: expected JSON";
         QTest::newRow("meta not an object") << make(1, 3, 0, "[1]", {}) << "meta: expected a JSON object";
-        QTest::newRow("tensor count huge") << make(1, meta.size(), 1000001, meta, {}) << "tensor count: expected at most 100000, found 1000001";
-        QTest::newRow("tensor count beyond records") << make(1, meta.size(), 2, meta, rec("x", 0, {2}, 8, 8)) << "tensor 1 name length: runs past the end";
-        QTest::newRow("bad dtype") << make(1, meta.size(), 1, meta, rec("x", 9, {2}, 8, 8)) << "tensor 'x' dtype: expected 0..6, found 9";
-        QTest::newRow("rank too high") << make(1, meta.size(), 1, meta, rec("x", 0, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 4, 4)) << "tensor 'x' rank: expected at most 8, found 9";
-        QTest::newRow("negative dim") << make(1, meta.size(), 1, meta, rec("x", 0, {-2}, 8, 8)) << "tensor 'x' dimension: negative (-2)";
-        QTest::newRow("byte count mismatch") << make(1, meta.size(), 1, meta, rec("x", 0, {3}, 8, 8)) << "tensor 'x' byte count: expected 12, found 8";
-        QTest::newRow("implausibly large") << make(1, meta.size(), 1, meta, rec("x", 0, {1 << 30, 1 << 30}, 0, 0)) << "tensor 'x' is implausibly large";
-        QTest::newRow("data past the end") << make(1, meta.size(), 1, meta, rec("x", 0, {4}, 16, 8)) << "tensor 0 data: runs past the end";
-        QTest::newRow("trailing bytes") << make(1, meta.size(), 1, meta, [&] { auto r = rec("x", 0, {2}, 8, 8); r.push_back(1); return r; }())
-                                        << "body length: expected";
-        QTest::newRow("name length huge") << make(1, meta.size(), 1, meta, [&] { std::vector<std::uint8_t> r; put<std::uint32_t>(r, 5000); return r; }())
-                                          << "tensor 0 name length: 5000";
+        QTest::newRow("tensor count huge")
+            << make(1, meta.size(), 1000001, meta, {}) << "tensor count: expected at most 100000, found 1000001";
+        QTest::newRow("tensor count beyond records")
+            << make(1, meta.size(), 2, meta, rec("x", 0, {2}, 8, 8)) << "tensor 1 name length: runs past the end";
+        QTest::newRow("bad dtype") << make(1, meta.size(), 1, meta, rec("x", 9, {2}, 8, 8))
+                                   << "tensor 'x' dtype: expected 0..6, found 9";
+        QTest::newRow("rank too high") << make(1, meta.size(), 1, meta, rec("x", 0, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 4, 4))
+                                       << "tensor 'x' rank: expected at most 8, found 9";
+        QTest::newRow("negative dim") << make(1, meta.size(), 1, meta, rec("x", 0, {-2}, 8, 8))
+                                      << "tensor 'x' dimension: negative (-2)";
+        QTest::newRow("byte count mismatch")
+            << make(1, meta.size(), 1, meta, rec("x", 0, {3}, 8, 8)) << "tensor 'x' byte count: expected 12, found 8";
+        QTest::newRow("implausibly large") << make(1, meta.size(), 1, meta, rec("x", 0, {1 << 30, 1 << 30}, 0, 0))
+                                           << "tensor 'x' is implausibly large";
+        QTest::newRow("data past the end")
+            << make(1, meta.size(), 1, meta, rec("x", 0, {4}, 16, 8)) << "tensor 0 data: runs past the end";
+        QTest::newRow("trailing bytes") << make(1, meta.size(), 1, meta, [&] {
+            auto r = rec("x", 0, {2}, 8, 8);
+            r.push_back(1);
+            return r;
+        }()) << "body length: expected";
+        QTest::newRow("name length huge") << make(1, meta.size(), 1, meta, [&] {
+            std::vector<std::uint8_t> r;
+            put<std::uint32_t>(r, 5000);
+            return r;
+        }()) << "tensor 0 name length: 5000";
     }
     void structuralErrorsBehindAValidHash() {
         QFETCH(QByteArray, body);
@@ -600,9 +634,15 @@ private Q_SLOTS:
             for (int e = 0; e < edits; ++e) {
                 std::size_t at = std::size_t(rng() % m.size());
                 switch (rng() % 3) {
-                case 0: m[at] = std::uint8_t(rng()); break;
-                case 1: m[at] = 0xff; break;
-                default: m.resize(std::max<std::size_t>(at, 1)); break;
+                    case 0:
+                        m[at] = std::uint8_t(rng());
+                        break;
+                    case 1:
+                        m[at] = 0xff;
+                        break;
+                    default:
+                        m.resize(std::max<std::size_t>(at, 1));
+                        break;
                 }
                 if (m.empty()) break;
             }

@@ -1,4 +1,4 @@
-// Tests for CheckpointList (engine/checkpoint_list.cpp): a list followed by
+// Tests for CheckpointList (engine/registry/checkpoint_list.cpp): a list followed by
 // refresh() through one connection must equal a full read, row for row, after
 // any mix of saves, commits, retention, pins, damage and failures made through
 // another connection (as the CLI or the training thread would), for its own
@@ -34,7 +34,10 @@ CheckpointRow newRow(std::int64_t run, std::int64_t branch, std::int64_t gs) {
 QString describe(const std::vector<CheckpointRow>& rows) {
     QStringList out;
     for (const auto& c : rows)
-        out << QStringLiteral("#%1 %2%3").arg(c.id).arg(QString::fromLatin1(savepoint::to_string(c.state))).arg(c.pinned ? "*" : "");
+        out << QStringLiteral("#%1 %2%3")
+                   .arg(c.id)
+                   .arg(QString::fromLatin1(savepoint::to_string(c.state)))
+                   .arg(c.pinned ? "*" : "");
     return out.join(QLatin1Char(' '));
 }
 
@@ -79,7 +82,8 @@ private Q_SLOTS:
                 const unsigned what = rng() % 9;
                 if (what <= 2 || ids.empty()) {
                     const bool ours = rng() % 4 != 0;
-                    const auto id = writer.insert_writing_checkpoint(newRow(ours ? run : other, ours ? branch : other_branch, ++gs));
+                    const auto id = writer.insert_writing_checkpoint(
+                        newRow(ours ? run : other, ours ? branch : other_branch, ++gs));
                     if (ours) ids.push_back(id);
                     continue;
                 }
@@ -94,14 +98,17 @@ private Q_SLOTS:
                     commit.stall_ms = 0.1;
                     // Retention in the same transaction, as a save does.
                     for (auto old : ids)
-                        if (old < id && writer.checkpoint(old)->state == savepoint::CheckpointState::Committed && rng() % 2) commit.retire.push_back(old);
+                        if (old < id && writer.checkpoint(old)->state == savepoint::CheckpointState::Committed &&
+                            rng() % 2)
+                            commit.retire.push_back(old);
                     writer.commit_checkpoint(id, commit);
                 } else if (what == 4 && row->state == savepoint::CheckpointState::Deleting) {
                     writer.set_checkpoint_state(id, savepoint::CheckpointState::Deleted, "removed by retention");
                 } else if (what == 5 && !checkpoint_state_is_final(row->state)) {
                     writer.set_checkpoint_pinned(id, !row->pinned);
                 } else if (what == 6 && row->state == savepoint::CheckpointState::Committed) {
-                    writer.set_checkpoint_state(id, rng() % 2 ? CheckpointState::Corrupt : CheckpointState::Missing, "damaged on disk");
+                    writer.set_checkpoint_state(id, rng() % 2 ? CheckpointState::Corrupt : CheckpointState::Missing,
+                                                "damaged on disk");
                 } else if (what == 7 && row->state == savepoint::CheckpointState::Writing) {
                     writer.set_checkpoint_state(id, savepoint::CheckpointState::Failed, "disk full");
                 } else if (what == 8 && row->state == savepoint::CheckpointState::Committed) {
@@ -111,15 +118,17 @@ private Q_SLOTS:
             const auto before = list.rows();
             const bool changed = list.refresh(viewer);
             const auto full = viewer.checkpoints(run);
-            QVERIFY2(sameRows(list.rows(), full),
-                     qPrintable(QStringLiteral("round %1\nfollowed: %2\nfull read: %3")
-                                    .arg(round).arg(describe(list.rows()), describe(full))));
+            QVERIFY2(sameRows(list.rows(), full), qPrintable(QStringLiteral("round %1\nfollowed: %2\nfull read: %3")
+                                                                 .arg(round)
+                                                                 .arg(describe(list.rows()), describe(full))));
             QCOMPARE(changed, !sameRows(before, full));
             std::vector<CheckpointRow> open;
             for (const auto& c : full)
                 if (!checkpoint_state_is_final(c.state)) open.push_back(c);
-            QVERIFY2(sameRows(list.open_rows(), open), qPrintable(QStringLiteral("round %1: open rows %2, expected %3")
-                                                                    .arg(round).arg(describe(list.open_rows()), describe(open))));
+            QVERIFY2(sameRows(list.open_rows(), open),
+                     qPrintable(QStringLiteral("round %1: open rows %2, expected %3")
+                                    .arg(round)
+                                    .arg(describe(list.open_rows()), describe(open))));
         }
         QVERIFY(ids.size() > 100);  // the sequence did build a history
     }

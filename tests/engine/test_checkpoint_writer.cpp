@@ -1,16 +1,16 @@
-// Tests for the checkpoint writer (engine/checkpoint_writer.cpp): the save
+// Tests for the checkpoint writer (engine/checkpoint/checkpoint_writer.cpp): the save
 // protocol (row 'writing' -> durable file -> row 'committed' + head, in that
 // order), a failure injected at every single file and registry operation
 // leaving the previous checkpoint and head untouched and nothing half-written
 // behind, retention (newest K per branch + best + head + pinned + protected;
 // other branches never touched), and the asynchronous I/O thread.
-#include "formats/checkpoint_format.h"
 #include "checkpoint/checkpoint_writer.h"
-#include "storage/durable_io.h"
+#include "checkpoint/state_snapshot.h"
+#include "formats/checkpoint_format.h"
 #include "platform/errors.h"
 #include "registry/home.h"
 #include "registry/registry.h"
-#include "checkpoint/state_snapshot.h"
+#include "storage/durable_io.h"
 
 #include "test_home.h"
 
@@ -24,9 +24,9 @@
 
 #include <sys/stat.h>
 
-#include <cerrno>
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
 
 using namespace savepoint;
@@ -113,7 +113,8 @@ private Q_SLOTS:
         QCOMPARE(QString::fromLatin1(savepoint::to_string(c.state)), QStringLiteral("committed"));
         auto stored = reg_->checkpoint(c.id);
         QCOMPARE(QString::fromLatin1(savepoint::to_string(stored->state)), QStringLiteral("committed"));
-        QCOMPARE(QString::fromStdString(stored->path), QStringLiteral("checkpoints/w/") + QString::fromStdString(checkpoint_file_name(c.id)));
+        QCOMPARE(QString::fromStdString(stored->path),
+                 QStringLiteral("checkpoints/w/") + QString::fromStdString(checkpoint_file_name(c.id)));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), c.id);
         const std::string path = reg_->absolute(stored->path);
         QCOMPARE(QFileInfo(QString::fromStdString(path)).size(), qint64(stored->bytes));
@@ -127,7 +128,8 @@ private Q_SLOTS:
         QCOMPARE(v.meta.value("global_step", -1), 10);
         QCOMPARE(v.meta.value("epoch", -1), 1);
         QCOMPARE(v.meta.value("step", -1), 10);
-        QCOMPARE(QString::fromStdString(v.meta.value("params_sha256", "")), QString::fromStdString(snap_->params_sha256()));
+        QCOMPARE(QString::fromStdString(v.meta.value("params_sha256", "")),
+                 QString::fromStdString(snap_->params_sha256()));
         QCOMPARE(QString::fromStdString(stored->params_sha256), QString::fromStdString(params_sha256(*model_)));
         QCOMPARE(v.meta.value("val_loss", -1.0), 0.5);
         QVERIFY(v.meta.contains("config"));
@@ -151,10 +153,12 @@ private Q_SLOTS:
         });
         save(20);
         set_fault_hook(nullptr);
-        for (const char* needed : {"registry.insert_writing", "statvfs", "open", "write", "fsync", "close", "rename", "fsync_dir", "registry.commit"})
+        for (const char* needed : {"registry.insert_writing", "statvfs", "open", "write", "fsync", "close", "rename",
+                                   "fsync_dir", "registry.commit"})
             QVERIFY2(ops.contains(QLatin1String(needed)), qPrintable(ops.join(' ')));
         const std::int64_t goodHead = reg_->run_by_id(run_)->head_checkpoint_id.value();
-        const QByteArray goodSha = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(goodHead)->path)));
+        const QByteArray goodSha =
+            testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(goodHead)->path)));
 
         for (int k = 1; k <= ops.size(); ++k) {
             const std::int64_t maxBefore = reg_->max_checkpoint_id();
@@ -177,7 +181,8 @@ private Q_SLOTS:
             QVERIFY2(!message.isEmpty(), qPrintable(ctx));
             // The previous head and its file are untouched...
             QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), goodHead);
-            QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(goodHead)->path))), goodSha);
+            QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(goodHead)->path))),
+                     goodSha);
             QCOMPARE(testsupport::fileSha256(firstPath), firstSha);
             // ...nothing half-written is left, and the attempt is recorded as failed (if it got a row).
             QVERIFY2(tempFiles().isEmpty(), qPrintable(ctx + " " + tempFiles().join(' ')));
@@ -207,8 +212,11 @@ private Q_SLOTS:
             const QString m = QString::fromStdString(e.what());
             QVERIFY(e.disk_full());
             QVERIFY(e.bytes_needed() > 0);
-            QVERIFY2(m.startsWith(QLatin1String("not enough space to write checkpoint ") + QString::fromStdString(home())), qPrintable(m));
-            QVERIFY2(m.contains(QStringLiteral("needs %1 bytes, 0 bytes free in ").arg(e.bytes_needed())), qPrintable(m));
+            QVERIFY2(
+                m.startsWith(QLatin1String("not enough space to write checkpoint ") + QString::fromStdString(home())),
+                qPrintable(m));
+            QVERIFY2(m.contains(QStringLiteral("needs %1 bytes, 0 bytes free in ").arg(e.bytes_needed())),
+                     qPrintable(m));
         }
     }
 
@@ -223,13 +231,17 @@ private Q_SLOTS:
         QVERIFY(testsupport::writeAll(squatter, bytes));
         SaveOutcome out = save(10);
         QCOMPARE(out.row.id, std::int64_t(1));
-        QVERIFY2(verify_checkpoint_file(reg_->absolute(out.row.path), out.row.sha256).ok, "the new checkpoint must verify");
-        QFile q(QString::fromStdString(quarantine_dir(home())) + "/w-" + QString::fromStdString(checkpoint_file_name(1)));
+        QVERIFY2(verify_checkpoint_file(reg_->absolute(out.row.path), out.row.sha256).ok,
+                 "the new checkpoint must verify");
+        QFile q(QString::fromStdString(quarantine_dir(home())) + "/w-" +
+                QString::fromStdString(checkpoint_file_name(1)));
         QVERIFY(q.open(QIODevice::ReadOnly));
         QCOMPARE(q.readAll(), bytes);
         bool said = false;
         for (const auto& e : reg_->events(run_))
-            said = said || (e.kind == savepoint::EventKind::Recovery && QString::fromStdString(e.message).contains(squatter + " was not in the registry; moved it to "));
+            said = said ||
+                   (e.kind == savepoint::EventKind::Recovery &&
+                    QString::fromStdString(e.message).contains(squatter + " was not in the registry; moved it to "));
         QVERIFY(said);
     }
 
@@ -245,7 +257,9 @@ private Q_SLOTS:
         ids.push_back(fifth.row.id);
         SaveOutcome sixth = save(60, NAN, 2);
         ids.push_back(sixth.row.id);
-        auto state = [&](int i) { return QString::fromLatin1(savepoint::to_string(reg_->checkpoint(ids[std::size_t(i)])->state)); };
+        auto state = [&](int i) {
+            return QString::fromLatin1(savepoint::to_string(reg_->checkpoint(ids[std::size_t(i)])->state));
+        };
         QCOMPARE(state(0), QStringLiteral("committed"));  // pinned
         QCOMPARE(state(1), QStringLiteral("committed"));  // best validation loss
         QCOMPARE(state(2), QStringLiteral("deleted"));    // protected only while that save ran
@@ -256,7 +270,8 @@ private Q_SLOTS:
         for (int i = 0; i < 6; ++i) {
             auto c = reg_->checkpoint(ids[std::size_t(i)]);
             QCOMPARE(QFileInfo::exists(QString::fromStdString(reg_->absolute(c->path))), c->usable());
-            if (!c->usable()) QCOMPARE(QString::fromStdString(c->state_detail), QStringLiteral("removed by retention (keep 2)"));
+            if (!c->usable())
+                QCOMPARE(QString::fromStdString(c->state_detail), QStringLiteral("removed by retention (keep 2)"));
         }
         QVERIFY(std::any_of(sixth.retired.begin(), sixth.retired.end(),
                             [&](const CheckpointRow& c) { return c.id == ids[3]; }));
@@ -266,7 +281,9 @@ private Q_SLOTS:
         // keep 1. An infinite loss is no one's best, even with nothing finite to beat it.
         const auto inf = save(5, INFINITY, 1).row.id;
         save(6, NAN, 1);
-        auto state = [&](std::int64_t id) { return QString::fromLatin1(savepoint::to_string(reg_->checkpoint(id)->state)); };
+        auto state = [&](std::int64_t id) {
+            return QString::fromLatin1(savepoint::to_string(reg_->checkpoint(id)->state));
+        };
         QCOMPARE(state(inf), QStringLiteral("deleted"));
         // #10 and #20 share the lowest finite loss: the older one is the best. #30's
         // infinite loss and #40's NaN are no one's best either.
@@ -314,7 +331,8 @@ private Q_SLOTS:
         std::vector<std::int64_t> old;
         for (int g = 10; g <= 40; g += 10) old.push_back(save(g, NAN, 10).row.id);
         std::map<std::int64_t, QByteArray> shas;
-        for (auto id : old) shas[id] = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(id)->path)));
+        for (auto id : old)
+            shas[id] = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(id)->path)));
         // Roll back to the first one: a new branch, saving with keep 1.
         const auto nb = reg_->create_branch(run_, branch_, old[0], 10);
         for (int g = 20; g <= 80; g += 10) save(g, NAN, 1, nb, {old[0]});
@@ -451,12 +469,13 @@ private Q_SLOTS:
                 QCOMPARE(saved.size(), std::size_t(1));  // it waited for the save, not for the dropped job
             }
             QVERIFY(!writer.save_in_flight());
-            QVERIFY(!writer.snapshot_busy());  // the dropped save let go of its snapshot too
+            QVERIFY(!writer.snapshot_busy());               // the dropped save let go of its snapshot too
             QVERIFY(writer.take_save_error().has_value());  // the failed open is still reported
-            QVERIFY(!writer.registry_damaged());  // EIO: worth retrying, unlike a damaged file
+            QVERIFY(!writer.registry_damaged());            // EIO: worth retrying, unlike a damaged file
         }
         set_fault_hook(nullptr);
-        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoints(run_).back().state)), QStringLiteral("committed"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoints(run_).back().state)),
+                 QStringLiteral("committed"));
     }
 
     // A save queued behind other jobs has its background copy made before
@@ -467,7 +486,8 @@ private Q_SLOTS:
     void aDamagedRegistryIsToldFromAFullDisk() {
         const QString other = dir_->filePath("damaged-home");
         QVERIFY(QDir().mkpath(other));
-        QVERIFY(testsupport::writeAll(other + "/registry.sqlite", QByteArray("not a database, a text file\n").repeated(300)));
+        QVERIFY(testsupport::writeAll(other + "/registry.sqlite",
+                                      QByteArray("not a database, a text file\n").repeated(300)));
         CheckpointWriter writer(other.toStdString(), [](const SaveOutcome&) {});
         trainStep();
         snap_->capture(*model_, *opt_);
@@ -475,11 +495,14 @@ private Q_SLOTS:
         writer.wait_for_save();
         const auto err = writer.take_save_error();
         QVERIFY(err.has_value());
-        QVERIFY2(err->find("file is not a database") != std::string::npos && err->find("the registry is damaged") != std::string::npos,
+        QVERIFY2(err->find("file is not a database") != std::string::npos &&
+                     err->find("the registry is damaged") != std::string::npos,
                  err->c_str());
         QVERIFY(writer.registry_damaged());
         QCOMPARE(testsupport::fileSha256(other + "/registry.sqlite"),
-                 QCryptographicHash::hash(QByteArray("not a database, a text file\n").repeated(300), QCryptographicHash::Sha256).toHex());
+                 QCryptographicHash::hash(QByteArray("not a database, a text file\n").repeated(300),
+                                          QCryptographicHash::Sha256)
+                     .toHex());
     }
 
     void backgroundCopyOfAQueuedSaveGoesFirst() {
@@ -553,8 +576,10 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(v.meta.value("params_sha256", "")), want);
         // The tensors' flush starts before the head is written; the final sync comes after.
         QCOMPARE(ops.count(QStringLiteral("fsync")), 2);
-        QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")), qPrintable(ops.join(' ')));
-        QVERIFY2(ops.lastIndexOf(QStringLiteral("fsync")) < ops.indexOf(QStringLiteral("rename")), qPrintable(ops.join(' ')));
+        QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")),
+                 qPrintable(ops.join(' ')));
+        QVERIFY2(ops.lastIndexOf(QStringLiteral("fsync")) < ops.indexOf(QStringLiteral("rename")),
+                 qPrintable(ops.join(' ')));
     }
 
     // A save lets go of the snapshot once its bytes are written and hashed,
@@ -606,9 +631,9 @@ private Q_SLOTS:
                 std::unique_lock<std::mutex> l(m);
                 QVERIFY(cv.wait_for(l, std::chrono::seconds(30), [&] { return held; }));
             }
-            QVERIFY(writer.save_in_flight());   // not committed yet...
-            QVERIFY(!writer.snapshot_busy());   // ...but done with the snapshot
-            writer.wait_for_snapshot();         // returns at once
+            QVERIFY(writer.save_in_flight());  // not committed yet...
+            QVERIFY(!writer.snapshot_busy());  // ...but done with the snapshot
+            writer.wait_for_snapshot();        // returns at once
 
             trainStep();
             snap_->capture(*model_, *opt_);
@@ -652,7 +677,8 @@ private Q_SLOTS:
                 writer.wait_for_save();
                 QVERIFY(!writer.take_save_error().has_value());
                 const std::int64_t head = reg_->run_by_id(run_)->head_checkpoint_id.value();
-                const QByteArray headSha = testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path)));
+                const QByteArray headSha =
+                    testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path)));
                 std::atomic<int> seen{0};
                 set_fault_hook([&](const char* op, const std::string&) {
                     return std::string(op) == "fsync" && ++seen == failing ? EIO : 0;
@@ -663,9 +689,11 @@ private Q_SLOTS:
                 writer.wait_for_save();
                 set_fault_hook(nullptr);
                 const auto err = writer.take_save_error();
-                QVERIFY2(err && QString::fromStdString(*err).startsWith(QLatin1String("cannot sync ")), err ? err->c_str() : "no error");
+                QVERIFY2(err && QString::fromStdString(*err).startsWith(QLatin1String("cannot sync ")),
+                         err ? err->c_str() : "no error");
                 QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), head);
-                QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path))), headSha);
+                QCOMPARE(testsupport::fileSha256(QString::fromStdString(reg_->absolute(reg_->checkpoint(head)->path))),
+                         headSha);
                 auto failed = reg_->checkpoint(reg_->max_checkpoint_id());
                 QCOMPARE(QString::fromLatin1(savepoint::to_string(failed->state)), QStringLiteral("failed"));
                 QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(failed->path))));
@@ -711,10 +739,12 @@ private Q_SLOTS:
             QCOMPARE(inodes[3], inodes[1]);
             auto first = reg_->checkpoint(outs[0].row.id);
             QCOMPARE(QString::fromLatin1(savepoint::to_string(first->state)), QStringLiteral("deleted"));
-            QCOMPARE(QString::fromStdString(first->state_detail),
-                     QString("removed by retention (keep 1); its file was rewritten as checkpoint #%1").arg(outs[2].row.id));
+            QCOMPARE(
+                QString::fromStdString(first->state_detail),
+                QString("removed by retention (keep 1); its file was rewritten as checkpoint #%1").arg(outs[2].row.id));
             // #3 was retired by #4 and is kept for a next save, its row still 'deleting'.
-            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[2].row.id)->state)), QStringLiteral("deleting"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[2].row.id)->state)),
+                     QStringLiteral("deleting"));
             QVERIFY(QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[2].row.path))));
             // Every file still on disk (#3 and #4) verifies with its own header: nothing of the old contents survives.
             for (const auto& o : outs)
@@ -726,7 +756,8 @@ private Q_SLOTS:
         }
         // No more saves: the kept file goes when the writer closes, and its row says so.
         QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[2].row.path))));
-        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[2].row.id)->state)), QStringLiteral("deleted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[2].row.id)->state)),
+                 QStringLiteral("deleted"));
         QVERIFY(tempFiles().isEmpty());
         QDir ckpts(QString::fromStdString(reg_->absolute(checkpoint_dir_relative("w"))));
         QCOMPARE(ckpts.entryList(QDir::Files).size(), 1);
@@ -756,7 +787,8 @@ private Q_SLOTS:
             QVERIFY(outs[1].recycled == false && outs[2].recycled == false);
             writer.drain();
             QVERIFY(!QFileInfo::exists(QString::fromStdString(reg_->absolute(outs[0].row.path))));
-            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[0].row.id)->state)), QStringLiteral("deleted"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(outs[0].row.id)->state)),
+                     QStringLiteral("deleted"));
         }
         QVERIFY(tempFiles().isEmpty());
     }

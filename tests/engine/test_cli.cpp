@@ -5,15 +5,15 @@
 // scripts depend on; verify naming a damaged checkpoint; and two writers on
 // one run.
 #include "cli_app.h"
-#include "storage/durable_io.h"
 #include "idx_files.h"
 #include "platform/sanitizer_build.h"
+#include "storage/durable_io.h"
 #include "test_home.h"
 
 #include <QtTest>
 
-#include <csignal>
 #include <unistd.h>
+#include <csignal>
 
 #include <chrono>
 #include <sstream>
@@ -32,8 +32,10 @@ namespace {
 CliResult runInProcess(const QStringList& args, const QString& envHome = QString()) {
     std::vector<std::string> v{"savepoint-cli"};
     for (const QString& a : args) v.push_back(a.toStdString());
-    if (envHome.isEmpty()) qunsetenv("SAVEPOINT_HOME");
-    else qputenv("SAVEPOINT_HOME", envHome.toUtf8());
+    if (envHome.isEmpty())
+        qunsetenv("SAVEPOINT_HOME");
+    else
+        qputenv("SAVEPOINT_HOME", envHome.toUtf8());
     std::ostringstream out, err;
     CliResult r;
     r.exitCode = savepoint::run_cli(v, out, err, /*install_signals=*/false);
@@ -108,18 +110,38 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("mentions");
         QTest::addColumn<bool>("binary");
-        QTest::newRow("top") << QStringList{"--help"} << QStringList{"train", "resume", "runs", "checkpoints", "verify"} << false;
+        QTest::newRow("top") << QStringList{"--help"} << QStringList{"train", "resume", "runs", "checkpoints", "verify"}
+                             << false;
         QTest::newRow("train") << QStringList{"train", "--help"}
-                               << QStringList{"--run", "--home", "--data", "--model", "--epochs", "--steps-per-epoch", "--batch", "--lr",
-                                              "--optimizer", "--seed", "--save-freq", "--keep", "--device", "--threads",
-                                              "--interrupt-at-step", "--preempt-at-step"} << true;
-        QTest::newRow("resume") << QStringList{"resume", "--help"} << QStringList{"--run", "--home", "--checkpoint", "--epoch", "--step", "--interrupt-at-step"} << false;
+                               << QStringList{"--run",
+                                              "--home",
+                                              "--data",
+                                              "--model",
+                                              "--epochs",
+                                              "--steps-per-epoch",
+                                              "--batch",
+                                              "--lr",
+                                              "--optimizer",
+                                              "--seed",
+                                              "--save-freq",
+                                              "--keep",
+                                              "--device",
+                                              "--threads",
+                                              "--interrupt-at-step",
+                                              "--preempt-at-step"}
+                               << true;
+        QTest::newRow("resume") << QStringList{"resume", "--help"}
+                                << QStringList{"--run",   "--home", "--checkpoint",
+                                               "--epoch", "--step", "--interrupt-at-step"}
+                                << false;
         QTest::newRow("runs") << QStringList{"runs", "--help"} << QStringList{"--home", "--json"} << false;
-        QTest::newRow("checkpoints") << QStringList{"checkpoints", "--help"} << QStringList{"--run", "--home", "--json"} << false;
+        QTest::newRow("checkpoints") << QStringList{"checkpoints", "--help"} << QStringList{"--run", "--home", "--json"}
+                                     << false;
         QTest::newRow("verify") << QStringList{"verify", "--help"} << QStringList{"--home", "--run"} << false;
         QTest::newRow("pin") << QStringList{"pin", "--help"} << QStringList{"--run", "--checkpoint"} << false;
         QTest::newRow("unpin") << QStringList{"unpin", "--help"} << QStringList{"--run", "--checkpoint"} << false;
-        QTest::newRow("train -h with other flags") << QStringList{"train", "--run", "x", "-h"} << QStringList{"--save-freq"} << false;
+        QTest::newRow("train -h with other flags")
+            << QStringList{"train", "--run", "x", "-h"} << QStringList{"--save-freq"} << false;
     }
     void helpOnEverySubcommand() {
         QFETCH(QStringList, args);
@@ -141,7 +163,8 @@ private Q_SLOTS:
         // A valid small training command, with `extra` added or overriding its options.
         auto train = [](const QStringList& extra) {
             QStringList a{"train", "--run", "fresh-run"};
-            const QList<QPair<QString, QString>> defaults{{"--data", "synthetic"}, {"--epochs", "1"}, {"--steps-per-epoch", "2"}};
+            const QList<QPair<QString, QString>> defaults{
+                {"--data", "synthetic"}, {"--epochs", "1"}, {"--steps-per-epoch", "2"}};
             for (const auto& d : defaults)
                 if (!extra.contains(d.first)) a << d.first << d.second;
             return a + extra;
@@ -149,66 +172,94 @@ private Q_SLOTS:
         QTest::newRow("no subcommand") << QStringList{} << QStringList{"subcommand"} << false;
         QTest::newRow("unknown subcommand") << QStringList{"frobnicate"} << QStringList{"frobnicate"} << false;
         QTest::newRow("unknown flag") << train({"--bogus-flag", "1"}) << QStringList{"--bogus-flag"} << false;
-        QTest::newRow("missing --run") << QStringList{"train", "--data", "synthetic"} << QStringList{"--run", "required"} << false;
-        QTest::newRow("bad run name") << QStringList{"train", "--run", "../escape", "--data", "synthetic"} << QStringList{"--run:", "'../escape'"} << false;
-        QTest::newRow("run name too long") << QStringList{"train", "--run", QString(65, 'a')} << QStringList{"--run:", QString(65, 'a')} << false;
-        QTest::newRow("--model xyz") << train({"--model", "xyz"}) << QStringList{"--model", "'xyz'", "mlp|dnn|cnn"} << false;
-        QTest::newRow("--optimizer") << train({"--optimizer", "rmsprop"}) << QStringList{"--optimizer", "'rmsprop'"} << false;
+        QTest::newRow("missing --run") << QStringList{"train", "--data", "synthetic"}
+                                       << QStringList{"--run", "required"} << false;
+        QTest::newRow("bad run name") << QStringList{"train", "--run", "../escape", "--data", "synthetic"}
+                                      << QStringList{"--run:", "'../escape'"} << false;
+        QTest::newRow("run name too long")
+            << QStringList{"train", "--run", QString(65, 'a')} << QStringList{"--run:", QString(65, 'a')} << false;
+        QTest::newRow("--model xyz") << train({"--model", "xyz"}) << QStringList{"--model", "'xyz'", "mlp|dnn|cnn"}
+                                     << false;
+        QTest::newRow("--optimizer") << train({"--optimizer", "rmsprop"}) << QStringList{"--optimizer", "'rmsprop'"}
+                                     << false;
         QTest::newRow("--epochs 0") << train({"--epochs", "0"}) << QStringList{"--epochs", "found 0"} << false;
         QTest::newRow("--epochs abc") << train({"--epochs", "abc"}) << QStringList{"--epochs", "abc"} << false;
         QTest::newRow("--batch -1") << train({"--batch", "-1"}) << QStringList{"--batch", "-1"} << false;
-        QTest::newRow("--steps-per-epoch -5") << train({"--steps-per-epoch", "-5"}) << QStringList{"--steps-per-epoch", "-5"} << false;
+        QTest::newRow("--steps-per-epoch -5")
+            << train({"--steps-per-epoch", "-5"}) << QStringList{"--steps-per-epoch", "-5"} << false;
         QTest::newRow("--lr 0") << train({"--lr", "0"}) << QStringList{"--lr", "found 0"} << false;
         QTest::newRow("--lr nan") << train({"--lr", "nan"}) << QStringList{"--lr", "nan"} << false;
         QTest::newRow("--lr -0.1") << train({"--lr", "-0.1"}) << QStringList{"--lr", "-0.1"} << false;
         QTest::newRow("--save-freq 0") << train({"--save-freq", "0"}) << QStringList{"--save-freq", "'0'"} << false;
-        QTest::newRow("--save-freq abc") << train({"--save-freq", "abc"}) << QStringList{"--save-freq", "'abc'"} << false;
+        QTest::newRow("--save-freq abc") << train({"--save-freq", "abc"}) << QStringList{"--save-freq", "'abc'"}
+                                         << false;
         QTest::newRow("--keep 0") << train({"--keep", "0"}) << QStringList{"--keep", "found 0"} << false;
         QTest::newRow("--threads -2") << train({"--threads", "-2"}) << QStringList{"--threads", "-2"} << false;
-        QTest::newRow("--device tpu") << train({"--device", "tpu"}) << QStringList{"--device", "'tpu'", "auto|cpu|cuda"} << false;
-        QTest::newRow("--interrupt-at-step -1") << train({"--interrupt-at-step", "-1"}) << QStringList{"--interrupt-at-step", "-1"} << false;
-        QTest::newRow("--data /nonexistent") << train({"--data", "/nonexistent"}) << QStringList{"--data", "/nonexistent"} << false;
-        QTest::newRow("--data broken IDX") << train({"--data", "BROKEN"}) << QStringList{"BROKEN/train-images-idx3-ubyte", "magic"} << false;
-        QTest::newRow("resume unknown run") << QStringList{"resume", "--run", "ghost"} << QStringList{"--run", "'ghost'"} << false;
-        QTest::newRow("resume bad run name") << QStringList{"resume", "--run", "a/b"} << QStringList{"--run:", "'a/b'"} << false;
+        QTest::newRow("--device tpu") << train({"--device", "tpu"}) << QStringList{"--device", "'tpu'", "auto|cpu|cuda"}
+                                      << false;
+        QTest::newRow("--interrupt-at-step -1")
+            << train({"--interrupt-at-step", "-1"}) << QStringList{"--interrupt-at-step", "-1"} << false;
+        QTest::newRow("--data /nonexistent")
+            << train({"--data", "/nonexistent"}) << QStringList{"--data", "/nonexistent"} << false;
+        QTest::newRow("--data broken IDX")
+            << train({"--data", "BROKEN"}) << QStringList{"BROKEN/train-images-idx3-ubyte", "magic"} << false;
+        QTest::newRow("resume unknown run")
+            << QStringList{"resume", "--run", "ghost"} << QStringList{"--run", "'ghost'"} << false;
+        QTest::newRow("resume bad run name")
+            << QStringList{"resume", "--run", "a/b"} << QStringList{"--run:", "'a/b'"} << false;
         QTest::newRow("resume --checkpoint 9999") << QStringList{"resume", "--run", "existing", "--checkpoint", "9999"}
                                                   << QStringList{"--checkpoint", "#9999", "'existing'"} << true;
         QTest::newRow("resume --checkpoint 0") << QStringList{"resume", "--run", "existing", "--checkpoint", "0"}
                                                << QStringList{"--checkpoint", "found 0"} << false;
-        QTest::newRow("resume --epoch 99 --step 1") << QStringList{"resume", "--run", "existing", "--epoch", "99", "--step", "1"}
-                                                    << QStringList{"--epoch: expected 1 to 2, found 99"} << true;
-        QTest::newRow("resume --step 999") << QStringList{"resume", "--run", "existing", "--epoch", "1", "--step", "999"}
-                                           << QStringList{"--step: expected 0 to 20", "found 999"} << true;
-        QTest::newRow("resume --epoch without --step") << QStringList{"resume", "--run", "existing", "--epoch", "1"}
-                                                       << QStringList{"--epoch", "--step"} << false;
-        QTest::newRow("resume --checkpoint with --epoch") << QStringList{"resume", "--run", "existing", "--checkpoint", "1", "--epoch", "1", "--step", "1"}
-                                                          << QStringList{"--checkpoint excludes"} << false;
-        QTest::newRow("train existing run") << QStringList{"train", "--run", "existing", "--data", "synthetic", "--epochs", "1", "--steps-per-epoch", "2"}
-                                            << QStringList{"--run", "'existing' already exists"} << true;
-        QTest::newRow("checkpoints unknown run") << QStringList{"checkpoints", "--run", "ghost", "--json"} << QStringList{"--run", "'ghost'"} << false;
+        QTest::newRow("resume --epoch 99 --step 1")
+            << QStringList{"resume", "--run", "existing", "--epoch", "99", "--step", "1"}
+            << QStringList{"--epoch: expected 1 to 2, found 99"} << true;
+        QTest::newRow("resume --step 999")
+            << QStringList{"resume", "--run", "existing", "--epoch", "1", "--step", "999"}
+            << QStringList{"--step: expected 0 to 20", "found 999"} << true;
+        QTest::newRow("resume --epoch without --step")
+            << QStringList{"resume", "--run", "existing", "--epoch", "1"} << QStringList{"--epoch", "--step"} << false;
+        QTest::newRow("resume --checkpoint with --epoch")
+            << QStringList{"resume", "--run", "existing", "--checkpoint", "1", "--epoch", "1", "--step", "1"}
+            << QStringList{"--checkpoint excludes"} << false;
+        QTest::newRow("train existing run")
+            << QStringList{"train",    "--run", "existing",          "--data", "synthetic",
+                           "--epochs", "1",     "--steps-per-epoch", "2"}
+            << QStringList{"--run", "'existing' already exists"} << true;
+        QTest::newRow("checkpoints unknown run")
+            << QStringList{"checkpoints", "--run", "ghost", "--json"} << QStringList{"--run", "'ghost'"} << false;
         QTest::newRow("pin unknown checkpoint") << QStringList{"pin", "--run", "existing", "--checkpoint", "9999"}
                                                 << QStringList{"--checkpoint", "#9999"} << true;
-        QTest::newRow("--device cuda without a GPU") << train({"--device", "cuda"}) << QStringList{"--device", "CUDA"} << false;
+        QTest::newRow("--device cuda without a GPU")
+            << train({"--device", "cuda"}) << QStringList{"--device", "CUDA"} << false;
         // 0 and negatives are not "none" or "default": leaving the flag out is.
-        QTest::newRow("--steps-per-epoch 0") << train({"--steps-per-epoch", "0"}) << QStringList{"--steps-per-epoch", "found 0"} << false;
-        QTest::newRow("--interrupt-at-step 0") << train({"--interrupt-at-step", "0"}) << QStringList{"--interrupt-at-step", "found 0"} << false;
-        QTest::newRow("--preempt-at-step 0") << train({"--preempt-at-step", "0"}) << QStringList{"--preempt-at-step", "found 0"} << false;
-        QTest::newRow("--interrupt-at-step past the end") << train({"--interrupt-at-step", "3"})
-                                                          << QStringList{"--interrupt-at-step", "from 1 to 2", "found 3"} << false;
-        QTest::newRow("resume --preempt-at-step already done") << QStringList{"resume", "--run", "existing", "--epoch", "2", "--step", "10", "--preempt-at-step", "5"}
-                                                               << QStringList{"--preempt-at-step", "from 31 to 40", "found 5"} << true;
+        QTest::newRow("--steps-per-epoch 0")
+            << train({"--steps-per-epoch", "0"}) << QStringList{"--steps-per-epoch", "found 0"} << false;
+        QTest::newRow("--interrupt-at-step 0")
+            << train({"--interrupt-at-step", "0"}) << QStringList{"--interrupt-at-step", "found 0"} << false;
+        QTest::newRow("--preempt-at-step 0")
+            << train({"--preempt-at-step", "0"}) << QStringList{"--preempt-at-step", "found 0"} << false;
+        QTest::newRow("--interrupt-at-step past the end")
+            << train({"--interrupt-at-step", "3"}) << QStringList{"--interrupt-at-step", "from 1 to 2", "found 3"}
+            << false;
+        QTest::newRow("resume --preempt-at-step already done")
+            << QStringList{"resume", "--run", "existing", "--epoch", "2", "--step", "10", "--preempt-at-step", "5"}
+            << QStringList{"--preempt-at-step", "from 31 to 40", "found 5"} << true;
         QTest::newRow("--seed -1") << train({"--seed", "-1"}) << QStringList{"--seed", "-1"} << false;
-        QTest::newRow("resume --interrupt-at-step 0") << QStringList{"resume", "--run", "existing", "--interrupt-at-step", "0"}
-                                                      << QStringList{"--interrupt-at-step", "found 0"} << false;
+        QTest::newRow("resume --interrupt-at-step 0")
+            << QStringList{"resume", "--run", "existing", "--interrupt-at-step", "0"}
+            << QStringList{"--interrupt-at-step", "found 0"} << false;
     }
     void badInputExits2AndChangesNothing() {
         QFETCH(QStringList, args);
         QFETCH(QStringList, mentions);
         QFETCH(bool, needsRun);
         // These go through the real executable too; the rest call the same run_cli() in-process.
-        static const QSet<QString> viaBinary{"no subcommand", "unknown subcommand", "missing --run", "--lr nan", "--save-freq abc",
-                                             "--data broken IDX", "resume unknown run", "resume --checkpoint 9999",
-                                             "resume --epoch 99 --step 1", "train existing run"};
+        static const QSet<QString> viaBinary{
+            "no subcommand",      "unknown subcommand",       "missing --run",
+            "--lr nan",           "--save-freq abc",          "--data broken IDX",
+            "resume unknown run", "resume --checkpoint 9999", "resume --epoch 99 --step 1",
+            "train existing run"};
         const bool binary = viaBinary.contains(QString::fromLatin1(QTest::currentDataTag()));
         for (QString& a : args) a.replace("BROKEN", brokenData_);
         for (QString& m : mentions) m.replace("BROKEN", brokenData_);
@@ -223,11 +274,13 @@ private Q_SLOTS:
             QSKIP("this machine has a usable CUDA device");
         QVERIFY2(r.exitCode == 2, r.describe());
         QVERIFY2(r.err.startsWith("error: "), r.describe());
-        for (const QString& m : mentions) QVERIFY2(r.err.contains(m), qPrintable(QStringLiteral("missing '%1' in:\n").arg(m) + r.err));
+        for (const QString& m : mentions)
+            QVERIFY2(r.err.contains(m), qPrintable(QStringLiteral("missing '%1' in:\n").arg(m) + r.err));
         QVERIFY2(r.out.isEmpty() || !r.out.contains("saved checkpoint"), r.describe());
         // A mistyped resume target is refused before the dataset is loaded (a second or more).
         const QString tag = QString::fromLatin1(QTest::currentDataTag());
-        if (tag.startsWith("resume --checkpoint") || tag.startsWith("resume --epoch") || tag.startsWith("resume --step"))
+        if (tag.startsWith("resume --checkpoint") || tag.startsWith("resume --epoch") ||
+            tag.startsWith("resume --step"))
             QVERIFY2(!r.out.contains("loading dataset"), r.describe());
         const auto after = testsupport::treeFingerprint(home_);
         QVERIFY2(before == after, qPrintable(testsupport::diffFingerprints(before, after)));
@@ -240,7 +293,8 @@ private Q_SLOTS:
         QVERIFY2(m.exitCode == 2, m.describe());
         QVERIFY2(m.err.startsWith("error: "), m.describe());
         if (!needsRun)
-            for (const QString& t : mentions) QVERIFY2(m.err.contains(t), qPrintable(QStringLiteral("missing '%1' in:\n").arg(t) + m.err));
+            for (const QString& t : mentions)
+                QVERIFY2(m.err.contains(t), qPrintable(QStringLiteral("missing '%1' in:\n").arg(t) + m.err));
         else
             QVERIFY2(m.err.contains("--run") && m.err.contains("'existing'"), m.describe());
         QVERIFY2(!QFileInfo::exists(missing), qPrintable(missing + " was created by: " + args.join(' ')));
@@ -296,8 +350,9 @@ private Q_SLOTS:
         int heads = 0;
         for (int i = 0; i < cks.size(); ++i) {
             QJsonObject c = cks.at(i).toObject();
-            for (const char* k : {"id", "run", "epoch", "step", "global_step", "parent_id", "state", "head", "path", "bytes", "sha256",
-                                  "created_at", "train_loss", "train_accuracy", "val_loss", "val_accuracy", "params_sha256"})
+            for (const char* k :
+                 {"id", "run", "epoch", "step", "global_step", "parent_id", "state", "head", "path", "bytes", "sha256",
+                  "created_at", "train_loss", "train_accuracy", "val_loss", "val_accuracy", "params_sha256"})
                 QVERIFY2(c.contains(k), k);
             ids.insert(c.value("id").toInteger());
             QCOMPARE(c.value("run").toString(), QStringLiteral("existing"));
@@ -306,8 +361,10 @@ private Q_SLOTS:
             QCOMPARE(c.value("epoch").toInteger(), (gs - 1) / 20 + 1);
             QCOMPARE(c.value("step").toInteger(), (gs - 1) % 20 + 1);
             QCOMPARE(c.value("state").toString(), QStringLiteral("committed"));
-            if (i == 0) QVERIFY(c.value("parent_id").isNull());
-            else QCOMPARE(c.value("parent_id").toInteger(), cks.at(i - 1).toObject().value("id").toInteger());
+            if (i == 0)
+                QVERIFY(c.value("parent_id").isNull());
+            else
+                QCOMPARE(c.value("parent_id").toInteger(), cks.at(i - 1).toObject().value("id").toInteger());
             heads += c.value("head").toBool();
             QCOMPARE(c.value("head").toBool(), i == 3);
             // The path is absolute and the file is there, with the recorded size.
@@ -320,7 +377,9 @@ private Q_SLOTS:
             QCOMPARE(QString::fromLatin1(testsupport::readAll(path).toHex().mid(2 * (QFileInfo(path).size() - 40), 64)),
                      c.value("sha256").toString());
             QVERIFY(QRegularExpression("^[0-9a-f]{64}$").match(c.value("params_sha256").toString()).hasMatch());
-            QVERIFY(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$").match(c.value("created_at").toString()).hasMatch());
+            QVERIFY(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$")
+                        .match(c.value("created_at").toString())
+                        .hasMatch());
             QVERIFY(c.value("train_loss").isDouble());
             QVERIFY(c.value("train_accuracy").toDouble() >= 0 && c.value("train_accuracy").toDouble() <= 1);
             // Validation metrics exist from the first epoch end (global step 20) on; before that: null.
@@ -342,7 +401,8 @@ private Q_SLOTS:
         const QString home = fresh("progress");
         CliResult r = testsupport::runCli(testsupport::trainArgs(home, "p", 1, 5, "epoch"));
         QVERIFY2(r.exitCode == 0, r.describe());
-        static const QRegularExpression line("epoch \\d+/1  step \\d+/5  global \\d+/5  loss \\d+\\.\\d+  acc \\d\\.\\d+  \\d+\\.\\d steps/s  ETA \\S+");
+        static const QRegularExpression line(
+            "epoch \\d+/1  step \\d+/5  global \\d+/5  loss \\d+\\.\\d+  acc \\d\\.\\d+  \\d+\\.\\d steps/s  ETA \\S+");
         QVERIFY2(line.match(r.out).hasMatch(), r.describe());
         QVERIFY(r.out.contains("epoch 1: validation loss"));
         QVERIFY(r.out.contains("saved checkpoint #1 at epoch 1, step 5 (global step 5)"));
@@ -352,9 +412,11 @@ private Q_SLOTS:
         QCOMPARE(testsupport::paramsShaFromOutput(r.out).size(), 64);
         QVERIFY2(r.out.contains("[done]"), r.describe());
         // The last progress line says how a session ended.
-        CliResult crashed = runInProcess(testsupport::trainArgs(fresh("progress-crash"), "c", 1, 5, "epoch", {"--interrupt-at-step", "3"}));
+        CliResult crashed = runInProcess(
+            testsupport::trainArgs(fresh("progress-crash"), "c", 1, 5, "epoch", {"--interrupt-at-step", "3"}));
         QVERIFY2(crashed.exitCode == 3 && crashed.out.contains("global 3/5") && crashed.out.contains("[interrupted]") &&
-                     !crashed.out.contains("[done]"), crashed.describe());
+                     !crashed.out.contains("[done]"),
+                 crashed.describe());
         // runs: how far it got, and where a resume starts (no checkpoint yet: the beginning).
         CliResult listed = runInProcess({"runs", "--home", fresh("progress-crash")});
         static const QRegularExpression row("\\nc +interrupted +3/5 +- +0 +1  mlp on synthetic\\n");
@@ -380,13 +442,15 @@ private Q_SLOTS:
         savepoint::set_fault_hook(nullptr);
         QVERIFY2(r.exitCode == 0, r.describe());
         static const QRegularExpression summary(
-            "checkpoints: 40 taken; .* of which \\d+\\.\\d ms waiting for the previous save to be written \\((\\d+) times\\)");
+            "checkpoints: 40 taken; .* of which \\d+\\.\\d ms waiting for the previous save to be written \\((\\d+) "
+            "times\\)");
         const auto m = summary.match(r.out);
         QVERIFY2(m.hasMatch() && m.captured(1).toInt() >= 4, r.describe());
         QVERIFY2(r.out.contains("the disk did not keep up with a checkpoint every step: "), r.describe());
         QVERIFY2(r.out.contains("--async-policy defer"), r.describe());
         // 'skip' never waits for a regular save, so there is nothing to advise.
-        CliResult skip = runInProcess(testsupport::trainArgs(fresh("every-step-skip"), "s", 1, 40, "1", {"--async-policy", "skip"}));
+        CliResult skip =
+            runInProcess(testsupport::trainArgs(fresh("every-step-skip"), "s", 1, 40, "1", {"--async-policy", "skip"}));
         QVERIFY2(skip.exitCode == 0 && !skip.out.contains("did not keep up"), skip.describe());
     }
 
@@ -396,11 +460,14 @@ private Q_SLOTS:
         env.insert("SAVEPOINT_HOME", home_);
         CliResult r = testsupport::runCli({"runs", "--json"}, 60000, env);
         QVERIFY2(r.exitCode == 0, r.describe());
-        QCOMPARE(testsupport::parseJsonArray(r.out).at(0).toObject().value("name").toString(), QStringLiteral("existing"));
+        QCOMPARE(testsupport::parseJsonArray(r.out).at(0).toObject().value("name").toString(),
+                 QStringLiteral("existing"));
         QProcessEnvironment xdg = testsupport::cliEnvironment();
         const QString data = fresh("xdg");
         xdg.insert("XDG_DATA_HOME", data);
-        CliResult t = testsupport::runCli({"train", "--run", "x", "--data", "synthetic", "--epochs", "1", "--steps-per-epoch", "2", "--threads", "1"}, 240000, xdg);
+        CliResult t = testsupport::runCli(
+            {"train", "--run", "x", "--data", "synthetic", "--epochs", "1", "--steps-per-epoch", "2", "--threads", "1"},
+            240000, xdg);
         QVERIFY2(t.exitCode == 0, t.describe());
         QVERIFY(QFileInfo::exists(data + "/savepoint/registry.sqlite"));
         QVERIFY(QFileInfo::exists(data + "/savepoint/checkpoints/x/ckpt-00000001.svpt"));
@@ -419,7 +486,9 @@ private Q_SLOTS:
         QVERIFY(testsupport::flipByte(path, victim.value("bytes").toInteger() / 2));
         CliResult bad = testsupport::runCli({"verify", "--home", home, "--run", "v"});
         QVERIFY2(bad.exitCode != 0, bad.describe());
-        QVERIFY2(bad.err.contains(QStringLiteral("DAMAGED v #%1 ").arg(victim.value("id").toInteger()) + path + ": SHA-256"), bad.describe());
+        QVERIFY2(
+            bad.err.contains(QStringLiteral("DAMAGED v #%1 ").arg(victim.value("id").toInteger()) + path + ": SHA-256"),
+            bad.describe());
         QVERIFY(bad.out.contains("3 verified, 1 damaged"));
         // It is now recorded as corrupt and is never offered again...
         QJsonArray after = testsupport::checkpointsJson(home, "v");
@@ -436,8 +505,11 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(p2));
         CliResult worse = testsupport::runCli({"verify", "--home", home});
         QVERIFY2(worse.exitCode != 0, worse.describe());
-        QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(0).toObject().value("id").toInteger()) + p0), worse.describe());
-        QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(2).toObject().value("id").toInteger()) + p2) && worse.err.contains("missing"), worse.describe());
+        QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(0).toObject().value("id").toInteger()) + p0),
+                 worse.describe());
+        QVERIFY2(worse.err.contains(QStringLiteral("#%1 ").arg(cks.at(2).toObject().value("id").toInteger()) + p2) &&
+                     worse.err.contains("missing"),
+                 worse.describe());
     }
 
     // A home whose registry was deleted (or emptied) still holds the old run's
@@ -456,28 +528,34 @@ private Q_SLOTS:
         QMap<QString, QByteArray> before;
         for (const QString& f : QDir(dir).entryList(QDir::Files)) before[f] = testsupport::fileSha256(dir + f);
         QCOMPARE(before.size(), 2);
-        for (const QString& f : QDir(home).entryList({"registry.sqlite*"}, QDir::Files)) QVERIFY(QFile::remove(home + "/" + f));
+        for (const QString& f : QDir(home).entryList({"registry.sqlite*"}, QDir::Files))
+            QVERIFY(QFile::remove(home + "/" + f));
         if (emptied) QVERIFY(testsupport::writeAll(home + "/registry.sqlite", QByteArray()));
         if (!emptied) {
             // The commands that only read create no registry, but say what the files are
             // and what the next writer will do; verify does not call that a clean home.
             const auto untouched = testsupport::treeFingerprint(home);
-            const QString note = "note: " + home + "/checkpoints/p/ holds 2 files but " + home + "/registry.sqlite is missing";
+            const QString note =
+                "note: " + home + "/checkpoints/p/ holds 2 files but " + home + "/registry.sqlite is missing";
             CliResult v = runInProcess({"verify", "--home", home});
-            QVERIFY2(v.exitCode == 1 && v.err.contains(note) && v.out.contains("0 verified, 0 damaged (no registry in"), v.describe());
+            QVERIFY2(v.exitCode == 1 && v.err.contains(note) && v.out.contains("0 verified, 0 damaged (no registry in"),
+                     v.describe());
             CliResult runs = runInProcess({"runs", "--home", home});
             QVERIFY2(runs.exitCode == 0 && runs.err.contains(note), runs.describe());
             CliResult cks = runInProcess({"checkpoints", "--home", home, "--run", "p"});
-            QVERIFY2(cks.exitCode == 2 && cks.err.contains(note) && cks.err.contains("no run named 'p'"), cks.describe());
+            QVERIFY2(cks.exitCode == 2 && cks.err.contains(note) && cks.err.contains("no run named 'p'"),
+                     cks.describe());
             QVERIFY(untouched == testsupport::treeFingerprint(home));
         }
 
         CliResult again = runInProcess(testsupport::trainArgs(home, "p", 1, 20, "10", {"--seed", "7"}));
         QVERIFY2(again.exitCode == 0, again.describe());
-        QVERIFY2(again.out.contains("saved checkpoint #1 ") && again.out.contains("saved checkpoint #2 "), again.describe());
+        QVERIFY2(again.out.contains("saved checkpoint #1 ") && again.out.contains("saved checkpoint #2 "),
+                 again.describe());
         QVERIFY2(!again.err.contains("error"), again.describe());
         QVERIFY2(again.out.contains("recovery: checkpoint directory " + dir + " belongs to no run in the registry") &&
-                     again.out.contains("moved 2 files to"), again.describe());
+                     again.out.contains("moved 2 files to"),
+                 again.describe());
         for (auto it = before.begin(); it != before.end(); ++it)
             QCOMPARE(testsupport::fileSha256(home + "/quarantine/p-" + it.key()), it.value());
         // The new run's own checkpoints are there and verify.
@@ -489,10 +567,13 @@ private Q_SLOTS:
     void homeThatIsAFileIsABadInput() {
         const QString file = fresh("not-a-dir");
         QVERIFY(testsupport::writeAll(file, QByteArray("keep me")));
-        for (const QStringList& args : {QStringList{"runs", "--home", file}, QStringList{"verify", "--home", file + "/sub"},
-                                        QStringList{"train", "--run", "x", "--data", "synthetic", "--home", file + "/sub/deeper"}}) {
+        for (const QStringList& args :
+             {QStringList{"runs", "--home", file}, QStringList{"verify", "--home", file + "/sub"},
+              QStringList{"train", "--run", "x", "--data", "synthetic", "--home", file + "/sub/deeper"}}) {
             CliResult r = runInProcess(args);
-            QVERIFY2(r.exitCode == 2 && r.err.contains("--home: expected a directory for the registry and checkpoints, found a file at " + file),
+            QVERIFY2(r.exitCode == 2 &&
+                         r.err.contains(
+                             "--home: expected a directory for the registry and checkpoints, found a file at " + file),
                      r.describe());
         }
         CliResult env = runInProcess({"runs"}, file);
@@ -516,7 +597,8 @@ private Q_SLOTS:
         f.close();
         const QByteArray sha = testsupport::fileSha256(db);
         CliResult v = runInProcess({"verify", "--home", home});
-        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED registry " + db + ": ") && v.err.contains("left as it is"), v.describe());
+        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED registry " + db + ": ") && v.err.contains("left as it is"),
+                 v.describe());
         QCOMPARE(testsupport::fileSha256(db), sha);
     }
 
@@ -537,8 +619,9 @@ private Q_SLOTS:
         QVERIFY(testsupport::writeAll(root + "/ds/t10k-labels-idx1-ubyte", idxLabels(16)));
         const QString home = root + "/home";
         auto train = [&](const QString& run, const QStringList& extra) {
-            return QStringList{"train", "--home", home, "--run", run, "--data", "ds", "--epochs", "2", "--batch", "8",
-                               "--save-freq", "2", "--threads", "1"} + extra;
+            return QStringList{"train", "--home",  home, "--run",       run, "--data",    "ds", "--epochs",
+                               "2",     "--batch", "8",  "--save-freq", "2", "--threads", "1"} +
+                   extra;
         };
         const QString cwd = QDir::currentPath();
         QVERIFY(QDir::setCurrent(root));  // the relative --data "ds"
@@ -552,7 +635,8 @@ private Q_SLOTS:
         QCOMPARE(config.value("data").toString(), root + "/ds");
         const QJsonObject sha = config.value("data_sha256").toObject();
         QCOMPARE(sha.keys(), (QStringList{"t10k-images", "t10k-labels", "train-images", "train-labels"}));
-        QCOMPARE(sha.value("train-labels").toString(), QString::fromLatin1(QCryptographicHash::hash(labels.mid(8), QCryptographicHash::Sha256).toHex()));
+        QCOMPARE(sha.value("train-labels").toString(),
+                 QString::fromLatin1(QCryptographicHash::hash(labels.mid(8), QCryptographicHash::Sha256).toHex()));
 
         // Moved: the recorded path is gone, and the error says how to go on.
         QVERIFY(QDir().rename(root + "/ds", root + "/moved"));
@@ -571,7 +655,9 @@ private Q_SLOTS:
         QVERIFY(testsupport::writeAll(root + "/moved/train-labels-idx1-ubyte", labels));
         before = testsupport::treeFingerprint(home);
         CliResult changed = runInProcess({"resume", "--home", home, "--run", "cut2", "--data", root + "/moved"});
-        QVERIFY2(changed.exitCode == 2 && changed.err.contains("--data: train-labels in " + root + "/moved is not what run 'cut2' was trained on") &&
+        QVERIFY2(changed.exitCode == 2 &&
+                     changed.err.contains("--data: train-labels in " + root +
+                                          "/moved is not what run 'cut2' was trained on") &&
                      changed.err.contains("recorded " + sha.value("train-labels").toString()),
                  changed.describe());
         QVERIFY(before == testsupport::treeFingerprint(home));
@@ -595,7 +681,8 @@ private Q_SLOTS:
         const QString home = fresh(everyPage ? "damaged-pages" : "damaged-last-page");
         QCOMPARE(runInProcess(testsupport::trainArgs(home, "d", 2, 20, "10")).exitCode, 0);
         QCOMPARE(runInProcess(testsupport::trainArgs(home, "e", 1, 20, "10")).exitCode, 0);
-        if (!everyPage) QVERIFY(testsupport::writeAll(home + "/checkpoints/d/ckpt-00000099.svpt.tmp", QByteArray("half")));
+        if (!everyPage)
+            QVERIFY(testsupport::writeAll(home + "/checkpoints/d/ckpt-00000099.svpt.tmp", QByteArray("half")));
         const QString db = home + "/registry.sqlite";
         QFile f(db);
         QVERIFY(f.open(QIODevice::ReadWrite));
@@ -611,7 +698,9 @@ private Q_SLOTS:
         QVERIFY(f.seek(0) && f.write(bytes) == bytes.size());
         f.close();
         const auto before = testsupport::treeFingerprint(home);
-        const QList<QStringList> commands{{"runs"}, {"checkpoints", "--run", "d"}, {"resume", "--run", "d"},
+        const QList<QStringList> commands{{"runs"},
+                                          {"checkpoints", "--run", "d"},
+                                          {"resume", "--run", "d"},
                                           {"train", "--run", "z", "--data", "synthetic", "--epochs", "1"},
                                           {"pin", "--run", "e", "--checkpoint", "3"}};
         for (const QStringList& c : commands) {
@@ -638,7 +727,8 @@ private Q_SLOTS:
         QVERIFY(testsupport::flipByte(victim, cks.at(0).toObject().value("bytes").toInteger() / 2));
         const auto before = testsupport::treeFingerprint(home);
         const bool root = ::geteuid() == 0;
-        if (root && QStandardPaths::findExecutable("setpriv").isEmpty()) QSKIP("running as root without setpriv to drop it");
+        if (root && QStandardPaths::findExecutable("setpriv").isEmpty())
+            QSKIP("running as root without setpriv to drop it");
         // Read and search for everyone along the way; write for no one in the home.
         for (QString d = home; d.startsWith(QDir::tempPath() + "/"); d = QFileInfo(d).path())
             QFile::setPermissions(d, QFile::permissions(d) | QFileDevice::ReadOther | QFileDevice::ExeOther |
@@ -648,12 +738,14 @@ private Q_SLOTS:
         while (it.hasNext()) all << it.next();
         for (const QString& f : all)
             QFile::setPermissions(f, (QFile::permissions(f) | QFileDevice::ReadOther | QFileDevice::ReadGroup) &
-                                         ~(QFileDevice::WriteOwner | QFileDevice::WriteUser | QFileDevice::WriteGroup | QFileDevice::WriteOther));
+                                         ~(QFileDevice::WriteOwner | QFileDevice::WriteUser | QFileDevice::WriteGroup |
+                                           QFileDevice::WriteOther));
         auto run = [&](const QStringList& args) {
             if (!root) return runInProcess(args);
             QProcess p;
             p.setProcessEnvironment(testsupport::cliEnvironment());
-            p.start("setpriv", QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", testsupport::cliPath()} + args);
+            p.start("setpriv",
+                    QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", testsupport::cliPath()} + args);
             CliResult r;
             if (!p.waitForFinished(120000)) return r;
             r.exitCode = p.exitCode();
@@ -665,17 +757,22 @@ private Q_SLOTS:
             // The build tree must be readable by nobody (a clone under /root is not).
             CliResult probe = run({"--version"});
             if (probe.exitCode != 0)
-                QSKIP(qPrintable("cannot run the CLI as nobody here (is the build directory readable by other users?): " + probe.err));
+                QSKIP(
+                    qPrintable("cannot run the CLI as nobody here (is the build directory readable by other users?): " +
+                               probe.err));
         }
         CliResult runs = run({"runs", "--home", home});
         QVERIFY2(runs.exitCode == 0 && runs.out.contains(QRegularExpression("\\nr +finished +20/20")) &&
-                     runs.err.contains("cannot be written: showing the registry as it is"), runs.describe());
+                     runs.err.contains("cannot be written: showing the registry as it is"),
+                 runs.describe());
         CliResult list = run({"checkpoints", "--home", home, "--run", "r"});
         QVERIFY2(list.exitCode == 0 && list.out.contains("committed"), list.describe());
         CliResult v = run({"verify", "--home", home});
-        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED r #") && v.err.contains(victim) && v.out.contains("1 verified, 1 damaged"),
+        QVERIFY2(v.exitCode == 1 && v.err.contains("DAMAGED r #") && v.err.contains(victim) &&
+                     v.out.contains("1 verified, 1 damaged"),
                  v.describe());
-        for (const QString& f : all) QFile::setPermissions(f, QFile::permissions(f) | QFileDevice::WriteOwner | QFileDevice::WriteUser);
+        for (const QString& f : all)
+            QFile::setPermissions(f, QFile::permissions(f) | QFileDevice::WriteOwner | QFileDevice::WriteUser);
         QVERIFY2(before == testsupport::treeFingerprint(home), "a read-only inspection changed the home");
     }
 
@@ -685,25 +782,37 @@ private Q_SLOTS:
         QJsonArray cks = testsupport::checkpointsJson(home, "p");
         QCOMPARE(cks.size(), 5);  // 2, 4, 6, 8, final 10; keep 1
         const qint64 head = testsupport::headOf(cks).value("id").toInteger();
-        CliResult pin = testsupport::runCli({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
-        QVERIFY2(pin.exitCode == 0 && pin.out.contains(QStringLiteral("pinned checkpoint #%1").arg(head)), pin.describe());
+        CliResult pin =
+            testsupport::runCli({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(pin.exitCode == 0 && pin.out.contains(QStringLiteral("pinned checkpoint #%1").arg(head)),
+                 pin.describe());
         QVERIFY(testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
         // Asked twice, the second says nothing changed instead of claiming it did.
         CliResult again = runInProcess({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
-        QVERIFY2(again.exitCode == 0 && again.out.contains(QStringLiteral("checkpoint #%1 was already pinned").arg(head)), again.describe());
-        CliResult unpin = testsupport::runCli({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
-        QVERIFY2(unpin.exitCode == 0 && unpin.out.contains(QStringLiteral("unpinned checkpoint #%1").arg(head)), unpin.describe());
+        QVERIFY2(
+            again.exitCode == 0 && again.out.contains(QStringLiteral("checkpoint #%1 was already pinned").arg(head)),
+            again.describe());
+        CliResult unpin =
+            testsupport::runCli({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(unpin.exitCode == 0 && unpin.out.contains(QStringLiteral("unpinned checkpoint #%1").arg(head)),
+                 unpin.describe());
         QVERIFY(!testsupport::headOf(testsupport::checkpointsJson(home, "p")).value("pinned").toBool());
-        CliResult unpinAgain = runInProcess({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
-        QVERIFY2(unpinAgain.exitCode == 0 && unpinAgain.out.contains(QStringLiteral("checkpoint #%1 was not pinned").arg(head)),
+        CliResult unpinAgain =
+            runInProcess({"unpin", "--home", home, "--run", "p", "--checkpoint", QString::number(head)});
+        QVERIFY2(unpinAgain.exitCode == 0 &&
+                     unpinAgain.out.contains(QStringLiteral("checkpoint #%1 was not pinned").arg(head)),
                  unpinAgain.describe());
         // A checkpoint retention removed has no file left to keep: refused, and nothing changes.
         const QJsonObject gone = cks.at(0).toObject();
         QCOMPARE(gone.value("state").toString(), QStringLiteral("deleted"));
         const auto before = testsupport::treeFingerprint(home);
-        CliResult dead = runInProcess({"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(gone.value("id").toInteger())});
-        QVERIFY2(dead.exitCode == 2 && dead.err.contains(QStringLiteral("--checkpoint: checkpoint #%1 is deleted").arg(gone.value("id").toInteger())) &&
-                     dead.err.contains("only a committed checkpoint can be pinned"), dead.describe());
+        CliResult dead = runInProcess(
+            {"pin", "--home", home, "--run", "p", "--checkpoint", QString::number(gone.value("id").toInteger())});
+        QVERIFY2(dead.exitCode == 2 &&
+                     dead.err.contains(
+                         QStringLiteral("--checkpoint: checkpoint #%1 is deleted").arg(gone.value("id").toInteger())) &&
+                     dead.err.contains("only a committed checkpoint can be pinned"),
+                 dead.describe());
         QVERIFY(before == testsupport::treeFingerprint(home));
     }
 
@@ -715,11 +824,13 @@ private Q_SLOTS:
         first.start(testsupport::cliPath(), args);
         QVERIFY(first.waitForStarted(30000));
         QByteArray out;
-        const bool training = testsupport::waitUntil([&] {
-            first.waitForReadyRead(20);
-            out += first.readAllStandardOutput();
-            return out.contains("saved checkpoint #1 ");
-        }, 120000);
+        const bool training = testsupport::waitUntil(
+            [&] {
+                first.waitForReadyRead(20);
+                out += first.readAllStandardOutput();
+                return out.contains("saved checkpoint #1 ");
+            },
+            120000);
         QVERIFY2(training, out.constData());
         const QJsonObject configBefore = testsupport::runsJson(home).at(0).toObject().value("config").toObject();
 
@@ -759,7 +870,8 @@ private Q_SLOTS:
         // Only the first process's sessions exist.
         // And now that the lock is free, resume is accepted (stopped again right away).
         const qint64 at = testsupport::runsJson(home).at(0).toObject().value("global_step").toInteger();
-        CliResult later = testsupport::runCli({"resume", "--home", home, "--run", "busy", "--interrupt-at-step", QString::number(at + 3)});
+        CliResult later = testsupport::runCli(
+            {"resume", "--home", home, "--run", "busy", "--interrupt-at-step", QString::number(at + 3)});
         QVERIFY2(later.exitCode == 3, later.describe());
     }
 
@@ -769,7 +881,9 @@ private Q_SLOTS:
     // one never interrupted.
     void sigtermWhileStartingIsAPreemptionNotice() {
         const QString home = fresh("early-term");
-        CliResult crashed = testsupport::runCli(testsupport::trainArgs(home, "early", 2, 20, "10") << "--interrupt-at-step" << "15");
+        CliResult crashed =
+            testsupport::runCli(testsupport::trainArgs(home, "early", 2, 20, "10") << "--interrupt-at-step"
+                                                                                   << "15");
         QVERIFY2(crashed.exitCode == 3, crashed.describe());
         QProcess p;
         terminateWhileStarting(p, {"resume", "--home", home, "--run", "early"});
@@ -778,18 +892,21 @@ private Q_SLOTS:
         QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 3, qPrintable(out));
 #ifndef SAVEPOINT_SANITIZED_BUILD
         // Sanitizer builds install the early handler in main(), close to the trainer's.
-        QVERIFY2(out.contains("a preemption notice (SIGTERM) came while savepoint-cli was starting: stopping at the first step boundary"),
+        QVERIFY2(out.contains("a preemption notice (SIGTERM) came while savepoint-cli was starting: stopping at the "
+                              "first step boundary"),
                  qPrintable(out));
 #endif
         QVERIFY2(out.contains("preemption_notice: preemption notice at epoch 1, step 10"), qPrintable(out));
         // Nothing new to write: the checkpoint it resumed from holds that very step.
-        QVERIFY2(out.contains("preempted: preempted at epoch 1, step 10, which a checkpoint already holds; stopped"), qPrintable(out));
+        QVERIFY2(out.contains("preempted: preempted at epoch 1, step 10, which a checkpoint already holds; stopped"),
+                 qPrintable(out));
         QCOMPARE(testsupport::runsJson(home).at(0).toObject().value("status").toString(), QStringLiteral("preempted"));
         QCOMPARE(testsupport::headOf(testsupport::checkpointsJson(home, "early")).value("global_step").toInteger(), 10);
 
         CliResult finished = testsupport::runCli({"resume", "--home", home, "--run", "early"});
         QVERIFY2(finished.exitCode == 0, finished.describe());
-        CliResult reference = testsupport::runCli(testsupport::trainArgs(fresh("early-reference"), "early", 2, 20, "10"));
+        CliResult reference =
+            testsupport::runCli(testsupport::trainArgs(fresh("early-reference"), "early", 2, 20, "10"));
         QVERIFY2(reference.exitCode == 0, reference.describe());
         QCOMPARE(testsupport::paramsShaFromOutput(finished.out), testsupport::paramsShaFromOutput(reference.out));
     }

@@ -1,4 +1,4 @@
-// Tests for the deterministic data order (engine/data_order.cpp): the epoch
+// Tests for the deterministic data order (engine/data/data_order.cpp): the epoch
 // permutation is a pure function of (seed, epoch), a real (and unbiased)
 // permutation, different across epochs and seeds, stable across releases
 // (pinned values: old checkpoints must resume onto the same batches), and the
@@ -140,13 +140,13 @@ private Q_SLOTS:
             Position p = position_of(g, spe);
             return p.epoch == e && p.step == s;
         };
-        QVERIFY(check(0, 100, 1, 0));    // nothing done yet
+        QVERIFY(check(0, 100, 1, 0));  // nothing done yet
         QVERIFY(check(1, 100, 1, 1));
         QVERIFY(check(99, 100, 1, 99));
         QVERIFY(check(100, 100, 1, 100));  // end of epoch 1 is still epoch 1
         QVERIFY(check(101, 100, 2, 1));
-        QVERIFY(check(120, 100, 2, 20));   // the TF guide's checkpoint
-        QVERIFY(check(121, 100, 2, 21));   // ...and where it resumes
+        QVERIFY(check(120, 100, 2, 20));  // the TF guide's checkpoint
+        QVERIFY(check(121, 100, 2, 21));  // ...and where it resumes
         QVERIFY(check(140, 100, 2, 40));
         QVERIFY(check(1000, 100, 10, 100));
         QCOMPARE(global_step_of(2, 20, 100), std::int64_t(120));

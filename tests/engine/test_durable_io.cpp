@@ -1,10 +1,10 @@
-// Tests for durable file writing (engine/durable_io.cpp): the final name never
+// Tests for durable file writing (engine/storage/durable_io.cpp): the final name never
 // exists until commit, an existing file is never replaced, a failure at any
 // step leaves no temp file behind, and a full disk is refused up front with
 // the bytes needed and free.
+#include "platform/errors.h"
 #include "storage/background_sync.h"
 #include "storage/durable_io.h"
-#include "platform/errors.h"
 
 #include "test_home.h"
 
@@ -145,7 +145,8 @@ private Q_SLOTS:
         QCOMPARE(testsupport::readAll(q(p)), head + body);
         // Two syncs: the body's in the background, then the whole file's before the rename.
         QCOMPARE(ops.count(QStringLiteral("fsync")), 2);
-        QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")), qPrintable(ops.join(' ')));
+        QVERIFY2(ops.indexOf(QStringLiteral("fsync")) < ops.lastIndexOf(QStringLiteral("write")),
+                 qPrintable(ops.join(' ')));
         QVERIFY(!file_exists(p + ".tmp"));
     }
 
@@ -159,7 +160,9 @@ private Q_SLOTS:
         const std::string p = path("h.bin");
         BackgroundSync sync;
         int seen = 0;
-        set_fault_hook([&](const char* o, const std::string&) { return std::string(o) == "fsync" && ++seen == failing ? EIO : 0; });
+        set_fault_hook([&](const char* o, const std::string&) {
+            return std::string(o) == "fsync" && ++seen == failing ? EIO : 0;
+        });
         bool threw = false;
         try {
             DurableWriter w(p, 8);
@@ -210,8 +213,11 @@ private Q_SLOTS:
         } catch (const StorageError& e) {
             QVERIFY(e.disk_full());
             QCOMPARE(e.bytes_needed(), std::uint64_t(1000 + 64 * 1024));
-            QCOMPARE(q(e.what()), QStringLiteral("not enough space to write checkpoint %1: needs %2 bytes, 0 bytes free in %3")
-                                      .arg(q(p)).arg(1000 + 64 * 1024).arg(dir_->path()));
+            QCOMPARE(q(e.what()),
+                     QStringLiteral("not enough space to write checkpoint %1: needs %2 bytes, 0 bytes free in %3")
+                         .arg(q(p))
+                         .arg(1000 + 64 * 1024)
+                         .arg(dir_->path()));
         }
         QVERIFY(!file_exists(p + ".tmp"));
         // A real filesystem with too little room is refused the same way.

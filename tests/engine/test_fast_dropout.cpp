@@ -1,4 +1,4 @@
-// fast_dropout (engine/fast_dropout.cpp): the mask keeps 1-p of the elements,
+// fast_dropout (engine/model/fast_dropout.cpp): the mask keeps 1-p of the elements,
 // scales them by 1/(1-p), is decided by LibTorch's default generator (so the
 // RNG state a checkpoint saves reproduces it), differs from call to call, and
 // is the identity in eval mode; gradients flow through the kept elements only.

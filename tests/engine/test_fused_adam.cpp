@@ -1,4 +1,4 @@
-// FusedAdam (engine/fused_adam.cpp): the same updates as LibTorch's Adam to
+// FusedAdam (engine/model/fused_adam.cpp): the same updates as LibTorch's Adam to
 // float rounding; moments that decay below the smallest normal float become
 // exactly zero (never subnormal, which is what made the pass slow); and the
 // pass gives the same bits on one thread or two, and the same bits as the
@@ -132,9 +132,10 @@ private Q_SLOTS:
         }
         const torch::Tensor expected = torch::from_blob(ref.data(), {p.numel()}, torch::kFloat32);
         const std::int64_t differing = p.detach().ne(expected).sum().item<std::int64_t>();
-        QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 of %2 parameters differ from scalar arithmetic")
-                                                .arg(differing)
-                                                .arg(p.numel())));
+        QVERIFY2(
+            differing == 0,
+            qPrintable(
+                QStringLiteral("%1 of %2 parameters differ from scalar arithmetic").arg(differing).arg(p.numel())));
     }
 
     void threadsDoNotChangeBits() {

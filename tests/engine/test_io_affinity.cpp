@@ -1,4 +1,4 @@
-// io_affinity (engine/io_affinity.cpp): the SAVEPOINT_IO_CPUS override and its
+// io_affinity (engine/platform/io_affinity.cpp): the SAVEPOINT_IO_CPUS override and its
 // refusals, the storage lookup on this machine's real disk, a pinned thread
 // getting its old mask back, and the checkpoint writer's I/O thread running
 // on the CPUs it was given, as SCHED_BATCH when it shares them with training

@@ -1,4 +1,4 @@
-// LinearStackStep (engine/linear_stack_step.cpp), the written-out forward and
+// LinearStackStep (engine/model/linear_stack_step.cpp), the written-out forward and
 // backward of the mlp and dnn on the CPU, checked against autograd running the
 // models' own forward(): the same loss, accuracy and gradients to float
 // rounding, the same dropout masks (the same generator draws), gradients
@@ -153,9 +153,10 @@ private Q_SLOTS:
             const torch::Tensor pa = item.value(), pb = b->named_parameters()[item.key()];
             const double moved = (pa - initial[item.key()]).abs().max().item<double>();
             const double apart = (pa - pb).abs().max().item<double>();
-            QVERIFY2(moved > 1e-3 && apart <= 0.01 * moved,
-                     qPrintable(QStringLiteral("%1: moved %2, paths apart by %3")
-                                    .arg(QString::fromStdString(item.key())).arg(moved).arg(apart)));
+            QVERIFY2(moved > 1e-3 && apart <= 0.01 * moved, qPrintable(QStringLiteral("%1: moved %2, paths apart by %3")
+                                                                           .arg(QString::fromStdString(item.key()))
+                                                                           .arg(moved)
+                                                                           .arg(apart)));
         }
     }
 

@@ -1,14 +1,14 @@
-// Tests for recovery (engine/recovery.cpp): every half-written state a crash,
+// Tests for recovery (engine/checkpoint/recovery.cpp): every half-written state a crash,
 // a power loss or a hand can leave is built by hand here, then the registry
 // is reconciled with the files on disk. Each case asserts the end state of the
 // row, the file, the run's head and the event that explains it; and a second
 // reconcile changes nothing at all (full table dumps compared).
-#include "formats/checkpoint_format.h"
-#include "storage/durable_io.h"
-#include "registry/home.h"
 #include "checkpoint/recovery.h"
+#include "formats/checkpoint_format.h"
+#include "registry/home.h"
 #include "registry/registry.h"
 #include "registry/run_lock.h"
+#include "storage/durable_io.h"
 
 #include "test_home.h"
 
@@ -27,7 +27,8 @@ QString dumpTables(Registry& reg) {
         out += QStringLiteral("== %1\n").arg(QLatin1String(table));
         sqlite3_stmt* st = nullptr;
         const std::string sql = std::string("SELECT * FROM ") + table + " ORDER BY rowid";
-        if (sqlite3_prepare_v2(reg.db(), sql.c_str(), -1, &st, nullptr) != SQLITE_OK) return QStringLiteral("prepare failed");
+        if (sqlite3_prepare_v2(reg.db(), sql.c_str(), -1, &st, nullptr) != SQLITE_OK)
+            return QStringLiteral("prepare failed");
         while (sqlite3_step(st) == SQLITE_ROW) {
             QStringList cols;
             for (int i = 0; i < sqlite3_column_count(st); ++i) {
@@ -46,8 +47,10 @@ QMap<QString, QByteArray> filesExceptRegistry(const QString& home) {
     for (auto it = fp.begin(); it != fp.end();) {
         // The registry changes are compared table by table; lock files are empty and
         // advisory (the first reconcile creates them).
-        if (it.key().startsWith(QLatin1String("registry.sqlite")) || it.key().startsWith(QLatin1String("locks"))) it = fp.erase(it);
-        else ++it;
+        if (it.key().startsWith(QLatin1String("registry.sqlite")) || it.key().startsWith(QLatin1String("locks")))
+            it = fp.erase(it);
+        else
+            ++it;
     }
     return fp;
 }
@@ -82,11 +85,14 @@ private:
     }
 
     // Writes a complete, valid checkpoint file for row `id` (durably, like the writer).
-    std::pair<std::string, std::uint64_t> writeFile(std::int64_t id, std::int64_t metaId = 0, const std::string& run = "") {
+    std::pair<std::string, std::uint64_t> writeFile(std::int64_t id, std::int64_t metaId = 0,
+                                                    const std::string& run = "") {
         auto c = *reg_->checkpoint(id);
         make_directories(parent_directory(reg_->absolute(c.path)));
-        nlohmann::json meta = {{"format", "savepoint-checkpoint"}, {"run", run.empty() ? name_ : run},
-                               {"checkpoint_id", metaId ? metaId : id}, {"global_step", c.global_step},
+        nlohmann::json meta = {{"format", "savepoint-checkpoint"},
+                               {"run", run.empty() ? name_ : run},
+                               {"checkpoint_id", metaId ? metaId : id},
+                               {"global_step", c.global_step},
                                {"params_sha256", std::string(64, 'c')}};
         std::vector<std::uint8_t> payload(256);
         for (std::size_t i = 0; i < payload.size(); ++i) payload[i] = std::uint8_t(i + id);
@@ -156,7 +162,8 @@ private Q_SLOTS:
         QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("failed"));
         QVERIFY(!c->state_detail.empty());
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), good);  // head untouched
-        QVERIFY(anyContains(r, QStringLiteral("checkpoint #%1 at epoch 2, step 10 (global step 20) was only half written").arg(id)));
+        QVERIFY(anyContains(
+            r, QStringLiteral("checkpoint #%1 at epoch 2, step 10 (global step 20) was only half written").arg(id)));
         auto ev = eventsOfKind("recovery");
         QCOMPARE(ev.size(), std::size_t(1));
         QCOMPARE(ev[0].checkpoint_id.value_or(-1), id);
@@ -174,7 +181,9 @@ private Q_SLOTS:
         QCOMPARE(c->bytes, std::int64_t(size));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), id);  // head moved with it
         QVERIFY(QFileInfo::exists(abs(*c)));
-        QVERIFY(anyContains(r, QStringLiteral("checkpoint #%1 at epoch 2, step 10 (global step 20) was fully written before the process stopped; committed it").arg(id)));
+        QVERIFY(anyContains(r, QStringLiteral("checkpoint #%1 at epoch 2, step 10 (global step 20) was fully written "
+                                              "before the process stopped; committed it")
+                                   .arg(id)));
         QCOMPARE(eventsOfKind("recovery").size(), std::size_t(1));
         // The committed file passes full verification against the registry's hash.
         QVERIFY(verify_checkpoint_file(reg_->absolute(c->path), c->sha256).ok);
@@ -269,7 +278,8 @@ private Q_SLOTS:
         auto c = reg_->checkpoint(a);
         QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("missing"));
         QCOMPARE(QString::fromStdString(c->state_detail), path + ": file is missing");
-        QVERIFY(anyContains(r, QStringLiteral("checkpoint #%1 at epoch 1, step 10 (global step 10) is missing: ").arg(a) + path));
+        QVERIFY(anyContains(
+            r, QStringLiteral("checkpoint #%1 at epoch 1, step 10 (global step 10) is missing: ").arg(a) + path));
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), b);  // the head was fine
         QCOMPARE(eventsOfKind("recovery").size(), std::size_t(1));
     }
@@ -286,10 +296,14 @@ private Q_SLOTS:
         const auto a = committed(10, std::nullopt);
         const auto b = committed(20, a);
         const QString path = abs(*reg_->checkpoint(a));
-        if (damage == "truncate") QVERIFY(testsupport::truncateFile(path, QFileInfo(path).size() - 5));
-        else if (damage == "zero") QVERIFY(testsupport::truncateFile(path, 0));
-        else if (damage == "footer") QVERIFY(testsupport::flipByte(path, -20));
-        else QVERIFY(QFile::remove(path) && QFile::copy(abs(*reg_->checkpoint(b)), path));
+        if (damage == "truncate")
+            QVERIFY(testsupport::truncateFile(path, QFileInfo(path).size() - 5));
+        else if (damage == "zero")
+            QVERIFY(testsupport::truncateFile(path, 0));
+        else if (damage == "footer")
+            QVERIFY(testsupport::flipByte(path, -20));
+        else
+            QVERIFY(QFile::remove(path) && QFile::copy(abs(*reg_->checkpoint(b)), path));
         reconcile_registry(*reg_);
         auto c = reg_->checkpoint(a);
         QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("corrupt"));
@@ -314,7 +328,8 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(q1));
         QVERIFY(QFileInfo::exists(q2));
         QCOMPARE(testsupport::fileSha256(q1), orphanSha);  // moved, not rewritten
-        QVERIFY(anyContains(r, QStringLiteral("file ") + orphan + QStringLiteral(" is not in the registry (it verifies); moved it to ") + q1));
+        QVERIFY(anyContains(r, QStringLiteral("file ") + orphan +
+                                   QStringLiteral(" is not in the registry (it verifies); moved it to ") + q1));
         QVERIFY(anyContains(r, QStringLiteral("file ") + junk + QStringLiteral(" is not in the registry (")));
         // The registry gained no rows for them, and the known checkpoint is untouched.
         QCOMPARE(reg_->checkpoints(run_).size(), std::size_t(1));
@@ -360,8 +375,8 @@ private Q_SLOTS:
         QCOMPARE(QDir(lost).entryList(QDir::Files).size(), 0);
         QCOMPARE(testsupport::fileSha256(qhome() + "/quarantine/gone-ckpt-00000001.svpt"), sha1);
         QCOMPARE(testsupport::fileSha256(qhome() + "/quarantine/gone-ckpt-00000002.svpt.tmp"), sha2);
-        QVERIFY(anyContains(r, QStringLiteral("checkpoint directory ") + lost +
-                                   QStringLiteral(" belongs to no run in the registry")));
+        QVERIFY(anyContains(
+            r, QStringLiteral("checkpoint directory ") + lost + QStringLiteral(" belongs to no run in the registry")));
         QVERIFY(anyContains(r, QStringLiteral("moved 2 files to ") + qhome() + QStringLiteral("/quarantine")));
         // The known run's checkpoint is untouched, and a second pass has nothing to say.
         QVERIFY(QFileInfo::exists(abs(*reg_->checkpoint(a))));
@@ -378,7 +393,8 @@ private Q_SLOTS:
         s.kind = savepoint::SessionKind::Train;
         s.id = reg_->begin_session(s);
         RecoveryReport r = reconcile_registry(*reg_);
-        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->run_by_id(run_)->status)), QStringLiteral("interrupted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->run_by_id(run_)->status)),
+                 QStringLiteral("interrupted"));
         auto ev = eventsOfKind("interruption");
         QCOMPARE(ev.size(), std::size_t(1));
         QCOMPARE(ev[0].global_step, std::int64_t(17));
@@ -408,7 +424,8 @@ private Q_SLOTS:
         }
         // Once the writer is gone, the same state is recovered.
         reconcile_registry(*reg_);
-        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->run_by_id(run_)->status)), QStringLiteral("interrupted"));
+        QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->run_by_id(run_)->status)),
+                 QStringLiteral("interrupted"));
         QCOMPARE(QString::fromLatin1(savepoint::to_string(reg_->checkpoint(id)->state)), QStringLiteral("failed"));
         QVERIFY(!QFileInfo::exists(tmp));
     }
@@ -421,11 +438,16 @@ private Q_SLOTS:
         QVERIFY(testsupport::truncateFile(abs(*reg_->checkpoint(c)), 10));
         RecoveryReport r = reconcile_registry(*reg_);
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), b);
-        const QString msg = QStringLiteral("run 'r': head checkpoint #%1 is not usable; training will resume from checkpoint #%2 at epoch 2, step 10 (global step 20)").arg(c).arg(b);
+        const QString msg = QStringLiteral(
+                                "run 'r': head checkpoint #%1 is not usable; training will resume from checkpoint #%2 "
+                                "at epoch 2, step 10 (global step 20)")
+                                .arg(c)
+                                .arg(b);
         QVERIFY2(anyContains(r, msg), qPrintable(msg));
         bool evented = false;
         for (auto& e : eventsOfKind("recovery"))
-            evented = evented || (QString::fromStdString(e.message) == msg && e.checkpoint_id.value_or(-1) == b && e.global_step == 20);
+            evented = evented || (QString::fromStdString(e.message) == msg && e.checkpoint_id.value_or(-1) == b &&
+                                  e.global_step == 20);
         QVERIFY(evented);
     }
 
@@ -436,7 +458,7 @@ private Q_SLOTS:
         const auto d = committed(40, c);
         reg_->set_checkpoint_state(b, savepoint::CheckpointState::Deleted);  // removed by retention long ago
         QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));
-        QVERIFY(QFile::remove(abs(*reg_->checkpoint(c))));  // missing
+        QVERIFY(QFile::remove(abs(*reg_->checkpoint(c))));              // missing
         QVERIFY(testsupport::flipByte(abs(*reg_->checkpoint(d)), -1));  // footer magic damaged
         reconcile_registry(*reg_);
         QCOMPARE(reg_->run_by_id(run_)->head_checkpoint_id.value_or(-1), a);
@@ -451,7 +473,10 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));
         RecoveryReport r = reconcile_registry(*reg_);
         QVERIFY(!reg_->run_by_id(run_)->head_checkpoint_id.has_value());
-        QVERIFY(anyContains(r, QStringLiteral("head checkpoint #%1 is not usable; training will resume from the beginning (no usable checkpoint)").arg(b)));
+        QVERIFY(anyContains(
+            r, QStringLiteral(
+                   "head checkpoint #%1 is not usable; training will resume from the beginning (no usable checkpoint)")
+                   .arg(b)));
     }
 
     void reconcileIsIdempotent() {
@@ -463,11 +488,11 @@ private Q_SLOTS:
         const auto c = committed(30, b);
         const auto d = committed(40, c);
         const auto w1 = reg_->insert_writing_checkpoint(row(50, d));
-        writeFile(w1);                                                   // roll forward
-        const auto w2 = reg_->insert_writing_checkpoint(row(60, w1));    // no file -> failed
-        reg_->set_checkpoint_state(a, savepoint::CheckpointState::Deleting);                        // finish deleting
-        QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));                // missing
-        QVERIFY(testsupport::truncateFile(abs(*reg_->checkpoint(c)), 100));  // corrupt
+        writeFile(w1);                                                        // roll forward
+        const auto w2 = reg_->insert_writing_checkpoint(row(60, w1));         // no file -> failed
+        reg_->set_checkpoint_state(a, savepoint::CheckpointState::Deleting);  // finish deleting
+        QVERIFY(QFile::remove(abs(*reg_->checkpoint(b))));                    // missing
+        QVERIFY(testsupport::truncateFile(abs(*reg_->checkpoint(c)), 100));   // corrupt
         QVERIFY(testsupport::writeAll(runDir() + "ckpt-00000077.svpt", QByteArray("orphan")));
         QVERIFY(testsupport::writeAll(runDir() + "ckpt-00000078.svpt.tmp", QByteArray("tmp")));
         reg_->set_run_status(run_, savepoint::RunStatus::Running);

@@ -1,12 +1,12 @@
-// Tests for the run registry (engine/registry.cpp, registry_schema.cpp): the
+// Tests for the run registry (engine/registry/registry.cpp, registry_schema.cpp): the
 // schema version and its migrations, the durability pragmas actually in force
 // on every connection, foreign keys enforced, every table's round trip, and
 // commit_checkpoint moving the head in the same transaction as the state
 // change (checked by failing the commit and seeing neither happen).
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/registry.h"
 #include "registry/registry_schema.h"
+#include "storage/durable_io.h"
 
 #include "test_home.h"
 
@@ -94,7 +94,8 @@ private Q_SLOTS:
         QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
         QCOMPARE(kRegistrySchemaVersion, 2);
         for (const char* table : {"runs", "branches", "checkpoints", "sessions", "metrics", "events"}) {
-            std::string sql = std::string("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='") + table + "'";
+            std::string sql =
+                std::string("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='") + table + "'";
             QCOMPARE(QString::fromStdString(pragmaText(reg.db(), sql.c_str())), QStringLiteral("1"));
         }
         QCOMPARE(QString::fromStdString(reg.integrity_check()), QStringLiteral("ok"));
@@ -130,7 +131,8 @@ private Q_SLOTS:
         QVERIFY(!execRaw(reg.db(), ("UPDATE runs SET status='exploded' WHERE id=" + std::to_string(run)).c_str()));
         QCOMPARE(QString::fromLatin1(savepoint::to_string(reg.run_by_id(run)->status)), QStringLiteral("created"));
         const auto id = reg.insert_writing_checkpoint(newRow(run, reg.run_by_id(run)->active_branch_id, 1));
-        QVERIFY(!execRaw(reg.db(), ("UPDATE checkpoints SET state='half-done' WHERE id=" + std::to_string(id)).c_str()));
+        QVERIFY(
+            !execRaw(reg.db(), ("UPDATE checkpoints SET state='half-done' WHERE id=" + std::to_string(id)).c_str()));
         QCOMPARE(QString::fromLatin1(savepoint::to_string(reg.checkpoint(id)->state)), QStringLiteral("writing"));
     }
 
@@ -143,7 +145,8 @@ private Q_SLOTS:
         const QString db = QString::fromStdString(home() + "/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(db);
         const QString err = errorOf<InputError>([&] { Registry reg(home()); });
-        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 2, found 99 (made by a newer Savepoint; nothing was changed)"));
+        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 2, found 99 (made by a newer "
+                                          "Savepoint; nothing was changed)"));
         QCOMPARE(testsupport::fileSha256(db), before);
     }
 
@@ -154,8 +157,10 @@ private Q_SLOTS:
         QCOMPARE(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
         migrate_registry(raw, path, 1);
         QCOMPARE(registry_schema_version(raw), 1);
-        QVERIFY(execRaw(raw, "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at) "
-                             "VALUES ('old', '{\"epochs\":2}', 5, 10, 'finished', 1, 2)"));
+        QVERIFY(
+            execRaw(raw,
+                    "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at) "
+                    "VALUES ('old', '{\"epochs\":2}', 5, 10, 'finished', 1, 2)"));
         std::string err;
         QVERIFY(!execRaw(raw, "SELECT write_ms FROM checkpoints", &err));  // v1 has no timing columns
         sqlite3_close(raw);
@@ -176,7 +181,8 @@ private Q_SLOTS:
         QCOMPARE(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
         migrate_registry(raw, path, 1);
         sqlite3_close(raw);
-        set_fault_hook([](const char* op, const std::string&) { return std::string(op) == "registry.migrate" ? EIO : 0; });
+        set_fault_hook(
+            [](const char* op, const std::string&) { return std::string(op) == "registry.migrate" ? EIO : 0; });
         const QString err = errorOf<StorageError>([&] { Registry reg(home()); });
         QVERIFY2(err.contains(QLatin1String("registry migration to version 2 failed")), qPrintable(err));
         set_fault_hook(nullptr);
@@ -259,7 +265,8 @@ private Q_SLOTS:
         auto c = reg.checkpoint(id);
         QVERIFY(c.has_value());
         QCOMPARE(QString::fromLatin1(savepoint::to_string(c->state)), QStringLiteral("writing"));
-        QCOMPARE(QString::fromStdString(c->path), QStringLiteral("checkpoints/r/") + QString::fromStdString(checkpoint_file_name(id)));
+        QCOMPARE(QString::fromStdString(c->path),
+                 QStringLiteral("checkpoints/r/") + QString::fromStdString(checkpoint_file_name(id)));
         QCOMPARE(QString::fromStdString(checkpoint_file_name(12)), QStringLiteral("ckpt-00000012.svpt"));
         QCOMPARE(c->epoch, std::int64_t(2));
         QCOMPARE(c->step, std::int64_t(2));
@@ -314,8 +321,10 @@ private Q_SLOTS:
         reg.commit_checkpoint(first, 10, std::string(64, '1'), 1, 1);
         const auto second = reg.insert_writing_checkpoint(newRow(run, branch, 20, first));
         // The commit of transaction B fails: neither the state nor the head may move.
-        set_fault_hook([](const char* op, const std::string&) { return std::string(op) == "registry.commit" ? EIO : 0; });
-        QVERIFY(!errorOf<StorageError>([&] { reg.commit_checkpoint(second, 20, std::string(64, '2'), 1, 1); }).isEmpty());
+        set_fault_hook(
+            [](const char* op, const std::string&) { return std::string(op) == "registry.commit" ? EIO : 0; });
+        QVERIFY(
+            !errorOf<StorageError>([&] { reg.commit_checkpoint(second, 20, std::string(64, '2'), 1, 1); }).isEmpty());
         set_fault_hook(nullptr);
         QCOMPARE(QString::fromLatin1(savepoint::to_string(reg.checkpoint(second)->state)), QStringLiteral("writing"));
         QVERIFY(reg.checkpoint(second)->sha256.empty());
@@ -324,7 +333,8 @@ private Q_SLOTS:
         {
             Registry other(home());
             QCOMPARE(other.run_by_id(run)->head_checkpoint_id.value_or(-1), first);
-            QCOMPARE(QString::fromLatin1(savepoint::to_string(other.checkpoint(second)->state)), QStringLiteral("writing"));
+            QCOMPARE(QString::fromLatin1(savepoint::to_string(other.checkpoint(second)->state)),
+                     QStringLiteral("writing"));
         }
         // Then it can still be committed.
         reg.commit_checkpoint(second, 20, std::string(64, '2'), 1, 1);
@@ -412,7 +422,9 @@ private Q_SLOTS:
         const auto run = reg.create_run("r", "{}", 10, 100, "cpu");
         const auto other = reg.create_run("o", "{}", 10, 100, "cpu");
         std::vector<MetricRow> rows;
-        for (int i = 1; i <= 5; ++i) rows.push_back({3, 4, i == 5 ? MetricKind::Validation : MetricKind::TrainingStep, i, 1, i, 0.1 * i, 0.2 * i, 1000.0 + i});
+        for (int i = 1; i <= 5; ++i)
+            rows.push_back({3, 4, i == 5 ? MetricKind::Validation : MetricKind::TrainingStep, i, 1, i, 0.1 * i, 0.2 * i,
+                            1000.0 + i});
         reg.append_metrics(run, rows);
         reg.append_metrics(other, {{1, 1, MetricKind::TrainingStep, 1, 1, 1, 9, 9, 9}});
         reg.append_metrics(run, {});
@@ -455,7 +467,8 @@ private Q_SLOTS:
         QCOMPARE(ev.size(), std::size_t(2));
         QCOMPARE(ev[0].id, eid);
         QCOMPARE(QString::fromLatin1(savepoint::to_string(ev[0].kind)), QStringLiteral("rollback"));
-        QCOMPARE(QString::fromStdString(ev[0].message), QString::fromUtf8("rolling back; quote ' and unicode \xc3\xa9"));
+        QCOMPARE(QString::fromStdString(ev[0].message),
+                 QString::fromUtf8("rolling back; quote ' and unicode \xc3\xa9"));
         QCOMPARE(ev[0].session_id.value_or(-1), std::int64_t(3));
         QVERIFY(!ev[0].branch_id.has_value());
         QCOMPARE(ev[0].checkpoint_id.value_or(-1), std::int64_t(9));
@@ -479,15 +492,18 @@ private Q_SLOTS:
     void explicitTransactionsRollBack() {
         Registry reg(home());
         const auto run = reg.create_run("r", "{}", 10, 100, "cpu");
-        reg.begin();
-        reg.set_run_status(run, savepoint::RunStatus::Running);
-        reg.set_run_progress(run, 50);
-        reg.rollback();
+        {
+            Registry::Transaction tx(reg);  // ends without commit(): rolled back
+            reg.set_run_status(run, savepoint::RunStatus::Running);
+            reg.set_run_progress(run, 50);
+        }
         QCOMPARE(QString::fromLatin1(savepoint::to_string(reg.run_by_id(run)->status)), QStringLiteral("created"));
         QCOMPARE(reg.run_by_id(run)->global_step, std::int64_t(0));
-        reg.begin();
-        reg.set_run_progress(run, 51);
-        reg.commit();
+        {
+            Registry::Transaction tx(reg);
+            reg.set_run_progress(run, 51);
+            tx.commit();
+        }
         QCOMPARE(reg.run_by_id(run)->global_step, std::int64_t(51));
     }
 

@@ -1,4 +1,4 @@
-// Tests for interruption and resume (engine/trainer.cpp, resume_plan.cpp,
+// Tests for interruption and resume (engine/training/trainer.cpp, resume_plan.cpp,
 // checkpoint_writer.cpp retention) — the heart of Savepoint. Every scenario
 // ends by comparing the SHA-256 of the final parameters with an uninterrupted
 // run of the same configuration: a resumed run must be bit-identical, on the
@@ -62,8 +62,8 @@ TrainConfig smallConfig() {
     return c;
 }
 
-TrainResult train(const std::string& home, const std::string& run, const TrainConfig& cfg,
-                  std::int64_t interrupt = 0, std::int64_t preempt = 0, Collect* obs = nullptr) {
+TrainResult train(const std::string& home, const std::string& run, const TrainConfig& cfg, std::int64_t interrupt = 0,
+                  std::int64_t preempt = 0, Collect* obs = nullptr) {
     TrainRequest r;
     r.home = home;
     r.run_name = run;
@@ -163,13 +163,20 @@ private:
         for (auto& c : refReg.checkpoints(refReg.find_run("ref")->id)) ref[c.global_step] = c;
         auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
         for (auto& c : reg.checkpoints(run)) {
-            if (c.kind == savepoint::CheckpointKind::Emergency || c.kind == savepoint::CheckpointKind::Manual || c.state == savepoint::CheckpointState::Failed || !ref.count(c.global_step)) continue;
+            if (c.kind == savepoint::CheckpointKind::Emergency || c.kind == savepoint::CheckpointKind::Manual ||
+                c.state == savepoint::CheckpointState::Failed || !ref.count(c.global_step))
+                continue;
             const CheckpointRow& r = ref[c.global_step];
-            const QByteArray ctx = QStringLiteral("checkpoint #%1 at global step %2").arg(c.id).arg(c.global_step).toUtf8();
+            const QByteArray ctx =
+                QStringLiteral("checkpoint #%1 at global step %2").arg(c.id).arg(c.global_step).toUtf8();
             QVERIFY2(c.params_sha256 == r.params_sha256, ctx + " params");
-            QVERIFY2(same(c.train_loss, r.train_loss) && same(c.train_accuracy, r.train_accuracy), ctx + " training metrics");
+            QVERIFY2(same(c.train_loss, r.train_loss) && same(c.train_accuracy, r.train_accuracy),
+                     ctx + " training metrics");
             QVERIFY2(same(c.val_loss, r.val_loss) && same(c.val_accuracy, r.val_accuracy),
-                     ctx + QStringLiteral(" validation metrics: %1 vs %2 uninterrupted").arg(c.val_loss).arg(r.val_loss).toUtf8());
+                     ctx + QStringLiteral(" validation metrics: %1 vs %2 uninterrupted")
+                               .arg(c.val_loss)
+                               .arg(r.val_loss)
+                               .toUtf8());
             QCOMPARE(c.epoch, r.epoch);
             QCOMPARE(c.step, r.step);
         }
@@ -279,12 +286,14 @@ private Q_SLOTS:
             QCOMPARE(head->global_step, std::int64_t(28));  // nothing beyond the regular checkpoints
             QCOMPARE(reg.checkpoints(run->id).size(), std::size_t(4));
             bool evented = false;
-            for (auto& e : reg.events(run->id)) evented = evented || (e.kind == savepoint::EventKind::Interruption && e.global_step == 30);
+            for (auto& e : reg.events(run->id))
+                evented = evented || (e.kind == savepoint::EventKind::Interruption && e.global_step == 30);
             QVERIFY(evented);
         }
         Collect obs;
         TrainResult done = resume(h, "mid", {}, 0, &obs);
-        QVERIFY2(obs.all().contains(QLatin1String("resuming run 'mid' from checkpoint #4 at epoch 2, step 8 (global step 28); continuing at epoch 2, step 9")),
+        QVERIFY2(obs.all().contains(QLatin1String("resuming run 'mid' from checkpoint #4 at epoch 2, step 8 (global "
+                                                  "step 28); continuing at epoch 2, step 9")),
                  qPrintable(obs.all()));
         expectReference(done, h, "mid");
         Registry reg(h);
@@ -305,8 +314,10 @@ private Q_SLOTS:
         std::map<std::int64_t, std::vector<MetricRow>> bySteps;
         int validations = 0;
         for (auto& m : reg.metrics(reg.find_run("mid")->id)) {
-            if (m.kind == MetricKind::TrainingStep) bySteps[m.global_step].push_back(m);
-            else ++validations;
+            if (m.kind == MetricKind::TrainingStep)
+                bySteps[m.global_step].push_back(m);
+            else
+                ++validations;
         }
         QCOMPARE(bySteps.size(), std::size_t(60));
         QCOMPARE(bySteps.begin()->first, std::int64_t(1));
@@ -338,7 +349,9 @@ private Q_SLOTS:
         }
         Collect obs;
         TrainResult done = resume(h, "edge", {}, 0, &obs);
-        QVERIFY2(obs.all().contains(QLatin1String("at epoch 1, step 20 (global step 20); continuing at epoch 2, step 1")), qPrintable(obs.all()));
+        QVERIFY2(
+            obs.all().contains(QLatin1String("at epoch 1, step 20 (global step 20); continuing at epoch 2, step 1")),
+            qPrintable(obs.all()));
         expectReference(done, h, "edge");
     }
 
@@ -351,7 +364,8 @@ private Q_SLOTS:
         QCOMPARE(crashed.global_step, std::int64_t(40));
         Collect obs;
         TrainResult done = resume(h, "boundary", {}, 0, &obs);
-        QVERIFY2(obs.all().contains(QLatin1String("(global step 20); continuing at epoch 2, step 1")), qPrintable(obs.all()));
+        QVERIFY2(obs.all().contains(QLatin1String("(global step 20); continuing at epoch 2, step 1")),
+                 qPrintable(obs.all()));
         expectReference(done, h, "boundary");
     }
 
@@ -363,7 +377,8 @@ private Q_SLOTS:
         QVERIFY(!crashed.last_checkpoint_id.has_value());
         Collect obs;
         TrainResult done = resume(h, "first", {}, 0, &obs);
-        QVERIFY2(obs.all().contains(QLatin1String("resuming run 'first' from the beginning (no usable checkpoint); continuing at epoch 1, step 1")),
+        QVERIFY2(obs.all().contains(QLatin1String(
+                     "resuming run 'first' from the beginning (no usable checkpoint); continuing at epoch 1, step 1")),
                  qPrintable(obs.all()));
         expectReference(done, h, "first");
     }
@@ -404,7 +419,8 @@ private Q_SLOTS:
         }
         Collect robs;
         TrainResult done = resume(h, "pre", {}, 0, &robs);
-        QVERIFY2(robs.all().contains(QLatin1String("(global step 33); continuing at epoch 2, step 14")), qPrintable(robs.all()));
+        QVERIFY2(robs.all().contains(QLatin1String("(global step 33); continuing at epoch 2, step 14")),
+                 qPrintable(robs.all()));
         expectReference(done, h, "pre");
     }
 
@@ -473,7 +489,9 @@ private Q_SLOTS:
         QVERIFY2(r.global_step >= 7 && r.global_step < 200, qPrintable(QString::number(r.global_step)));
         QCOMPARE(head->global_step, r.global_step);
         // A manual checkpoint, unless the stop came right after a regular one at that very step.
-        QVERIFY2(head->kind == savepoint::CheckpointKind::Manual || (head->kind == savepoint::CheckpointKind::Regular && r.global_step % 7 == 0), savepoint::to_string(head->kind));
+        QVERIFY2(head->kind == savepoint::CheckpointKind::Manual ||
+                     (head->kind == savepoint::CheckpointKind::Regular && r.global_step % 7 == 0),
+                 savepoint::to_string(head->kind));
         expectReference(resume(h, "stopped"), h, "stopped", referenceFor(cfg), 200);
     }
 
@@ -497,7 +515,9 @@ private Q_SLOTS:
 
         Collect obs;
         TrainResult done = resume(h, "rb", atCheckpoint(fork->id), 0, &obs);
-        const QString expectMsg = QStringLiteral("rolling back run 'rb' from checkpoint #%1 at epoch 1, step 14 (global step 14); continuing at epoch 1, step 15 on a new branch (#")
+        const QString expectMsg = QStringLiteral(
+                                      "rolling back run 'rb' from checkpoint #%1 at epoch 1, step 14 (global step 14); "
+                                      "continuing at epoch 1, step 15 on a new branch (#")
                                       .arg(fork->id);
         QVERIFY2(obs.all().contains(expectMsg), qPrintable(obs.all()));
         QVERIFY(obs.all().contains(QLatin1String("the old branch is kept")));
@@ -514,7 +534,8 @@ private Q_SLOTS:
         QCOMPARE(qs(savepoint::to_string(sessions.back().kind)), QStringLiteral("rollback"));
         QCOMPARE(sessions.back().from_checkpoint_id.value_or(-1), fork->id);
         bool evented = false;
-        for (auto& e : reg.events(run)) evented = evented || (e.kind == savepoint::EventKind::Rollback && e.checkpoint_id.value_or(-1) == fork->id);
+        for (auto& e : reg.events(run))
+            evented = evented || (e.kind == savepoint::EventKind::Rollback && e.checkpoint_id.value_or(-1) == fork->id);
         QVERIFY(evented);
 
         // Old branch: every row in the same state, every file byte-identical.
@@ -532,12 +553,14 @@ private Q_SLOTS:
             ++newCount;
             QCOMPARE(c.branch_id, newBranch);
             for (auto& o : reg.checkpoints(run))
-                if (o.id <= maxOld && o.global_step == c.global_step) QCOMPARE(qs(c.params_sha256), qs(o.params_sha256));
+                if (o.id <= maxOld && o.global_step == c.global_step)
+                    QCOMPARE(qs(c.params_sha256), qs(o.params_sha256));
         }
         QCOMPARE(newCount, std::int64_t(7));  // 21, 28, ..., 56 and the final 60
         // Parent chain from the new head back through the fork point to the start.
         std::vector<std::int64_t> chain;
-        for (std::optional<std::int64_t> id = reg.find_run("rb")->head_checkpoint_id; id; id = reg.checkpoint(*id)->parent_id)
+        for (std::optional<std::int64_t> id = reg.find_run("rb")->head_checkpoint_id; id;
+             id = reg.checkpoint(*id)->parent_id)
             chain.push_back(reg.checkpoint(*id)->global_step);
         QCOMPARE(chain, (std::vector<std::int64_t>{60, 56, 49, 42, 35, 28, 21, 14, 7}));
         QCOMPARE(reg.checkpoint(*reg.find_run("rb")->head_checkpoint_id)->branch_id, newBranch);
@@ -553,7 +576,8 @@ private Q_SLOTS:
         const QByteArray sha2 = testsupport::fileSha256(qs(reg.absolute(reg.checkpoint(2)->path)));
         Collect obs;
         TrainResult done = resume(h, "keep2", atCheckpoint(1), 0, &obs);  // rollback to global step 7
-        QVERIFY2(obs.all().contains(QLatin1String("continuing at epoch 1, step 8 on a new branch")), qPrintable(obs.all()));
+        QVERIFY2(obs.all().contains(QLatin1String("continuing at epoch 1, step 8 on a new branch")),
+                 qPrintable(obs.all()));
         QCOMPARE(qs(done.params_sha256), qs(ref_));
         // The new branch saved 7 checkpoints with keep 2; the old branch's #2 (not the
         // fork, not pinned, no validation loss) is still there, untouched.
@@ -589,7 +613,9 @@ private Q_SLOTS:
         train(h, "replay", smallConfig(), 50);  // checkpoints 7..49
         Collect obs;
         TrainResult done = resume(h, "replay", atPosition(2, 5), 0, &obs);  // global 25: no checkpoint there
-        QVERIFY2(obs.all().contains(QLatin1String("rolling back run 'replay' from checkpoint #3 at epoch 2, step 1 (global step 21); replaying 4 steps to epoch 2, step 5; continuing at epoch 2, step 6")),
+        QVERIFY2(obs.all().contains(
+                     QLatin1String("rolling back run 'replay' from checkpoint #3 at epoch 2, step 1 (global step 21); "
+                                   "replaying 4 steps to epoch 2, step 5; continuing at epoch 2, step 6")),
                  qPrintable(obs.all()));
         expectReference(done, h, "replay");
         Registry reg(h);
@@ -608,7 +634,9 @@ private Q_SLOTS:
         train(h, "fwd", smallConfig(), 15);  // head at 14
         Collect obs;
         TrainResult done = resume(h, "fwd", atPosition(2, 3), 0, &obs);  // global 23
-        QVERIFY2(obs.all().contains(QLatin1String("resuming run 'fwd' from checkpoint #2 at epoch 1, step 14 (global step 14); replaying 9 steps to epoch 2, step 3; continuing at epoch 2, step 4")),
+        QVERIFY2(obs.all().contains(
+                     QLatin1String("resuming run 'fwd' from checkpoint #2 at epoch 1, step 14 (global step 14); "
+                                   "replaying 9 steps to epoch 2, step 3; continuing at epoch 2, step 4")),
                  qPrintable(obs.all()));
         expectReference(done, h, "fwd");
         Registry reg(h);
@@ -621,7 +649,8 @@ private Q_SLOTS:
         Collect obs;
         TrainResult done = resume(h, "exact", atPosition(2, 1), 0, &obs);  // global 21 has a checkpoint
         QVERIFY(!obs.all().contains(QLatin1String("replaying")));
-        QVERIFY2(obs.all().contains(QLatin1String("(global step 21); continuing at epoch 2, step 2")), qPrintable(obs.all()));
+        QVERIFY2(obs.all().contains(QLatin1String("(global step 21); continuing at epoch 2, step 2")),
+                 qPrintable(obs.all()));
         expectReference(done, h, "exact");
     }
 
@@ -630,7 +659,9 @@ private Q_SLOTS:
         train(h, "zero", smallConfig(), 30);
         Collect obs;
         TrainResult done = resume(h, "zero", atPosition(2, 0), 0, &obs);  // after epoch 1 = global 20
-        QVERIFY2(obs.all().contains(QLatin1String("replaying 6 steps to epoch 1, step 20; continuing at epoch 2, step 1")), qPrintable(obs.all()));
+        QVERIFY2(
+            obs.all().contains(QLatin1String("replaying 6 steps to epoch 1, step 20; continuing at epoch 2, step 1")),
+            qPrintable(obs.all()));
         expectReference(done, h, "zero");
     }
 
@@ -651,9 +682,12 @@ private Q_SLOTS:
         Collect obs;
         TrainResult done = resume(h, "flip", {}, 0, &obs);
         const QString all = obs.all();
-        QVERIFY2(all.contains(QStringLiteral("checkpoint #4 (epoch 2, step 8) is damaged and was skipped: ") + qs(headPath) + QStringLiteral(": SHA-256: footer says ")),
+        QVERIFY2(all.contains(QStringLiteral("checkpoint #4 (epoch 2, step 8) is damaged and was skipped: ") +
+                              qs(headPath) + QStringLiteral(": SHA-256: footer says ")),
                  qPrintable(all));
-        QVERIFY2(all.contains(QLatin1String("resuming run 'flip' from checkpoint #3 at epoch 2, step 1 (global step 21); continuing at epoch 2, step 2")), qPrintable(all));
+        QVERIFY2(all.contains(QLatin1String("resuming run 'flip' from checkpoint #3 at epoch 2, step 1 (global step "
+                                            "21); continuing at epoch 2, step 2")),
+                 qPrintable(all));
         expectReference(done, h, "flip");
         Registry reg(h);
         QCOMPARE(qs(savepoint::to_string(reg.checkpoint(4)->state)), QStringLiteral("corrupt"));
@@ -675,7 +709,8 @@ private Q_SLOTS:
         QVERIFY(testsupport::truncateFile(qs(headPath), QFileInfo(qs(headPath)).size() - 1000));
         Collect obs;
         TrainResult done = resume(h, "cut", {}, 0, &obs);
-        QVERIFY2(obs.all().contains(QLatin1String("head checkpoint #4 is not usable; training will resume from checkpoint #3 at epoch 2, step 1 (global step 21)")),
+        QVERIFY2(obs.all().contains(QLatin1String("head checkpoint #4 is not usable; training will resume from "
+                                                  "checkpoint #3 at epoch 2, step 1 (global step 21)")),
                  qPrintable(obs.all()));
         expectReference(done, h, "cut");
     }
@@ -694,7 +729,8 @@ private Q_SLOTS:
         TrainResult done = resume(h, "two", {}, 0, &obs);
         QVERIFY(obs.all().contains(QLatin1String("checkpoint #4 (epoch 2, step 8) is damaged and was skipped")));
         QVERIFY(obs.all().contains(QLatin1String("checkpoint #3 (epoch 2, step 1) is damaged and was skipped")));
-        QVERIFY2(obs.all().contains(QLatin1String("from checkpoint #2 at epoch 1, step 14 (global step 14)")), qPrintable(obs.all()));
+        QVERIFY2(obs.all().contains(QLatin1String("from checkpoint #2 at epoch 1, step 14 (global step 14)")),
+                 qPrintable(obs.all()));
         expectReference(done, h, "two");
     }
 
@@ -713,7 +749,9 @@ private Q_SLOTS:
         } catch (const InputError& e) {
             err = QString::fromStdString(e.what());
         }
-        QVERIFY2(err.startsWith(QLatin1String("--checkpoint: checkpoint #2 (epoch 1, step 14) is damaged and was skipped: ")), qPrintable(err));
+        QVERIFY2(err.startsWith(
+                     QLatin1String("--checkpoint: checkpoint #2 (epoch 1, step 14) is damaged and was skipped: ")),
+                 qPrintable(err));
         // Nothing was trained or branched.
         Registry reg(h);
         QCOMPARE(reg.branches(reg.find_run("bad")->id).size(), std::size_t(1));
@@ -755,7 +793,8 @@ private Q_SLOTS:
             for (auto& c : reg.checkpoints(run->id)) {
                 const bool exists = QFileInfo::exists(qs(reg.absolute(c.path)));
                 QCOMPARE(exists, c.usable());
-                if (c.state == savepoint::CheckpointState::Deleted) QVERIFY(qs(c.state_detail).contains(QLatin1String("keep 2")));
+                if (c.state == savepoint::CheckpointState::Deleted)
+                    QVERIFY(qs(c.state_detail).contains(QLatin1String("keep 2")));
             }
         }
         TrainResult done = resume(h, "ret");
@@ -846,15 +885,19 @@ private Q_SLOTS:
         CliResult full = testsupport::runCli(smallArgs(home, "same", {"--keep", "100"}));
         QVERIFY2(full.exitCode == 0, full.describe());
         QCOMPARE(testsupport::paramsShaFromOutput(full.out), qs(ref_));
-        QCOMPARE(testsupport::headOf(testsupport::checkpointsJson(home, "same")).value("params_sha256").toString(), qs(ref_));
+        QCOMPARE(testsupport::headOf(testsupport::checkpointsJson(home, "same")).value("params_sha256").toString(),
+                 qs(ref_));
     }
 
     void cliPreemptAtStep() {
         const QString home = qs(newHome());
         CliResult pre = testsupport::runCli(smallArgs(home, "pre", {"--preempt-at-step", "33"}));
         QVERIFY2(pre.exitCode == 3, pre.describe());
-        QVERIFY2(pre.out.contains(QLatin1String("preemption_notice: preemption notice at epoch 2, step 13 (global step 33)")), pre.describe());
-        QVERIFY2(pre.out.contains(QLatin1String("preempted: emergency checkpoint at epoch 2, step 13 written in ")), pre.describe());
+        QVERIFY2(pre.out.contains(
+                     QLatin1String("preemption_notice: preemption notice at epoch 2, step 13 (global step 33)")),
+                 pre.describe());
+        QVERIFY2(pre.out.contains(QLatin1String("preempted: emergency checkpoint at epoch 2, step 13 written in ")),
+                 pre.describe());
         QJsonObject head = testsupport::headOf(testsupport::checkpointsJson(home, "pre"));
         QCOMPARE(head.value("kind").toString(), QStringLiteral("emergency"));
         QCOMPARE(head.value("global_step").toInteger(), 33);
@@ -864,7 +907,8 @@ private Q_SLOTS:
         QCOMPARE(testsupport::runsJson(home).at(0).toObject().value("status").toString(), QStringLiteral("preempted"));
         CliResult resumed = testsupport::runCli({"resume", "--home", home, "--run", "pre"});
         QVERIFY2(resumed.exitCode == 0, resumed.describe());
-        QVERIFY2(resumed.out.contains(QLatin1String("(global step 33); continuing at epoch 2, step 14")), resumed.describe());
+        QVERIFY2(resumed.out.contains(QLatin1String("(global step 33); continuing at epoch 2, step 14")),
+                 resumed.describe());
         QCOMPARE(testsupport::paramsShaFromOutput(resumed.out), qs(ref_));
     }
 
@@ -877,11 +921,13 @@ private Q_SLOTS:
         QVERIFY(p.waitForStarted(30000));
         QByteArray out;
         // Wait until it is training (the first progress line), then give it a moment.
-        const bool training = testsupport::waitUntil([&] {
-            p.waitForReadyRead(20);
-            out += p.readAllStandardOutput();
-            return out.contains(" global ");
-        }, 120000);
+        const bool training = testsupport::waitUntil(
+            [&] {
+                p.waitForReadyRead(20);
+                out += p.readAllStandardOutput();
+                return out.contains(" global ");
+            },
+            120000);
         QVERIFY2(training, out.constData());
         QThread::msleep(50);
         p.terminate();  // SIGTERM
@@ -909,26 +955,36 @@ private Q_SLOTS:
 
     void cliRollbackReplayAndCorruptHead() {
         const QString home = qs(newHome());
-        CliResult crashed = testsupport::runCli(smallArgs(home, "cli", {"--interrupt-at-step", "50"}));  // keep 5 (default)
+        CliResult crashed =
+            testsupport::runCli(smallArgs(home, "cli", {"--interrupt-at-step", "50"}));  // keep 5 (default)
         QVERIFY2(crashed.exitCode == 3, crashed.describe());
         QJsonObject head = testsupport::headOf(testsupport::checkpointsJson(home, "cli"));
         QCOMPARE(head.value("global_step").toInteger(), 49);
         // Flip a byte in the head: resume must fall back to 42 and say so.
         QVERIFY(testsupport::flipByte(head.value("path").toString(), head.value("bytes").toInteger() / 3));
-        CliResult fallback = testsupport::runCli({"resume", "--home", home, "--run", "cli", "--interrupt-at-step", "45"});
+        CliResult fallback =
+            testsupport::runCli({"resume", "--home", home, "--run", "cli", "--interrupt-at-step", "45"});
         QVERIFY2(fallback.exitCode == 3, fallback.describe());
-        QVERIFY2(fallback.out.contains(QStringLiteral("checkpoint #%1 (epoch 3, step 9) is damaged and was skipped: ").arg(head.value("id").toInteger()) +
+        QVERIFY2(fallback.out.contains(QStringLiteral("checkpoint #%1 (epoch 3, step 9) is damaged and was skipped: ")
+                                           .arg(head.value("id").toInteger()) +
                                        head.value("path").toString() + QStringLiteral(": SHA-256: footer says ")),
                  fallback.describe());
-        QVERIFY2(fallback.out.contains(QLatin1String("at epoch 3, step 2 (global step 42); continuing at epoch 3, step 3")), fallback.describe());
+        QVERIFY2(
+            fallback.out.contains(QLatin1String("at epoch 3, step 2 (global step 42); continuing at epoch 3, step 3")),
+            fallback.describe());
         // verify names it.
         CliResult verify = testsupport::runCli({"verify", "--home", home, "--run", "cli"});
         QCOMPARE(verify.exitCode, 1);
-        QVERIFY2(verify.err.contains(QStringLiteral("DAMAGED cli #%1 ").arg(head.value("id").toInteger()) + head.value("path").toString()), verify.describe());
+        QVERIFY2(verify.err.contains(QStringLiteral("DAMAGED cli #%1 ").arg(head.value("id").toInteger()) +
+                                     head.value("path").toString()),
+                 verify.describe());
         // Roll back to epoch 2, step 5 (global 25): no checkpoint there, so from 21 with 4 steps replayed.
-        CliResult rb = testsupport::runCli({"resume", "--home", home, "--run", "cli", "--epoch", "2", "--step", "5", "--interrupt-at-step", "30"});
+        CliResult rb = testsupport::runCli(
+            {"resume", "--home", home, "--run", "cli", "--epoch", "2", "--step", "5", "--interrupt-at-step", "30"});
         QVERIFY2(rb.exitCode == 3, rb.describe());
-        QVERIFY2(rb.out.contains(QLatin1String("rolling back run 'cli' from checkpoint #3 at epoch 2, step 1 (global step 21); replaying 4 steps to epoch 2, step 5; continuing at epoch 2, step 6 on a new branch")),
+        QVERIFY2(rb.out.contains(QLatin1String(
+                     "rolling back run 'cli' from checkpoint #3 at epoch 2, step 1 (global step 21); replaying 4 steps "
+                     "to epoch 2, step 5; continuing at epoch 2, step 6 on a new branch")),
                  rb.describe());
         // Then a plain resume continues the new branch to the end: identical to the uninterrupted run.
         CliResult fin = testsupport::runCli({"resume", "--home", home, "--run", "cli"});
@@ -952,7 +1008,8 @@ private Q_SLOTS:
         QCOMPARE(branches.size(), 2);
         QCOMPARE(corrupt, 1);
         QVERIFY(oldCommitted >= 4);  // 21, 28, 35, 42 (keep 5 minus the damaged one) at least
-        QCOMPARE(testsupport::runCli({"verify", "--home", home, "--run", "cli"}).exitCode, 1);  // still names the damaged one
+        QCOMPARE(testsupport::runCli({"verify", "--home", home, "--run", "cli"}).exitCode,
+                 1);  // still names the damaged one
     }
 };
 

@@ -33,7 +33,8 @@ Sha256Stream cut(const std::vector<std::uint8_t>& bytes, std::mt19937& rng, int 
     std::vector<std::size_t> cuts{0, bytes.size()};
     for (int i = 0; i < pieces; ++i) cuts.push_back(bytes.empty() ? 0 : rng() % (bytes.size() + 1));
     std::sort(cuts.begin(), cuts.end());
-    for (std::size_t i = 0; i + 1 < cuts.size(); ++i) s.ranges.push_back({bytes.data() + cuts[i], cuts[i + 1] - cuts[i]});
+    for (std::size_t i = 0; i + 1 < cuts.size(); ++i)
+        s.ranges.push_back({bytes.data() + cuts[i], cuts[i + 1] - cuts[i]});
     return s;
 }
 
@@ -100,7 +101,10 @@ private Q_SLOTS:
             for (int i = 0; i < count; ++i)
                 QVERIFY2(s[static_cast<std::size_t>(i)].digest == reference(messages[static_cast<std::size_t>(i)]),
                          qPrintable(QStringLiteral("round %1, stream %2 of %3, %4 bytes")
-                                        .arg(round).arg(i).arg(count).arg(messages[static_cast<std::size_t>(i)].size())));
+                                        .arg(round)
+                                        .arg(i)
+                                        .arg(count)
+                                        .arg(messages[static_cast<std::size_t>(i)].size())));
         }
     }
 

@@ -1,4 +1,4 @@
-// startup_heap (engine/startup_heap.cpp): this test executable links the
+// startup_heap (engine/platform/startup_heap.cpp): this test executable links the
 // preinit step as savepoint-cli does. Checked: the heap it grew is advised
 // for huge pages (the kernel's own view, /proc/self/smaps), the allocator
 // thresholds hold (a 4 MiB block comes from that heap and is kept on free),

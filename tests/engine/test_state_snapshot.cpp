@@ -1,4 +1,4 @@
-// Tests for the state snapshot (engine/state_snapshot.cpp): what a checkpoint
+// Tests for the state snapshot (engine/checkpoint/state_snapshot.cpp): what a checkpoint
 // holds is everything needed to continue exactly — parameters, Adam's moments
 // and step count, the CPU RNG — so that capture -> file -> restore and one
 // more step gives the same bits as that step taken without the round trip.
@@ -7,13 +7,13 @@
 // same bytes as a copying one while training goes on past it, and so does a
 // background one, whose copies the next update waits for, and one whose
 // large copies the update before it made (arm_update_copy).
-#include "formats/checkpoint_format.h"
+#include "checkpoint/state_snapshot.h"
 #include "data/data_order.h"
 #include "data/dataset.h"
-#include "platform/errors.h"
+#include "formats/checkpoint_format.h"
 #include "model/fused_adam.h"
 #include "model/models.h"
-#include "checkpoint/state_snapshot.h"
+#include "platform/errors.h"
 #include "training/training_step.h"
 
 #include <QtTest>
@@ -108,10 +108,14 @@ private Q_SLOTS:
     void roundTripContinuesBitExactly_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("optimizer");
-        QTest::newRow("mlp adam") << "mlp" << "adam";
-        QTest::newRow("dnn adam") << "dnn" << "adam";
-        QTest::newRow("cnn adam") << "cnn" << "adam";
-        QTest::newRow("mlp sgd") << "mlp" << "sgd";
+        QTest::newRow("mlp adam") << "mlp"
+                                  << "adam";
+        QTest::newRow("dnn adam") << "dnn"
+                                  << "adam";
+        QTest::newRow("cnn adam") << "cnn"
+                                  << "adam";
+        QTest::newRow("mlp sgd") << "mlp"
+                                 << "sgd";
     }
     void roundTripContinuesBitExactly() {
         QFETCH(QString, model);
@@ -119,8 +123,10 @@ private Q_SLOTS:
         torch::manual_seed(7);
         auto m = make_model(model.toStdString());
         std::unique_ptr<torch::optim::Optimizer> opt;
-        if (optimizer == "adam") opt = std::make_unique<torch::optim::Adam>(m->parameters(), torch::optim::AdamOptions(1e-3));
-        else opt = std::make_unique<torch::optim::SGD>(m->parameters(), torch::optim::SGDOptions(0.1));
+        if (optimizer == "adam")
+            opt = std::make_unique<torch::optim::Adam>(m->parameters(), torch::optim::AdamOptions(1e-3));
+        else
+            opt = std::make_unique<torch::optim::SGD>(m->parameters(), torch::optim::SGDOptions(0.1));
         for (int i = 0; i < 3; ++i) step(*m, *opt, x_, y_);
 
         StateSnapshot snap;
@@ -225,7 +231,8 @@ private Q_SLOTS:
         QVERIFY(snap.last_capture_was_copy_free());
         step(*m, opt, x_, y_);  // frozen: writes into the spares and swaps them in
         std::size_t i = 0;
-        for (const auto& p : m->parameters()) QVERIFY2(p.data_ptr() == spares[i++], "the first frozen step allocated a new spare");
+        for (const auto& p : m->parameters())
+            QVERIFY2(p.data_ptr() == spares[i++], "the first frozen step allocated a new spare");
     }
 
     void tensorNamesAndSizes() {
@@ -241,8 +248,8 @@ private Q_SLOTS:
             names.insert(t.name);
             total += t.nbytes;
         }
-        for (const char* n : {"model/fc1.weight", "model/fc1.bias", "model/fc2.weight", "model/fc2.bias", "optim/0/step",
-                              "optim/0/exp_avg", "optim/0/exp_avg_sq", "optim/3/exp_avg", "rng/cpu"})
+        for (const char* n : {"model/fc1.weight", "model/fc1.bias", "model/fc2.weight", "model/fc2.bias",
+                              "optim/0/step", "optim/0/exp_avg", "optim/0/exp_avg_sq", "optim/3/exp_avg", "rng/cpu"})
             QVERIFY2(names.count(n), n);
         QCOMPARE(snap.bytes(), total);
         // 407,050 parameters, three copies (weights, exp_avg, exp_avg_sq), float32.
@@ -282,8 +289,9 @@ private Q_SLOTS:
         auto c = make_model("mlp");
         torch::optim::Adam oc(c->parameters(), torch::optim::AdamOptions(1e-3));
         snap.capture(*c, oc);
-        QVERIFY2(captured_is(*c), c.get() == where_a_was ? "a model made where the last one was: its old parameters were captured"
-                                                          : "another model's parameters were captured");
+        QVERIFY2(captured_is(*c), c.get() == where_a_was
+                                      ? "a model made where the last one was: its old parameters were captured"
+                                      : "another model's parameters were captured");
         // Models no shared_ptr owns: nothing to remember them by, walked every time.
         torch::manual_seed(24);
         MlpImpl d;
@@ -344,7 +352,8 @@ private Q_SLOTS:
                 started = true;
                 background.finish_copies();
             });
-            while (!started.load()) std::this_thread::yield();  // the other thread a step ahead, as the I/O thread usually is
+            while (!started.load())
+                std::this_thread::yield();  // the other thread a step ahead, as the I/O thread usually is
             background.finish_copies(true);
             opt.step();  // gradients zeroed by the last pass: the moments alone still move the parameters
             io.join();
@@ -385,7 +394,8 @@ private Q_SLOTS:
         sa.capture(*a, *oa);
         sb.capture(*b, *ob);
         const auto expected = toFile(sa)->file;
-        for (auto* o : {static_cast<torch::optim::Optimizer*>(oa.get()), static_cast<torch::optim::Optimizer*>(ob.get())})
+        for (auto* o :
+             {static_cast<torch::optim::Optimizer*>(oa.get()), static_cast<torch::optim::Optimizer*>(ob.get())})
             static_cast<torch::optim::AdamOptions&>(o->param_groups()[0].options()).weight_decay(0.01);
         QVERIFY(!ob->can_freeze());
         both(2, x_);
@@ -399,7 +409,8 @@ private Q_SLOTS:
 
         // Fused again: the live tensors are now the thaw's copies, storages the
         // snapshot has not kept before; copy-free captures of them hold as well.
-        for (auto* o : {static_cast<torch::optim::Optimizer*>(oa.get()), static_cast<torch::optim::Optimizer*>(ob.get())})
+        for (auto* o :
+             {static_cast<torch::optim::Optimizer*>(oa.get()), static_cast<torch::optim::Optimizer*>(ob.get())})
             static_cast<torch::optim::AdamOptions&>(o->param_groups()[0].options()).weight_decay(0.0);
         for (int round = 0; round < 3; ++round) {
             both(1, x_);
@@ -481,7 +492,10 @@ private Q_SLOTS:
             QFAIL("restored an mlp checkpoint into a dnn");
         } catch (const CorruptCheckpoint& e) {
             const QString m = QString::fromStdString(e.what());
-            QVERIFY2(m.startsWith(QLatin1String("/x/ckpt-00000001.svpt: tensor 'model/fc1.weight': expected shape [256, 784], found [512, 784]")), qPrintable(m));
+            QVERIFY2(
+                m.startsWith(QLatin1String(
+                    "/x/ckpt-00000001.svpt: tensor 'model/fc1.weight': expected shape [256, 784], found [512, 784]")),
+                qPrintable(m));
         }
         Q_UNUSED(before);
         // A tensor missing altogether.
@@ -493,7 +507,8 @@ private Q_SLOTS:
             restore_state(partial, *mlp, o1, "p.svpt");
             QFAIL("restored without the RNG state");
         } catch (const CorruptCheckpoint& e) {
-            QCOMPARE(QString::fromStdString(e.what()), QStringLiteral("p.svpt: tensor 'rng/cpu' is missing (checkpoint of another model?)"));
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QStringLiteral("p.svpt: tensor 'rng/cpu' is missing (checkpoint of another model?)"));
         }
     }
 };

@@ -2,19 +2,19 @@
 // step: the retry must keep the save's kind (a final or emergency save stays
 // one, which the checkpoint table and `checkpoints` show) and must not leave
 // two checkpoints at that step. The disk fails through the engine's fault seam.
-#include "storage/durable_io.h"
 #include "registry/registry.h"
+#include "storage/durable_io.h"
 #include "training/trainer.h"
 
 #include <QtTest>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 #include <thread>
-#include <cerrno>
-#include <cstring>
 
 using namespace savepoint;
 
@@ -64,12 +64,15 @@ private Q_SLOTS:
         Registry reg(r.home);
         std::vector<std::pair<std::int64_t, std::string>> committed;
         for (const auto& c : reg.checkpoints(result.run_id))
-            if (c.state == savepoint::CheckpointState::Committed) committed.emplace_back(c.global_step, savepoint::to_string(c.kind));
+            if (c.state == savepoint::CheckpointState::Committed)
+                committed.emplace_back(c.global_step, savepoint::to_string(c.kind));
         std::sort(committed.begin(), committed.end());
-        const std::vector<std::pair<std::int64_t, std::string>> expected = {{5, "regular"}, {10, "regular"}, {12, "final"}};
+        const std::vector<std::pair<std::int64_t, std::string>> expected = {
+            {5, "regular"}, {10, "regular"}, {12, "final"}};
         QCOMPARE(committed, expected);
         const auto counts = reg.event_counts(result.run_id);
-        QCOMPARE(counts.count(EventKind::Error) ? counts.at(EventKind::Error) : 0, std::int64_t(1));  // the failure, said once
+        QCOMPARE(counts.count(EventKind::Error) ? counts.at(EventKind::Error) : 0,
+                 std::int64_t(1));  // the failure, said once
     }
 
     // The save of step 5 fails at its directory sync, after it let go of the
@@ -132,7 +135,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         TrainRequest r = request(dir, 20);
-        r.preempt_at_step = 6;  // the save of step 5 is still failing then
+        r.preempt_at_step = 6;         // the save of step 5 is still failing then
         r.storage_retry_seconds = 30;  // a pause would outlast the test: there must be none
         std::atomic<int> inserts{0}, failed{0};
         set_fault_hook([&](const char* op, const std::string&) {
@@ -154,7 +157,8 @@ private Q_SLOTS:
         Registry reg(r.home);
         std::vector<std::pair<std::int64_t, std::string>> committed;
         for (const auto& c : reg.checkpoints(result.run_id))
-            if (c.state == savepoint::CheckpointState::Committed) committed.emplace_back(c.global_step, savepoint::to_string(c.kind));
+            if (c.state == savepoint::CheckpointState::Committed)
+                committed.emplace_back(c.global_step, savepoint::to_string(c.kind));
         QCOMPARE(committed.size(), std::size_t(1));
         QCOMPARE(committed[0].second, std::string("emergency"));
         QCOMPARE(committed[0].first, result.global_step);

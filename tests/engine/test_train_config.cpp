@@ -1,4 +1,4 @@
-// Tests for TrainConfig (engine/train_config.cpp): validation messages name
+// Tests for TrainConfig (engine/training/train_config.cpp): validation messages name
 // the flag, the allowed values and the value found; --save-freq parsing; run
 // names; and the JSON round trip that every checkpoint and the registry rely
 // on (a resumed run must continue with exactly the stored settings).
@@ -71,24 +71,60 @@ private Q_SLOTS:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("model") << "model" << "xyz" << "--model: expected mlp|dnn|cnn, found 'xyz'";
-        QTest::newRow("optimizer") << "optimizer" << "rmsprop" << "--optimizer: expected adam|sgd, found 'rmsprop'";
-        QTest::newRow("device") << "device" << "tpu" << "--device: expected auto|cpu|cuda, found 'tpu'";
-        QTest::newRow("async") << "async_policy" << "later" << "--async-policy: expected wait|skip|defer, found 'later'";
-        QTest::newRow("epochs 0") << "epochs" << "0" << "--epochs: expected an integer from 1 to 1000000, found 0";
-        QTest::newRow("epochs huge") << "epochs" << "1000001" << "--epochs: expected an integer from 1 to 1000000, found 1000001";
-        QTest::newRow("batch -1") << "batch" << "-1" << "--batch: expected an integer from 1 to 65536, found -1";
-        QTest::newRow("batch 0") << "batch" << "0" << "--batch: expected an integer from 1 to 65536, found 0";
-        QTest::newRow("steps -1") << "steps_per_epoch" << "-1" << "--steps-per-epoch: expected an integer from 0 to 1000000000, found -1";
-        QTest::newRow("save -3") << "save_every_steps" << "-3" << "--save-freq: expected an integer from 0 to 1000000000, found -3";
-        QTest::newRow("keep 0") << "keep" << "0" << "--keep: expected an integer from 1 to 100000, found 0";
-        QTest::newRow("threads -1") << "threads" << "-1" << "--threads: expected an integer from 0 to 1024, found -1";
-        QTest::newRow("lr 0") << "lr" << "0" << "--lr: expected a number greater than 0 and at most 10, found 0";
-        QTest::newRow("lr -1") << "lr" << "-1" << "--lr: expected a number greater than 0 and at most 10, found -1";
-        QTest::newRow("lr 11") << "lr" << "11" << "--lr: expected a number greater than 0 and at most 10, found 11";
-        QTest::newRow("lr nan") << "lr" << "nan" << "--lr: expected a number greater than 0 and at most 10, found nan";
-        QTest::newRow("lr inf") << "lr" << "inf" << "--lr: expected a number greater than 0 and at most 10, found inf";
-        QTest::newRow("data empty") << "data" << "" << "--data: expected fashion-mnist, synthetic or a directory, found ''";
+        QTest::newRow("model") << "model"
+                               << "xyz"
+                               << "--model: expected mlp|dnn|cnn, found 'xyz'";
+        QTest::newRow("optimizer") << "optimizer"
+                                   << "rmsprop"
+                                   << "--optimizer: expected adam|sgd, found 'rmsprop'";
+        QTest::newRow("device") << "device"
+                                << "tpu"
+                                << "--device: expected auto|cpu|cuda, found 'tpu'";
+        QTest::newRow("async") << "async_policy"
+                               << "later"
+                               << "--async-policy: expected wait|skip|defer, found 'later'";
+        QTest::newRow("epochs 0") << "epochs"
+                                  << "0"
+                                  << "--epochs: expected an integer from 1 to 1000000, found 0";
+        QTest::newRow("epochs huge") << "epochs"
+                                     << "1000001"
+                                     << "--epochs: expected an integer from 1 to 1000000, found 1000001";
+        QTest::newRow("batch -1") << "batch"
+                                  << "-1"
+                                  << "--batch: expected an integer from 1 to 65536, found -1";
+        QTest::newRow("batch 0") << "batch"
+                                 << "0"
+                                 << "--batch: expected an integer from 1 to 65536, found 0";
+        QTest::newRow("steps -1") << "steps_per_epoch"
+                                  << "-1"
+                                  << "--steps-per-epoch: expected an integer from 0 to 1000000000, found -1";
+        QTest::newRow("save -3") << "save_every_steps"
+                                 << "-3"
+                                 << "--save-freq: expected an integer from 0 to 1000000000, found -3";
+        QTest::newRow("keep 0") << "keep"
+                                << "0"
+                                << "--keep: expected an integer from 1 to 100000, found 0";
+        QTest::newRow("threads -1") << "threads"
+                                    << "-1"
+                                    << "--threads: expected an integer from 0 to 1024, found -1";
+        QTest::newRow("lr 0") << "lr"
+                              << "0"
+                              << "--lr: expected a number greater than 0 and at most 10, found 0";
+        QTest::newRow("lr -1") << "lr"
+                               << "-1"
+                               << "--lr: expected a number greater than 0 and at most 10, found -1";
+        QTest::newRow("lr 11") << "lr"
+                               << "11"
+                               << "--lr: expected a number greater than 0 and at most 10, found 11";
+        QTest::newRow("lr nan") << "lr"
+                                << "nan"
+                                << "--lr: expected a number greater than 0 and at most 10, found nan";
+        QTest::newRow("lr inf") << "lr"
+                                << "inf"
+                                << "--lr: expected a number greater than 0 and at most 10, found inf";
+        QTest::newRow("data empty") << "data"
+                                    << ""
+                                    << "--data: expected fashion-mnist, synthetic or a directory, found ''";
     }
     void invalidFieldsNameFieldAndValue() {
         QFETCH(QString, field);
@@ -96,19 +132,34 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         TrainConfig c;
         const std::string v = value.toStdString();
-        if (field == "model") c.model = v;
-        else if (field == "optimizer") c.optimizer = v;
-        else if (field == "device") c.device = v;
-        else if (field == "async_policy") c.async_policy = v;
-        else if (field == "epochs") c.epochs = value.toLongLong();
-        else if (field == "batch") c.batch = value.toLongLong();
-        else if (field == "steps_per_epoch") c.steps_per_epoch = value.toLongLong();
-        else if (field == "save_every_steps") c.save_every_steps = value.toLongLong();
-        else if (field == "keep") c.keep = value.toLongLong();
-        else if (field == "threads") c.threads = value.toLongLong();
-        else if (field == "lr") c.lr = value == "nan" ? std::nan("") : value == "inf" ? std::numeric_limits<double>::infinity() : value.toDouble();
-        else if (field == "data") c.data = v;
-        else QFAIL("unknown field in test table");
+        if (field == "model")
+            c.model = v;
+        else if (field == "optimizer")
+            c.optimizer = v;
+        else if (field == "device")
+            c.device = v;
+        else if (field == "async_policy")
+            c.async_policy = v;
+        else if (field == "epochs")
+            c.epochs = value.toLongLong();
+        else if (field == "batch")
+            c.batch = value.toLongLong();
+        else if (field == "steps_per_epoch")
+            c.steps_per_epoch = value.toLongLong();
+        else if (field == "save_every_steps")
+            c.save_every_steps = value.toLongLong();
+        else if (field == "keep")
+            c.keep = value.toLongLong();
+        else if (field == "threads")
+            c.threads = value.toLongLong();
+        else if (field == "lr")
+            c.lr = value == "nan"   ? std::nan("")
+                   : value == "inf" ? std::numeric_limits<double>::infinity()
+                                    : value.toDouble();
+        else if (field == "data")
+            c.data = v;
+        else
+            QFAIL("unknown field in test table");
         QCOMPARE(inputErrorOf([&] { c.validate(); }), expected);
     }
 
@@ -134,8 +185,9 @@ private Q_SLOTS:
             QCOMPARE(qint64(parse_save_freq(text.toStdString())), steps);
             QCOMPARE(QString::fromStdString(save_freq_text(steps)), steps == 0 ? QStringLiteral("epoch") : text);
         } else {
-            QCOMPARE(inputErrorOf([&] { parse_save_freq(text.toStdString()); }),
-                     QStringLiteral("--save-freq: expected 'epoch' or a positive number of steps, found '%1'").arg(text));
+            QCOMPARE(
+                inputErrorOf([&] { parse_save_freq(text.toStdString()); }),
+                QStringLiteral("--save-freq: expected 'epoch' or a positive number of steps, found '%1'").arg(text));
         }
     }
 
@@ -166,7 +218,8 @@ private Q_SLOTS:
             QVERIFY2(err.isEmpty(), qPrintable(err));
         } else {
             QVERIFY2(err.startsWith(QLatin1String("--run: expected 1 to 64 characters")), qPrintable(err));
-            QVERIFY2(err.endsWith(QLatin1String("found '") + QString::fromUtf8(utf8) + QLatin1String("'")), qPrintable(err));
+            QVERIFY2(err.endsWith(QLatin1String("found '") + QString::fromUtf8(utf8) + QLatin1String("'")),
+                     qPrintable(err));
         }
     }
 
@@ -199,7 +252,8 @@ private Q_SLOTS:
     }
 
     void fromJsonDefaultsAndUnknownKeys() {
-        TrainConfig c = TrainConfig::from_json(nlohmann::json{{"epochs", 3}, {"future_key", "x"}, {"model", nullptr}}, "w");
+        TrainConfig c =
+            TrainConfig::from_json(nlohmann::json{{"epochs", 3}, {"future_key", "x"}, {"model", nullptr}}, "w");
         QCOMPARE(c.epochs, std::int64_t(3));
         QCOMPARE(QString::fromStdString(c.model), QStringLiteral("mlp"));
         QCOMPARE(c.batch, std::int64_t(32));
@@ -209,7 +263,8 @@ private Q_SLOTS:
         const QString err = inputErrorOf([] {
             TrainConfig::from_json(nlohmann::json{{"epochs", "ten"}}, "/home/x/registry.sqlite run 'r'");
         });
-        QCOMPARE(err, QStringLiteral("/home/x/registry.sqlite run 'r': config field 'epochs' has the wrong type: found \"ten\""));
+        QCOMPARE(err, QStringLiteral(
+                          "/home/x/registry.sqlite run 'r': config field 'epochs' has the wrong type: found \"ten\""));
         const QString err2 = inputErrorOf([] { TrainConfig::from_json(nlohmann::json::array({1, 2}), "ckpt"); });
         QCOMPARE(err2, QStringLiteral("ckpt: config: expected a JSON object, found [1,2]"));
     }

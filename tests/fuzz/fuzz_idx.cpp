@@ -1,8 +1,8 @@
 // libFuzzer target: the IDX reader (raw and gzip). Torch-free.
 // The first byte picks the path: images, labels, or the gzip inflater (via a
 // memfd, the same read_maybe_gzipped the dataset loader uses) followed by both parsers.
-#include "platform/errors.h"
 #include "formats/idx_reader.h"
+#include "platform/errors.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -41,8 +41,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             try {
                 auto inflated = savepoint::read_maybe_gzipped(path, 1u << 24);
                 if (inflated.size() > (1u << 24)) __builtin_trap();
-                try { savepoint::parse_idx_images(inflated, path); } catch (const savepoint::InputError&) {}
-                try { savepoint::parse_idx_labels(inflated, path); } catch (const savepoint::InputError&) {}
+                try {
+                    savepoint::parse_idx_images(inflated, path);
+                } catch (const savepoint::InputError&) {
+                }
+                try {
+                    savepoint::parse_idx_labels(inflated, path);
+                } catch (const savepoint::InputError&) {
+                }
             } catch (...) {
                 close(fd);
                 throw;

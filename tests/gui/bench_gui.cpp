@@ -13,13 +13,13 @@
 //   --idle: seconds of the idle-window baseline (default 5; 0 skips it).
 //   --shot: also saves the 1M-point plot as an image, to look at what the decimation draws.
 #include "bridge/engine_types.h"
+#include "bridge/trainer_worker.h"
 #include "models/checkpoint_table_model.h"
-#include "window/main_window.h"
 #include "plot/metrics_plot.h"
 #include "plot/qcp.h"
 #include "registry/registry.h"
-#include "bridge/trainer_worker.h"
 #include "train_configs.h"
+#include "window/main_window.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -51,15 +51,20 @@ double threadCpuMs() {
 class TimedApp : public QApplication {
 public:
     using QApplication::QApplication;
-    struct Dispatch { double ms, cpu_ms; int depth; QString what; };
+    struct Dispatch {
+        double ms, cpu_ms;
+        int depth;
+        QString what;
+    };
     bool recording = false;
     std::vector<Dispatch> slow;
     bool notify(QObject* receiver, QEvent* event) override {
         if (!recording) return QApplication::notify(receiver, event);
         const int type = event->type();
-        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') +
-                             (receiver->objectName().isEmpty() ? QString() : receiver->objectName() + QLatin1Char('/')) +
-                             QString::number(type);
+        const QString what =
+            QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') +
+            (receiver->objectName().isEmpty() ? QString() : receiver->objectName() + QLatin1Char('/')) +
+            QString::number(type);
         QElapsedTimer t;
         t.start();
         const double cpu = threadCpuMs();
@@ -132,13 +137,15 @@ void benchReplot(std::int64_t points, const QString& shot) {
     }
     std::printf("replot: %lld points per series (loss plot: raw + smoothed graph, 1400x800 widget)\n",
                 static_cast<long long>(points));
-    std::printf("  ingest into store: %.1f ms; first flush (copy to 4 graphs + replot both): %.1f ms\n", ingest_ms, first_ms);
-    std::printf("  loss plot replot: median %.1f ms, max %.1f ms (QCustomPlot::replotTime median %.1f ms; "
-                "GUI-thread CPU median %.1f ms, which a busy machine does not inflate)\n",
-                percentile(loss_ms, 0.5), percentile(loss_ms, 1.0), percentile(qcp_ms, 0.5), percentile(loss_cpu_ms, 0.5));
+    std::printf("  ingest into store: %.1f ms; first flush (copy to 4 graphs + replot both): %.1f ms\n", ingest_ms,
+                first_ms);
+    std::printf(
+        "  loss plot replot: median %.1f ms, max %.1f ms (QCustomPlot::replotTime median %.1f ms; "
+        "GUI-thread CPU median %.1f ms, which a busy machine does not inflate)\n",
+        percentile(loss_ms, 0.5), percentile(loss_ms, 1.0), percentile(qcp_ms, 0.5), percentile(loss_cpu_ms, 0.5));
     // Four lines: raw and smoothed on each plot.
-    std::printf("  loss + accuracy plots (4 x %lld points): median %.1f ms, max %.1f ms\n", static_cast<long long>(points),
-                percentile(both_ms, 0.5), percentile(both_ms, 1.0));
+    std::printf("  loss + accuracy plots (4 x %lld points): median %.1f ms, max %.1f ms\n",
+                static_cast<long long>(points), percentile(both_ms, 0.5), percentile(both_ms, 1.0));
     std::printf("  zoomed to 1%% of x: median %.1f ms\n", percentile(zoom_ms, 0.5));
     if (!shot.isEmpty()) {
         plot.resetView();
@@ -199,7 +206,9 @@ bool benchStall(std::int64_t steps) {
     QTimer probe;
     probe.setTimerType(Qt::PreciseTimer);
     probe.setInterval(5);
-    struct Gap { double ms, at, cpu_ms; };
+    struct Gap {
+        double ms, at, cpu_ms;
+    };
     std::vector<Gap> worst;
     double cpu_at_tick = threadCpuMs();
     QObject::connect(&probe, &QTimer::timeout, [&] {
@@ -244,17 +253,20 @@ bool benchStall(std::int64_t steps) {
     }
     const double secs = total.isValid() ? total.nsecsElapsed() / 1e9 : 0;
     std::printf("ui stall: %lld steps with --save-freq 1 (%lld checkpoints committed) in %.1f s, outcome %s%s\n",
-                static_cast<long long>(steps), static_cast<long long>(saves), secs, savepoint::outcome_name(out.outcome),
-                out.threw ? (" (threw: " + out.message + ")").c_str() : "");
+                static_cast<long long>(steps), static_cast<long long>(saves), secs,
+                savepoint::outcome_name(out.outcome), out.threw ? (" (threw: " + out.message + ")").c_str() : "");
     std::printf("  5 ms timer gaps while training: %zu ticks, median %.1f ms, p99 %.1f ms, max %.1f ms\n", gaps.size(),
                 percentile(gaps, 0.5), percentile(gaps, 0.99), percentile(gaps, 1.0));
     std::sort(worst.begin(), worst.end(), [](const Gap& a, const Gap& b) { return a.ms > b.ms; });
-    std::printf("  longest gaps (GUI-thread CPU used during the gap; much less than the gap = the thread was not scheduled):\n   ");
+    std::printf(
+        "  longest gaps (GUI-thread CPU used during the gap; much less than the gap = the thread was not scheduled):\n "
+        "  ");
     for (std::size_t i = 0; i < worst.size() && i < 5; ++i)
         std::printf(" %.0f ms at %.1f s (cpu %.0f ms);", worst[i].ms, worst[i].at, worst[i].cpu_ms);
     std::vector<double> busy;
     for (const Gap& g : worst) busy.push_back(g.cpu_ms);
-    std::printf("\n  GUI-thread CPU per tick interval: median %.1f ms, max %.1f ms\n", percentile(busy, 0.5), percentile(busy, 1.0));
+    std::printf("\n  GUI-thread CPU per tick interval: median %.1f ms, max %.1f ms\n", percentile(busy, 0.5),
+                percentile(busy, 1.0));
     return out.outcome == savepoint::Outcome::Finished && !out.threw && saves == steps;
 }
 
@@ -280,7 +292,8 @@ void benchHistory(std::int64_t rows) {
         commit.stall_ms = 0.1;
         if (gs > 5) commit.retire.push_back(id - 5);  // keep 5, as retention would
         trainer.commit_checkpoint(id, commit);
-        if (gs > 5) trainer.set_checkpoint_state(id - 5, savepoint::CheckpointState::Deleted, "removed by retention (keep 5)");
+        if (gs > 5)
+            trainer.set_checkpoint_state(id - 5, savepoint::CheckpointState::Deleted, "removed by retention (keep 5)");
     };
     {
         savepoint::Registry::RelaxedCommits fast_setup(trainer);
@@ -308,10 +321,11 @@ void benchHistory(std::int64_t rows) {
         w.refreshSelected();
         polls.push_back(t.nsecsElapsed() / 1e6);
     }
-    std::printf("history of %lld checkpoint rows: selecting the run %.1f ms; one poll after each new checkpoint: "
-                "median %.2f ms, max %.2f ms (41 polls); table shows %d rows\n",
-                static_cast<long long>(rows), select_ms, percentile(polls, 0.5), percentile(polls, 1.0),
-                w.checkpointModel()->rowCount());
+    std::printf(
+        "history of %lld checkpoint rows: selecting the run %.1f ms; one poll after each new checkpoint: "
+        "median %.2f ms, max %.2f ms (41 polls); table shows %d rows\n",
+        static_cast<long long>(rows), select_ms, percentile(polls, 0.5), percentile(polls, 1.0),
+        w.checkpointModel()->rowCount());
 }
 
 }  // namespace

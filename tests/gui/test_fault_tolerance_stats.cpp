@@ -1,6 +1,6 @@
 // compute_fault_tolerance() against numbers worked out by hand.
-#include "window/fault_tolerance_panel.h"
 #include "models/fault_tolerance_stats.h"
+#include "window/fault_tolerance_panel.h"
 
 #include <QtTest>
 
@@ -97,16 +97,16 @@ void TestFaultToleranceStats::crashThenResume() {
     QCOMPARE(s.checkpoint_share, 30.0 / 320.0);  // 0.09375
     QCOMPARE(s.interruptions, 1);
     QCOMPARE(s.steps_computed, 320);
-    QCOMPARE(s.steps_lost, 20);         // 100 - 80
-    QCOMPARE(s.steps_recomputed, 20);   // 81..100 trained again
-    QCOMPARE(s.seconds_per_step, 1.0);  // 320 s / 320 steps
-    QCOMPARE(s.downtime_seconds, 60.0); // 200 -> 260
+    QCOMPARE(s.steps_lost, 20);           // 100 - 80
+    QCOMPARE(s.steps_recomputed, 20);     // 81..100 trained again
+    QCOMPARE(s.seconds_per_step, 1.0);    // 320 s / 320 steps
+    QCOMPARE(s.downtime_seconds, 60.0);   // 200 -> 260
     QCOMPARE(s.wall_seconds_lost, 80.0);  // 20 steps x 1 s + 60 s
-    QCOMPARE(s.goodput, 300.0 / 320.0);  // 0.9375
+    QCOMPARE(s.goodput, 300.0 / 320.0);   // 0.9375
     QCOMPARE(s.mean_checkpoint_cost_seconds, 1.0);
     QVERIFY(s.mtbf_observed);
-    QCOMPARE(s.instance_seconds, 500.0);  // 200 + 300
-    QCOMPARE(s.mtbf_seconds, 500.0);      // 500 s / 1 failure
+    QCOMPARE(s.instance_seconds, 500.0);                            // 200 + 300
+    QCOMPARE(s.mtbf_seconds, 500.0);                                // 500 s / 1 failure
     QVERIFY(qAbs(s.optimal_interval_seconds - 31.6227766) < 1e-6);  // sqrt(2 * 1 * 500)
     QVERIFY(qAbs(s.optimal_interval_steps - 31.6227766) < 1e-6);
     QVERIFY(qAbs(s.billable_seconds - 150.0) < 1e-9);  // 500 x 0.3
@@ -155,9 +155,9 @@ void TestFaultToleranceStats::forcedAssumedMtbfAndReplay() {
     in.checkpoint_write_ms = {50};
     const FtStats s = compute_fault_tolerance(in);
     QCOMPARE(s.interruptions, 1);
-    QCOMPARE(s.steps_lost, 20);        // 40 - 20
-    QCOMPARE(s.steps_recomputed, 15);  // 21..35 done again so far
-    QCOMPARE(s.steps_computed, 55);    // 40 + 5 + 10 replayed
+    QCOMPARE(s.steps_lost, 20);          // 40 - 20
+    QCOMPARE(s.steps_recomputed, 15);    // 21..35 done again so far
+    QCOMPARE(s.steps_computed, 55);      // 40 + 5 + 10 replayed
     QCOMPARE(s.instance_seconds, 60.0);  // 40 + (70 - 50)
     QCOMPARE(s.downtime_seconds, 10.0);
     QVERIFY(!s.mtbf_observed);
@@ -190,7 +190,8 @@ void TestFaultToleranceStats::spotSecondsOfAShortRunAreNotRoundedAway() {
     QCOMPARE(FaultTolerancePanel::spotSecondsText(s.instance_seconds), loc.toString(1.2, 'f', 1));
     QCOMPARE(FaultTolerancePanel::spotSecondsText(s.billable_seconds), loc.toString(0.4, 'f', 1));  // 0.36
     QCOMPARE(FaultTolerancePanel::spotSecondsText(99.94), loc.toString(99.9, 'f', 1));
-    QCOMPARE(FaultTolerancePanel::spotSecondsText(150.4), loc.toString(150.0, 'f', 0));  // whole seconds, as a bill counts them
+    QCOMPARE(FaultTolerancePanel::spotSecondsText(150.4),
+             loc.toString(150.0, 'f', 0));  // whole seconds, as a bill counts them
 }
 
 QTEST_GUILESS_MAIN(TestFaultToleranceStats)

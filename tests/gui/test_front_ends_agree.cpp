@@ -7,13 +7,13 @@
 // engine's delete_checkpoint called as any front end calls it.
 //
 //   ctest --test-dir build -R test_front_ends_agree --output-on-failure
-#include "window/banner.h"
+#include "bridge/trainer_worker.h"
 #include "models/checkpoint_table_model.h"
-#include "window/main_window.h"
-#include "window/new_run_dialog.h"
 #include "reliability_support.h"
 #include "test_home.h"
-#include "bridge/trainer_worker.h"
+#include "window/banner.h"
+#include "window/main_window.h"
+#include "window/new_run_dialog.h"
 
 #include "checkpoint/recovery.h"
 #include "registry/checkpoint_actions.h"
@@ -42,7 +42,9 @@ QString snapshot(const QString& home) {
                      .arg(QString::fromStdString(run.name), QString::fromLatin1(savepoint::to_string(run.status)))
                      .arg(run.head_checkpoint_id ? *run.head_checkpoint_id : -1);
         for (const auto& c : reg.checkpoints(run.id))
-            lines << QStringLiteral("  #%1 %2%3").arg(c.id).arg(QString::fromLatin1(savepoint::to_string(c.state)), c.pinned ? " pinned" : "");
+            lines << QStringLiteral("  #%1 %2%3")
+                         .arg(c.id)
+                         .arg(QString::fromLatin1(savepoint::to_string(c.state)), c.pinned ? " pinned" : "");
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -73,10 +75,10 @@ void TestFrontEndsAgree::initTestCase() {
     QVERIFY(tmp_.isValid());
     // One run of six checkpoints, trained by the CLI, then given one of each kind of row.
     template_ = tmp_.filePath(QStringLiteral("template"));
-    const auto r = testsupport::runCli(testsupport::trainArgs(
-        template_, QStringLiteral("r"), 1, 6, QStringLiteral("1"),
-        {QStringLiteral("--keep"), QStringLiteral("100"), QStringLiteral("--model"), QStringLiteral("mlp"),
-         QStringLiteral("--batch"), QStringLiteral("16")}));
+    const auto r = testsupport::runCli(
+        testsupport::trainArgs(template_, QStringLiteral("r"), 1, 6, QStringLiteral("1"),
+                               {QStringLiteral("--keep"), QStringLiteral("100"), QStringLiteral("--model"),
+                                QStringLiteral("mlp"), QStringLiteral("--batch"), QStringLiteral("16")}));
     QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
     savepoint::Registry reg(template_.toStdString());
     savepoint::reconcile_registry(reg);
@@ -87,8 +89,10 @@ void TestFrontEndsAgree::initTestCase() {
     for (const auto& c : reg.checkpoints(run->id))
         if (c.usable() && c.id != *run->head_checkpoint_id) older.push_back(c.id);
     QVERIFY2(older.size() >= 4, qPrintable(snapshot(template_)));
-    ids_ = {{QStringLiteral("free"), older[0]},    {QStringLiteral("pinned"), older[1]},
-            {QStringLiteral("corrupt"), older[2]}, {QStringLiteral("deleted"), older[3]},
+    ids_ = {{QStringLiteral("free"), older[0]},
+            {QStringLiteral("pinned"), older[1]},
+            {QStringLiteral("corrupt"), older[2]},
+            {QStringLiteral("deleted"), older[3]},
             {QStringLiteral("head"), *run->head_checkpoint_id}};
     savepoint::set_checkpoint_pinned(reg, *run, older[1], true);
     reg.set_checkpoint_state(older[2], savepoint::CheckpointState::Corrupt, "planted by the test");
@@ -98,15 +102,41 @@ void TestFrontEndsAgree::initTestCase() {
 void TestFrontEndsAgree::sameVerdict_data() {
     QTest::addColumn<QString>("action");   // pin | unpin | delete | delete-while-training | bad-lr | bad-save-freq
     QTest::addColumn<QString>("role");     // which checkpoint (initTestCase)
-    QTest::addColumn<QString>("verdict");  // ok | refused
-    QTest::addRow("pin a committed checkpoint") << "pin" << "free" << "ok";
-    QTest::addRow("pin a corrupt checkpoint") << "pin" << "corrupt" << "refused";
-    QTest::addRow("pin a deleted checkpoint") << "pin" << "deleted" << "refused";
-    QTest::addRow("unpin a pinned checkpoint") << "unpin" << "pinned" << "ok";
-    QTest::addRow("delete the head") << "delete" << "head" << "refused";
-    QTest::addRow("delete a pinned checkpoint") << "delete" << "pinned" << "ok";
-    QTest::addRow("delete a committed checkpoint") << "delete" << "free" << "ok";
-    QTest::addRow("delete while the run trains") << "delete-while-training" << "free" << "refused";
+    QTest::addColumn<QString>("verdict");  // ok | refused | damaged
+    QTest::addRow("pin a committed checkpoint") << "pin"
+                                                << "free"
+                                                << "ok";
+    QTest::addRow("pin a corrupt checkpoint") << "pin"
+                                              << "corrupt"
+                                              << "refused";
+    QTest::addRow("pin a deleted checkpoint") << "pin"
+                                              << "deleted"
+                                              << "refused";
+    QTest::addRow("unpin a pinned checkpoint") << "unpin"
+                                               << "pinned"
+                                               << "ok";
+    QTest::addRow("delete the head") << "delete"
+                                     << "head"
+                                     << "refused";
+    QTest::addRow("delete a pinned checkpoint") << "delete"
+                                                << "pinned"
+                                                << "ok";
+    QTest::addRow("delete a committed checkpoint") << "delete"
+                                                   << "free"
+                                                   << "ok";
+    QTest::addRow("delete while the run trains") << "delete-while-training"
+                                                 << "free"
+                                                 << "refused";
+    // Verify judges a file the same way in both (checkpoint/checkpoint_check.h) and records the same state.
+    QTest::addRow("verify a damaged file") << "verify-damaged"
+                                           << "free"
+                                           << "damaged";
+    QTest::addRow("verify a missing file") << "verify-missing"
+                                           << "free"
+                                           << "damaged";
+    QTest::addRow("verify a good file") << "verify"
+                                        << "free"
+                                        << "ok";
     QTest::addRow("bad --lr") << "bad-lr" << QString() << "refused";
     QTest::addRow("bad --save-freq") << "bad-save-freq" << QString() << "refused";
 }
@@ -121,20 +151,39 @@ void TestFrontEndsAgree::sameVerdict() {
     QVERIFY(reliability::copyTree(template_, cliHome));
     QVERIFY(reliability::copyTree(template_, guiHome));
     const QString before = snapshot(template_);
+    if (action.startsWith(QLatin1String("verify-"))) {
+        // The same damage in both copies: one byte flipped in the middle, or the file gone.
+        savepoint::Registry reg(template_.toStdString());
+        const std::string rel = reg.checkpoint(id)->path;
+        for (const QString& home : {cliHome, guiHome}) {
+            const QString path = home + QLatin1Char('/') + QString::fromStdString(rel);
+            if (action == QLatin1String("verify-missing")) {
+                QVERIFY(QFile::remove(path));
+                continue;
+            }
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QByteArray bytes = f.readAll();
+            bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0x01);
+            QVERIFY(f.seek(0));
+            QCOMPARE(f.write(bytes), qint64(bytes.size()));
+        }
+    }
 
     QString cliSaid, guiSaid;
     const bool training = action == QLatin1String("delete-while-training");
     QString cli, gui;
+    const QString done = action.startsWith(QLatin1String("verify")) ? QStringLiteral("verify") : action;
     {
         // Another process's training, as far as the lock says: the run's writer lock is held.
         std::optional<savepoint::FileLock> lock;
         if (training) lock.emplace(savepoint::run_lock_path(cliHome.toStdString(), "r"), false, "the test");
-        cli = cliVerdict(cliHome, training ? QStringLiteral("delete") : action, id, &cliSaid);
+        cli = cliVerdict(cliHome, training ? QStringLiteral("delete") : done, id, &cliSaid);
     }
     {
         std::optional<savepoint::FileLock> lock;
         if (training) lock.emplace(savepoint::run_lock_path(guiHome.toStdString(), "r"), false, "the test");
-        gui = guiVerdict(guiHome, training ? QStringLiteral("delete") : action, role, id, &guiSaid);
+        gui = guiVerdict(guiHome, training ? QStringLiteral("delete") : done, role, id, &guiSaid);
     }
     QCOMPARE(cli, verdict);
     QCOMPARE(gui, verdict);
@@ -148,8 +197,10 @@ void TestFrontEndsAgree::sameVerdict() {
             QVERIFY2(cliSaid.contains(what), qPrintable(cliSaid));
             QVERIFY2(guiSaid.contains(what), qPrintable(guiSaid));
         }
+    } else if (action == QLatin1String("verify")) {
+        QCOMPARE(afterGui, before);  // a good file: nothing to record
     } else {
-        QVERIFY2(afterGui != before, qPrintable(afterGui));  // the action happened
+        QVERIFY2(afterGui != before, qPrintable(afterGui));  // the action happened (or the damage was recorded)
     }
 }
 
@@ -172,14 +223,26 @@ QString TestFrontEndsAgree::cliVerdict(const QString& home, const QString& actio
             *said = QString::fromStdString(e.what());
             return QStringLiteral("refused");
         }
+    } else if (action == QLatin1String("verify")) {
+        // verify checks every checkpoint of the run; the others are as the template left them.
+        r = testsupport::runCli(
+            {QStringLiteral("verify"), QStringLiteral("--home"), home, QStringLiteral("--run"), QStringLiteral("r")});
+        *said = r.all();
+        const bool named = r.err.contains(QStringLiteral("DAMAGED r #%1 ").arg(id));
+        if (r.exitCode == 1 && named) return QStringLiteral("damaged");
+        // The template's corrupt row is reported too: exit 1 without this one named is a good file.
+        if (r.exitCode == 1 && !named) return QStringLiteral("ok");
+        return QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.all());
     } else if (action == QLatin1String("bad-lr")) {
         r = testsupport::runCli(testsupport::trainArgs(home, QStringLiteral("x"), 1, 2, QStringLiteral("1"),
                                                        {QStringLiteral("--lr"), QStringLiteral("0")}));
-        if (r.exitCode == 2 && !r.err.contains(QStringLiteral("--lr: expected a number greater than 0 and at most 10, found 0")))
+        if (r.exitCode == 2 &&
+            !r.err.contains(QStringLiteral("--lr: expected a number greater than 0 and at most 10, found 0")))
             return QStringLiteral("refused, but said: ") + r.err;
     } else if (action == QLatin1String("bad-save-freq")) {
         r = testsupport::runCli(testsupport::trainArgs(home, QStringLiteral("x"), 1, 2, QStringLiteral("often")));
-        if (r.exitCode == 2 && !r.err.contains(QStringLiteral("--save-freq: expected 'epoch' or a positive number of steps, found 'often'")))
+        if (r.exitCode == 2 && !r.err.contains(QStringLiteral(
+                                   "--save-freq: expected 'epoch' or a positive number of steps, found 'often'")))
             return QStringLiteral("refused, but said: ") + r.err;
     }
     *said = r.all();
@@ -226,6 +289,13 @@ QString TestFrontEndsAgree::guiVerdict(const QString& home, const QString& actio
         const auto out = finished.at(0).at(0).value<WorkerOutcome>();
         *said = QString::fromStdString(out.message);
         return out.threw ? QStringLiteral("refused") : QStringLiteral("ok");
+    }
+    if (action == QLatin1String("verify")) {
+        QSignalSpy verified(&w, &MainWindow::verificationFinished);
+        w.verifyCheckpoint(id);
+        if (!verified.count() && !verified.wait(60000)) return QStringLiteral("no verdict");
+        *said = w.banner()->text();
+        return verified.at(0).at(1).toBool() ? QStringLiteral("ok") : QStringLiteral("damaged");
     }
     if (action == QLatin1String("delete")) {
         if (w.deleteCheckpoint(id)) return QStringLiteral("ok");

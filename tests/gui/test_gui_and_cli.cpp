@@ -12,20 +12,20 @@
 // (checked with BEGIN IMMEDIATE), so "still running" does not depend on timing.
 //
 //   ctest --test-dir build -R test_gui_and_cli --output-on-failure
-#include "window/banner.h"
-#include "window/main_window.h"
+#include "bridge/trainer_worker.h"
 #include "plot/metrics_plot.h"
 #include "reliability_support.h"
-#include "bridge/trainer_worker.h"
 #include "train_configs.h"
+#include "window/banner.h"
+#include "window/main_window.h"
 
 #include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
 #include <sqlite3.h>
+#include <csignal>
 
 using namespace savepoint::ui;
 using namespace reliability;
@@ -50,9 +50,7 @@ class GapMeter : public QObject {
 public:
     GapMeter() {
         timer_.setInterval(5);
-        QObject::connect(&timer_, &QTimer::timeout, this, [this] {
-            max_ = std::max(max_, clock_.restart());
-        });
+        QObject::connect(&timer_, &QTimer::timeout, this, [this] { max_ = std::max(max_, clock_.restart()); });
         clock_.start();
         timer_.start();
     }
@@ -80,8 +78,8 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     const int cliEpochs = 10, cliSpe = 40, cliSave = 10;
-    CliResult ref = reliability::runCli(tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("cli"), cliEpochs,
-                                                  cliSpe, cliSave));
+    CliResult ref = reliability::runCli(
+        tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("cli"), cliEpochs, cliSpe, cliSave));
     QVERIFY2(ref.exitCode == 0, ref.describe().constData());
     const QString reference = testsupport::paramsShaFromOutput(ref.out);
     QVERIFY(!reference.isEmpty());
@@ -106,7 +104,8 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     CliResult second = reliability::runCli(resumeArgs(home, QStringLiteral("gui")));
     QVERIFY2(second.exitCode == 1, second.describe().constData());
     QVERIFY2(second.err.contains(QStringLiteral("run 'gui' is in use by another Savepoint process (process %1; lock ")
-                                     .arg(QCoreApplication::applicationPid()) + home + QStringLiteral("/locks/gui.lock)")),
+                                     .arg(QCoreApplication::applicationPid()) +
+                                 home + QStringLiteral("/locks/gui.lock)")),
              second.describe().constData());
 
     // 2. A CLI run trains alongside; the GUI keeps painting.
@@ -126,11 +125,13 @@ void TestGuiAndCli::oneHomeTwoWriters() {
         }
     } reaper{cli};
     QString cliOut;
-    QVERIFY2(testsupport::waitUntil([&] {
-                 QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-                 cliOut += QString::fromUtf8(cli.readAllStandardOutput());
-                 return cliOut.contains(QLatin1String("saved checkpoint")) || cli.state() == QProcess::NotRunning;
-             }, 120000),
+    QVERIFY2(testsupport::waitUntil(
+                 [&] {
+                     QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+                     cliOut += QString::fromUtf8(cli.readAllStandardOutput());
+                     return cliOut.contains(QLatin1String("saved checkpoint")) || cli.state() == QProcess::NotRunning;
+                 },
+                 120000),
              qPrintable(cliOut));
     QVERIFY2(cli.state() == QProcess::Running, "the CLI run ended before the test could pause it; lengthen it");
 
@@ -186,17 +187,19 @@ void TestGuiAndCli::oneHomeTwoWriters() {
 
     // 5. The CLI carries on to the end; the window sees it finish.
     ::kill(pid, SIGCONT);
-    QVERIFY(testsupport::waitUntil([&] {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-        return cli.state() == QProcess::NotRunning;
-    }, 300000));
+    QVERIFY(testsupport::waitUntil(
+        [&] {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            return cli.state() == QProcess::NotRunning;
+        },
+        300000));
     cliOut += QString::fromUtf8(cli.readAllStandardOutput());
     QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
     QCOMPARE(cli.exitCode(), 0);
     QCOMPARE(testsupport::paramsShaFromOutput(cliOut), reference);
     const double lastStep = cliEpochs * cliSpe;
-    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->store().pointCount() > 0 && w.plot()->store().segments().back().gs.back() == lastStep,
-                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.plot()->store().pointCount() > 0 && w.plot()->store().segments().back().gs.back() == lastStep, 10000);
     qInfo("longest GUI event-loop gap while both trained: %lld ms", static_cast<long long>(gaps.maxGapMs()));
     // The GUI only reads the CLI's rows (WAL: readers do not wait for writers) and
     // trains on its own thread; a gap this long would be a blocked UI thread.

@@ -132,7 +132,8 @@ private Q_SLOTS:
 
     void nanDoesNotHideExtremes() {
         QVector<QCPGraphData> pts;
-        for (int i = 0; i < 200000; ++i) pts.push_back({double(i), i % 1000 == 0 ? std::nan("") : (i == 123457 ? -5.0 : 1.0)});
+        for (int i = 0; i < 200000; ++i)
+            pts.push_back({double(i), i % 1000 == 0 ? std::nan("") : (i == 123457 ? -5.0 : 1.0)});
         QCPGraphDataContainer full;
         full.set(pts, true);
         LineDecimator d;

@@ -1,23 +1,24 @@
 // Drives the real window offscreen: train on the synthetic dataset, see points
 // arrive, simulate a crash, roll back from a checkpoint chosen in the table,
 // then check the registry and the plot's branches.
-#include "window/banner.h"
+#include "bridge/termination_signals.h"
+#include "bridge/trainer_worker.h"
+#include "formats/checkpoint_format.h"
+#include "idx_files.h"
 #include "models/checkpoint_table_model.h"
-#include "window/fault_tolerance_panel.h"
-#include "window/main_window.h"
+#include "models/run_list_model.h"
 #include "plot/metrics_plot.h"
 #include "plot/qcp.h"
-#include "formats/checkpoint_format.h"
-#include "storage/durable_io.h"
-#include "idx_files.h"
 #include "registry/registry.h"
-#include "models/run_list_model.h"
-#include "bridge/termination_signals.h"
-#include "training/trainer.h"
-#include "bridge/trainer_worker.h"
+#include "storage/durable_io.h"
 #include "train_configs.h"
+#include "training/trainer.h"
+#include "window/banner.h"
+#include "window/fault_tolerance_panel.h"
+#include "window/main_window.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -25,7 +26,6 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QCheckBox>
 #include <QtTest>
 
 #include <atomic>
@@ -202,7 +202,8 @@ void TestMainWindow::crashThenRollbackFromTable() {
     // Plot: one live graph per branch, the abandoned steps 11..30 of branch 1 faded and shaded.
     MetricsPlot* plot = w_->plot();
     QTRY_VERIFY_WITH_TIMEOUT(plot->store().liveSegment(b2.id) >= 0 &&
-                                 plot->store().segments()[plot->store().liveSegment(b2.id)].gs.back() == 60, 10000);
+                                 plot->store().segments()[plot->store().liveSegment(b2.id)].gs.back() == 60,
+                             10000);
     plot->flush();
     const auto& segs = plot->store().segments();
     const int live1 = plot->store().liveSegment(b1.id), live2 = plot->store().liveSegment(b2.id);
@@ -219,7 +220,7 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QCPGraph* g_old = plot->smoothedLossGraph(abandoned);
     QVERIFY(g_live2 && g_old && g_live2 != g_old);
     QCOMPARE(g_live2->pen().color().alpha(), 255);
-    QVERIFY(g_old->pen().color().alpha() < 160);  // faded
+    QVERIFY(g_old->pen().color().alpha() < 160);                          // faded
     QVERIFY(g_old->pen().color().rgb() != g_live2->pen().color().rgb());  // another branch, another colour
     QVERIFY(g_live2->data()->size() >= 50);
     QVERIFY(plot->lossMarkers().shadedSpans() >= 1);
@@ -229,7 +230,8 @@ void TestMainWindow::crashThenRollbackFromTable() {
     w_->refreshSelected();
     plot->flush();
     int drawn = 0;
-    for (const auto& e : reg.events(run->id)) drawn += EventMarkers::drawn(QString::fromLatin1(savepoint::to_string(e.kind)));
+    for (const auto& e : reg.events(run->id))
+        drawn += EventMarkers::drawn(QString::fromLatin1(savepoint::to_string(e.kind)));
     QVERIFY(drawn >= 3);
     QCOMPARE(plot->lossMarkers().markerCount(), drawn);
 
@@ -254,7 +256,9 @@ void TestMainWindow::crashThenRollbackFromTable() {
     late.run_id = run->id;
     late.kind = savepoint::EventKind::SaveDeferred;
     late.global_step = 42;
-    late.message = "checkpoint due at epoch 1, step 40 taken 2 steps later, at epoch 1, step 42: the previous one was still being written (policy: defer)";
+    late.message =
+        "checkpoint due at epoch 1, step 40 taken 2 steps later, at epoch 1, step 42: the previous one was still being "
+        "written (policy: defer)";
     reg.add_event(late);
     late.kind = savepoint::EventKind::SaveSkipped;
     reg.add_event(late);
@@ -306,8 +310,10 @@ void TestMainWindow::verifyPreempted(const char* name, const WorkerOutcome& out,
     QVERIFY(!rows.empty());
     // The emergency checkpoint, unless the notice landed on a step whose regular checkpoint had
     // just been written: then that one is the stop's checkpoint and no duplicate is made.
-    const bool regular_at_stop = rows.back().kind == savepoint::CheckpointKind::Regular && rows.back().global_step % save_every == 0;
-    QVERIFY2(rows.back().kind == savepoint::CheckpointKind::Emergency || regular_at_stop, savepoint::to_string(rows.back().kind));
+    const bool regular_at_stop =
+        rows.back().kind == savepoint::CheckpointKind::Regular && rows.back().global_step % save_every == 0;
+    QVERIFY2(rows.back().kind == savepoint::CheckpointKind::Emergency || regular_at_stop,
+             savepoint::to_string(rows.back().kind));
     QCOMPARE(std::string(savepoint::to_string(rows.back().state)), std::string("committed"));
     QCOMPARE(rows.back().global_step, out.global_step);
     QCOMPARE(*run->head_checkpoint_id, rows.back().id);
@@ -432,7 +438,8 @@ void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
     QVERIFY(finished.at(0).at(0).value<WorkerOutcome>().threw);
     QVERIFY(w_->banner()->isVisible());
     QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
-    QVERIFY2(w_->banner()->text().contains(QStringLiteral("/nonexistent/dataset-dir")), qPrintable(w_->banner()->text()));
+    QVERIFY2(w_->banner()->text().contains(QStringLiteral("/nonexistent/dataset-dir")),
+             qPrintable(w_->banner()->text()));
     savepoint::Registry reg(w_->home().toStdString());
     QVERIFY(!reg.find_run("bad"));
     QVERIFY(w_->isVisible());  // the app keeps running
@@ -520,7 +527,8 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(run && run->head_checkpoint_id);
     QVERIFY(!w_->deleteCheckpoint(*run->head_checkpoint_id));
     QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
-    QCOMPARE(std::string(savepoint::to_string(reg.checkpoint(*run->head_checkpoint_id)->state)), std::string("committed"));
+    QCOMPARE(std::string(savepoint::to_string(reg.checkpoint(*run->head_checkpoint_id)->state)),
+             std::string("committed"));
     std::int64_t other = 0;
     for (const auto& ck : reg.checkpoints(run->id))
         if (ck.id != *run->head_checkpoint_id && ck.state == savepoint::CheckpointState::Committed) other = ck.id;
@@ -542,7 +550,9 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(showDeleted);
     showDeleted->setChecked(true);
     QVERIFY(shown(other));
-    QCOMPARE(std::string(savepoint::to_string(w_->checkpointModel()->rowAt(w_->checkpointModel()->rowOf(other))->state)), std::string("deleted"));
+    QCOMPARE(
+        std::string(savepoint::to_string(w_->checkpointModel()->rowAt(w_->checkpointModel()->rowOf(other))->state)),
+        std::string("deleted"));
     showDeleted->setChecked(false);
     QVERIFY(!shown(other));
     QVERIFY(shown(*run->head_checkpoint_id));
@@ -587,12 +597,15 @@ void TestMainWindow::eventsPaneListsTheRunsHistory() {
     QVERIFY(pane);
     const QString text = pane->toPlainText();
     // (No translator in this test: the source text's "event(s)"; the app loads the English plural forms.)
-    QVERIFY2(text.startsWith(QStringLiteral("Run “elsewhere”: %1 event").arg(events.size())), qPrintable(text.left(300)));
+    QVERIFY2(text.startsWith(QStringLiteral("Run “elsewhere”: %1 event").arg(events.size())),
+             qPrintable(text.left(300)));
     for (const auto& e : events) {
-        const QString line = QStringLiteral("[%1] %2").arg(QString::fromLatin1(savepoint::to_string(e.kind)), QString::fromStdString(e.message));
+        const QString line = QStringLiteral("[%1] %2").arg(QString::fromLatin1(savepoint::to_string(e.kind)),
+                                                           QString::fromStdString(e.message));
         QVERIFY2(text.count(line) == 1, qPrintable(line + QStringLiteral("\n--- in ---\n") + text.left(2000)));
     }
-    for (const char* kind : {"[start]", "[interruption]", "[resume]", "[finish]"}) QVERIFY2(text.contains(QLatin1String(kind)), kind);
+    for (const char* kind : {"[start]", "[interruption]", "[resume]", "[finish]"})
+        QVERIFY2(text.contains(QLatin1String(kind)), kind);
     // It finished: nothing to resume, but it can still be rolled back.
     QVERIFY(!w_->action(QStringLiteral("resume"))->isEnabled());
     QVERIFY(w_->action(QStringLiteral("resumeAt"))->isEnabled());
@@ -636,8 +649,11 @@ void TestMainWindow::closingWhileAHistoryLoadsWaitsForIt() {
     // no result was delivered to it (the sanitizer builds check that part).
     // (At most: a thread of Qt's own pool may expire meanwhile.)
     const int left = threadCount();
-    QVERIFY2(left <= idle, qPrintable(QStringLiteral("%1 threads after closing, %2 before the read").arg(left).arg(idle)));
-    QCOMPARE(std::string(savepoint::to_string(savepoint::Registry(req.home).checkpoint(*run->head_checkpoint_id)->state)), std::string("committed"));
+    QVERIFY2(left <= idle,
+             qPrintable(QStringLiteral("%1 threads after closing, %2 before the read").arg(left).arg(idle)));
+    QCOMPARE(
+        std::string(savepoint::to_string(savepoint::Registry(req.home).checkpoint(*run->head_checkpoint_id)->state)),
+        std::string("committed"));
 }
 
 void TestMainWindow::settingsPersist() {

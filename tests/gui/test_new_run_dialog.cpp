@@ -26,15 +26,33 @@ void TestNewRunDialog::badField_data() {
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("message_part");
-    QTest::addRow("lr not a number") << "lr" << "fast" << "number";
-    QTest::addRow("lr zero") << "lr" << "0" << "greater than 0";
-    QTest::addRow("lr too big") << "lr" << "11" << "at most 10";
-    QTest::addRow("run name spaces") << "run" << "my run" << "A–Z";
-    QTest::addRow("run exists") << "run" << "taken" << "already exists";
-    QTest::addRow("seed") << "seed" << "-1" << "whole number";
-    QTest::addRow("save freq") << "save_freq" << "often" << "epoch";
-    QTest::addRow("dataset missing") << "data" << "/nonexistent/mnist" << "/nonexistent/mnist";
-    QTest::addRow("dataset without files") << "data" << "/tmp" << "train-images-idx3-ubyte";
+    QTest::addRow("lr not a number") << "lr"
+                                     << "fast"
+                                     << "number";
+    QTest::addRow("lr zero") << "lr"
+                             << "0"
+                             << "greater than 0";
+    QTest::addRow("lr too big") << "lr"
+                                << "11"
+                                << "at most 10";
+    QTest::addRow("run name spaces") << "run"
+                                     << "my run"
+                                     << "A–Z";
+    QTest::addRow("run exists") << "run"
+                                << "taken"
+                                << "already exists";
+    QTest::addRow("seed") << "seed"
+                          << "-1"
+                          << "whole number";
+    QTest::addRow("save freq") << "save_freq"
+                               << "often"
+                               << "epoch";
+    QTest::addRow("dataset missing") << "data"
+                                     << "/nonexistent/mnist"
+                                     << "/nonexistent/mnist";
+    QTest::addRow("dataset without files") << "data"
+                                           << "/tmp"
+                                           << "train-images-idx3-ubyte";
 }
 
 void TestNewRunDialog::badField() {

@@ -21,12 +21,26 @@ void TestTranslations::loads_data() {
     QTest::addColumn<QString>("context");
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("expected");
-    QTest::addRow("pt_BR crash") << "pt_BR" << "savepoint::ui::MainWindow" << "Simulate crash" << "Simular falha";
-    QTest::addRow("fr crash") << "fr" << "savepoint::ui::MainWindow" << "Simulate crash" << "Simuler un plantage";
-    QTest::addRow("pt_BR branches") << "pt_BR" << "savepoint::ui::RunListModel" << "Branches" << "Ramos";
-    QTest::addRow("fr checkpoints") << "fr" << "savepoint::ui::FaultTolerancePanel" << "Checkpoints written"
+    QTest::addRow("pt_BR crash") << "pt_BR"
+                                 << "savepoint::ui::MainWindow"
+                                 << "Simulate crash"
+                                 << "Simular falha";
+    QTest::addRow("fr crash") << "fr"
+                              << "savepoint::ui::MainWindow"
+                              << "Simulate crash"
+                              << "Simuler un plantage";
+    QTest::addRow("pt_BR branches") << "pt_BR"
+                                    << "savepoint::ui::RunListModel"
+                                    << "Branches"
+                                    << "Ramos";
+    QTest::addRow("fr checkpoints") << "fr"
+                                    << "savepoint::ui::FaultTolerancePanel"
+                                    << "Checkpoints written"
                                     << "Points de sauvegarde écrits";
-    QTest::addRow("en identity") << "en" << "savepoint::ui::MainWindow" << "Simulate crash" << "Simulate crash";
+    QTest::addRow("en identity") << "en"
+                                 << "savepoint::ui::MainWindow"
+                                 << "Simulate crash"
+                                 << "Simulate crash";
 }
 
 void TestTranslations::loads() {

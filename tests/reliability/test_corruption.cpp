@@ -56,37 +56,50 @@ private Q_SLOTS:
         auto c = savepoint::parse_checkpoint_body(data, static_cast<std::size_t>(head_.size()), "head");
         const qint64 size = head_.size();
         const qint64 metaEnd = savepoint::kCheckpointHeaderBytes + static_cast<qint64>(c.meta.dump().size());
-        boundaries_ << qMakePair(qint64(0), QStringLiteral("zero length")) << qMakePair(qint64(8), QStringLiteral("after magic"))
-                    << qMakePair(qint64(16), QStringLiteral("inside header")) << qMakePair(qint64(32), QStringLiteral("end of header"));
+        boundaries_ << qMakePair(qint64(0), QStringLiteral("zero length"))
+                    << qMakePair(qint64(8), QStringLiteral("after magic"))
+                    << qMakePair(qint64(16), QStringLiteral("inside header"))
+                    << qMakePair(qint64(32), QStringLiteral("end of header"));
         // The meta length from the header (the dump above may differ in key order).
         quint64 metaLen = 0;
         memcpy(&metaLen, data + 16, 8);
         Q_UNUSED(metaEnd);
-        boundaries_ << qMakePair(qint64(32 + metaLen / 2), QStringLiteral("mid meta")) << qMakePair(qint64(32 + metaLen), QStringLiteral("end of meta"));
+        boundaries_ << qMakePair(qint64(32 + metaLen / 2), QStringLiteral("mid meta"))
+                    << qMakePair(qint64(32 + metaLen), QStringLiteral("end of meta"));
         for (const auto& t : c.tensors) {
             const qint64 dataStart = t.data - data;
-            const qint64 recStart = dataStart - (4 + static_cast<qint64>(t.name.size()) + 4 + 8 * static_cast<qint64>(t.dims.size()) + 8);
-            boundaries_ << qMakePair(recStart + 2, QStringLiteral("tensor %1 name length").arg(QString::fromStdString(t.name)))
-                        << qMakePair(dataStart, QStringLiteral("tensor %1 data start").arg(QString::fromStdString(t.name)));
-            if (t.nbytes > 1) boundaries_ << qMakePair(dataStart + static_cast<qint64>(t.nbytes) / 2, QStringLiteral("tensor %1 mid data").arg(QString::fromStdString(t.name)));
+            const qint64 recStart =
+                dataStart - (4 + static_cast<qint64>(t.name.size()) + 4 + 8 * static_cast<qint64>(t.dims.size()) + 8);
+            boundaries_ << qMakePair(recStart + 2,
+                                     QStringLiteral("tensor %1 name length").arg(QString::fromStdString(t.name)))
+                        << qMakePair(dataStart,
+                                     QStringLiteral("tensor %1 data start").arg(QString::fromStdString(t.name)));
+            if (t.nbytes > 1)
+                boundaries_ << qMakePair(dataStart + static_cast<qint64>(t.nbytes) / 2,
+                                         QStringLiteral("tensor %1 mid data").arg(QString::fromStdString(t.name)));
         }
-        boundaries_ << qMakePair(size - 48, QStringLiteral("footer start")) << qMakePair(size - 40, QStringLiteral("after footer length"))
-                    << qMakePair(size - 8, QStringLiteral("before end magic")) << qMakePair(size - 1, QStringLiteral("last byte missing"));
-        qInfo("%lld section boundaries in a %lld-byte checkpoint with %lld tensors", static_cast<long long>(boundaries_.size()),
-              static_cast<long long>(size), static_cast<long long>(c.tensors.size()));
+        boundaries_ << qMakePair(size - 48, QStringLiteral("footer start"))
+                    << qMakePair(size - 40, QStringLiteral("after footer length"))
+                    << qMakePair(size - 8, QStringLiteral("before end magic"))
+                    << qMakePair(size - 1, QStringLiteral("last byte missing"));
+        qInfo("%lld section boundaries in a %lld-byte checkpoint with %lld tensors",
+              static_cast<long long>(boundaries_.size()), static_cast<long long>(size),
+              static_cast<long long>(c.tensors.size()));
     }
 
     void inProcessTruncations() {
         QString err;
         int n = 0;
         for (const auto& b : boundaries_) {
-            QVERIFY2(detects(head_.left(b.first), &err), qPrintable(QStringLiteral("truncation at %1 (%2) not detected").arg(b.first).arg(b.second)));
+            QVERIFY2(detects(head_.left(b.first), &err),
+                     qPrintable(QStringLiteral("truncation at %1 (%2) not detected").arg(b.first).arg(b.second)));
             ++n;
         }
         std::mt19937_64 rng(4);
         for (int i = 0; i < 200; ++i) {
             const qint64 at = static_cast<qint64>(rng() % static_cast<quint64>(head_.size()));
-            QVERIFY2(detects(head_.left(at), &err), qPrintable(QStringLiteral("truncation at %1 not detected").arg(at)));
+            QVERIFY2(detects(head_.left(at), &err),
+                     qPrintable(QStringLiteral("truncation at %1 not detected").arg(at)));
             ++n;
         }
         // Appended garbage is damage too.
@@ -100,7 +113,8 @@ private Q_SLOTS:
         QList<qint64> offsets;
         for (const auto& b : boundaries_)
             if (b.first < head_.size()) offsets << b.first;
-        offsets << 0 << 9 << 20 << 40 << head_.size() - 45 << head_.size() - 20 << head_.size() - 3;  // header, meta, footer fields
+        offsets << 0 << 9 << 20 << 40 << head_.size() - 45 << head_.size() - 20
+                << head_.size() - 3;  // header, meta, footer fields
         for (int i = 0; i < 300; ++i) offsets << static_cast<qint64>(rng() % static_cast<quint64>(head_.size()));
         for (qint64 at : offsets) {
             QByteArray d = head_;
@@ -121,7 +135,8 @@ private Q_SLOTS:
         QTest::newRow("truncated: first tensor data") << "truncate" << boundaries_[7].first << 3;
         QTest::newRow("truncated: footer start") << "truncate" << size - 48 << 3;
         QTest::newRow("truncated: last byte") << "truncate" << size - 1 << 3;
-        QTest::newRow("truncated: random offset") << "truncate" << qint64(std::mt19937_64(11)() % static_cast<quint64>(size)) << 3;
+        QTest::newRow("truncated: random offset")
+            << "truncate" << qint64(std::mt19937_64(11)() % static_cast<quint64>(size)) << 3;
         QTest::newRow("bit flip: header version") << "flip" << qint64(9) << 3;
         QTest::newRow("bit flip: meta") << "flip" << qint64(40) << 3;
         QTest::newRow("bit flip: payload") << "flip" << size / 2 << 3;
@@ -143,19 +158,26 @@ private Q_SLOTS:
             QDir(homes[i]).removeRecursively();
             QVERIFY(copyTree(base_, homes[i]));
             const QString f = ckpt(homes[i], 4);
-            if (damage == QLatin1String("truncate")) QVERIFY(testsupport::truncateFile(f, arg));
-            else if (damage == QLatin1String("flip")) QVERIFY(testsupport::flipByte(f, arg, 0x10));
-            else if (damage == QLatin1String("flip2")) QVERIFY(testsupport::flipByte(f, arg, 0x10) && testsupport::flipByte(ckpt(homes[i], 3), arg, 0x10));
-            else if (damage == QLatin1String("swap")) QVERIFY(QFile::remove(f) && QFile::copy(ckpt(homes[i], static_cast<int>(arg)), f));
-            else if (damage == QLatin1String("delete")) QVERIFY(QFile::remove(f));
+            if (damage == QLatin1String("truncate"))
+                QVERIFY(testsupport::truncateFile(f, arg));
+            else if (damage == QLatin1String("flip"))
+                QVERIFY(testsupport::flipByte(f, arg, 0x10));
+            else if (damage == QLatin1String("flip2"))
+                QVERIFY(testsupport::flipByte(f, arg, 0x10) && testsupport::flipByte(ckpt(homes[i], 3), arg, 0x10));
+            else if (damage == QLatin1String("swap"))
+                QVERIFY(QFile::remove(f) && QFile::copy(ckpt(homes[i], static_cast<int>(arg)), f));
+            else if (damage == QLatin1String("delete"))
+                QVERIFY(QFile::remove(f));
         }
         // verify: exit 1, the damaged file named.
         CliResult v = reliability::runCli({QStringLiteral("verify"), QStringLiteral("--home"), homes[0]});
         QVERIFY2(v.exitCode == 1, v.describe().constData());
         QVERIFY2(v.err.contains(QStringLiteral("DAMAGED r #4 ") + ckpt(homes[0], 4)) ||
-                     v.err.contains(QStringLiteral("DAMAGED r #4 ")), v.describe().constData());
+                     v.err.contains(QStringLiteral("DAMAGED r #4 ")),
+                 v.describe().constData());
         QVERIFY2(!v.out.contains(QStringLiteral("ok      r #4")), v.describe().constData());
-        if (damage == QLatin1String("flip2")) QVERIFY2(v.err.contains(QStringLiteral("DAMAGED r #3 ")), v.describe().constData());
+        if (damage == QLatin1String("flip2"))
+            QVERIFY2(v.err.contains(QStringLiteral("DAMAGED r #3 ")), v.describe().constData());
         // After verify, nothing damaged is offered.
         HomeState s = checkHome(homes[0], run_);
         QVERIFY2(s.ok, qPrintable(s.why));
@@ -167,7 +189,8 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.describe().constData());
         auto from = resumedFrom(r.out);
         QVERIFY2(from && from->id == expectFrom, r.describe().constData());
-        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("#4\\b.*(damaged|corrupt|missing|not usable)"))), r.describe().constData());
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("#4\\b.*(damaged|corrupt|missing|not usable)"))),
+                 r.describe().constData());
         QVERIFY2(testsupport::paramsShaFromOutput(r.out) == reference_, r.describe().constData());
         HomeState e = checkHome(homes[1], run_);
         QVERIFY2(e.ok, qPrintable(e.why));

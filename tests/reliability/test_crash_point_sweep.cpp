@@ -37,7 +37,8 @@ private:
         return tinyTrain(home, run_, 1, 9, 3, {QStringLiteral("--keep"), QStringLiteral("1")});
     }
     static QStringList diskFlags() {
-        return {QStringLiteral("--disk-retries"), QStringLiteral("1"), QStringLiteral("--disk-retry-seconds"), QStringLiteral("0")};
+        return {QStringLiteral("--disk-retries"), QStringLiteral("1"), QStringLiteral("--disk-retry-seconds"),
+                QStringLiteral("0")};
     }
 
     QString freshHome(const QString& tag) {
@@ -54,15 +55,19 @@ private:
         const QString home = freshHome(tag);
         if (home.isEmpty()) return QStringLiteral("cannot copy the base home");
         QMap<QString, QString> fe{{QStringLiteral("SAVEPOINT_FAULT_AT"), QString::number(k)}};
-        if (mode == QLatin1String("crash")) fe.insert(QStringLiteral("SAVEPOINT_FAULT_MODE"), QStringLiteral("crash"));
-        else fe.insert(QStringLiteral("SAVEPOINT_FAULT_ERRNO"), err);
+        if (mode == QLatin1String("crash"))
+            fe.insert(QStringLiteral("SAVEPOINT_FAULT_MODE"), QStringLiteral("crash"));
+        else
+            fe.insert(QStringLiteral("SAVEPOINT_FAULT_ERRNO"), err);
         if (persist) fe.insert(QStringLiteral("SAVEPOINT_FAULT_PERSIST"), QStringLiteral("1"));
         CliResult f = reliability::runCli(resumeArgs(home, run_, diskFlags()), 120000, envWith(fe));
         const QString ctx = QStringLiteral("k=%1 (%2) mode=%3 %4%5\n")
-                                .arg(k).arg(trace_.value(k - 1), mode, err, persist ? QStringLiteral(" persist") : QString()) +
+                                .arg(k)
+                                .arg(trace_.value(k - 1), mode, err, persist ? QStringLiteral(" persist") : QString()) +
                             QString::fromLocal8Bit(f.describe());
         if (f.timedOut) return QStringLiteral("timed out\n") + ctx;
-        if (mode == QLatin1String("crash") && k <= trace_.size() && f.exitCode != 137) return QStringLiteral("did not crash at op k\n") + ctx;
+        if (mode == QLatin1String("crash") && k <= trace_.size() && f.exitCode != 137)
+            return QStringLiteral("did not crash at op k\n") + ctx;
         if (mode != QLatin1String("crash") && (f.crashed || (f.exitCode != 0 && f.exitCode != 1 && f.exitCode != 3)))
             return QStringLiteral("an injected errno must end in a clean exit (0, 1 or 3)\n") + ctx;
         // A failure must say what failed.
@@ -77,7 +82,8 @@ private:
 
         HomeState s = checkHome(home, run_);
         if (!s.ok) return s.why + QLatin1Char('\n') + ctx;
-        if (!s.head || s.head->global_step < last.globalStep) return QStringLiteral("head older than the last reported save\n") + ctx;
+        if (!s.head || s.head->global_step < last.globalStep)
+            return QStringLiteral("head older than the last reported save\n") + ctx;
 
         CliResult r = reliability::runCli(resumeArgs(home, run_));
         const QString rctx = ctx + QStringLiteral("\n--- clean resume ---\n") + QString::fromLocal8Bit(r.describe());
@@ -88,7 +94,8 @@ private:
         } else if (!r.out.contains(QLatin1String("already finished"))) {
             return QStringLiteral("no resume line\n") + rctx;
         }
-        if (testsupport::paramsShaFromOutput(r.out) != reference_) return QStringLiteral("final parameters differ\n") + rctx;
+        if (testsupport::paramsShaFromOutput(r.out) != reference_)
+            return QStringLiteral("final parameters differ\n") + rctx;
         HomeState end = checkHome(home, run_);
         if (!end.ok) return end.why + QLatin1Char('\n') + rctx;
         QDir(home).removeRecursively();
@@ -105,15 +112,16 @@ private Q_SLOTS:
         QVERIFY(!reference_.isEmpty());
 
         base_ = tmp_.filePath(QStringLiteral("base"));
-        CliResult b = reliability::runCli(trainArgs(base_) + QStringList{QStringLiteral("--interrupt-at-step"), QStringLiteral("4")});
+        CliResult b = reliability::runCli(trainArgs(base_) +
+                                          QStringList{QStringLiteral("--interrupt-at-step"), QStringLiteral("4")});
         QVERIFY2(b.exitCode == 3, b.describe().constData());
         QVERIFY2(savedLines(b.out).size() == 1 && savedLines(b.out).first().globalStep == 3, b.describe().constData());
 
         // Number the operations of a clean resume.
         const QString home = freshHome(QStringLiteral("trace"));
         const QString traceFile = tmp_.filePath(QStringLiteral("trace.txt"));
-        CliResult t = reliability::runCli(resumeArgs(home, run_),
-                                          120000, envWith({{QStringLiteral("SAVEPOINT_FAULT_TRACE"), traceFile}}));
+        CliResult t = reliability::runCli(resumeArgs(home, run_), 120000,
+                                          envWith({{QStringLiteral("SAVEPOINT_FAULT_TRACE"), traceFile}}));
         QVERIFY2(t.exitCode == 0, t.describe().constData());
         QCOMPARE(testsupport::paramsShaFromOutput(t.out), reference_);
         trace_ = QString::fromUtf8(testsupport::readAll(traceFile)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -123,7 +131,8 @@ private Q_SLOTS:
         for (const char* op : {" registry.insert_writing ", " statvfs ", " open ", " write ", " fsync ", " close ",
                                " rename ", " fsync_dir ", " registry.commit ", " unlink "})
             QVERIFY2(all.contains(QLatin1String(op)), op);
-        qInfo("a resume with two saves + retention has K=%lld traced operations", static_cast<long long>(trace_.size()));
+        qInfo("a resume with two saves + retention has K=%lld traced operations",
+              static_cast<long long>(trace_.size()));
         QDir(home).removeRecursively();
     }
 
@@ -131,7 +140,11 @@ private Q_SLOTS:
     void sweep() {
         const int K = std::min<int>(trace_.size(), envInt("SAVEPOINT_SWEEP_MAX_K", 1 << 30));
         static const QStringList errs{QStringLiteral("EIO"), QStringLiteral("ENOSPC"), QStringLiteral("EROFS")};
-        struct Case { int k; QString mode, err; bool persist; };
+        struct Case {
+            int k;
+            QString mode, err;
+            bool persist;
+        };
         QList<Case> cases;
         // One past the end too: a fault that never fires must change nothing.
         const bool all = envFlag("SAVEPOINT_SWEEP_ALL");
@@ -149,8 +162,10 @@ private Q_SLOTS:
                 continue;
             }
             if (oneMode) {  // one of the three ways per k, in turn (sanitizer builds)
-                if (k % 3 == 0 && k <= K) cases.append({k, QStringLiteral("crash"), QString(), false});
-                else cases.append({k, QStringLiteral("errno"), errs[k % 3], k % 3 == 2});
+                if (k % 3 == 0 && k <= K)
+                    cases.append({k, QStringLiteral("crash"), QString(), false});
+                else
+                    cases.append({k, QStringLiteral("errno"), errs[k % 3], k % 3 == 2});
                 continue;
             }
             if (k <= K) cases.append({k, QStringLiteral("crash"), QString(), false});
@@ -180,8 +195,11 @@ private Q_SLOTS:
         std::vector<std::thread> pool;
         for (int i = 0; i < std::max(1, envInt("SAVEPOINT_SWEEP_JOBS", 2)); ++i) pool.emplace_back(worker);
         for (auto& th : pool) th.join();
-        qInfo("%lld fault cases over K=%d operations (%d middle writes skipped; SAVEPOINT_SWEEP_ALL=1 for all) in %.1f s, %lld failed",
-              static_cast<long long>(cases.size()), K, skipped, t.elapsed() / 1000.0, static_cast<long long>(failures.size()));
+        qInfo(
+            "%lld fault cases over K=%d operations (%d middle writes skipped; SAVEPOINT_SWEEP_ALL=1 for all) in %.1f "
+            "s, %lld failed",
+            static_cast<long long>(cases.size()), K, skipped, t.elapsed() / 1000.0,
+            static_cast<long long>(failures.size()));
         QVERIFY2(failures.isEmpty(), qPrintable(failures.mid(0, 3).join(QStringLiteral("\n=====\n"))));
     }
 };

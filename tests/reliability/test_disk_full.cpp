@@ -72,7 +72,9 @@ private:
     QStringList trace_;
     const QString run_ = QStringLiteral("r");
 
-    QStringList train(const QString& home, const QStringList& extra = {}) const { return tinyTrain(home, run_, 2, 6, 3, extra); }
+    QStringList train(const QString& home, const QStringList& extra = {}) const {
+        return tinyTrain(home, run_, 2, 6, 3, extra);
+    }
     static QStringList retries(int n, const QString& seconds) {
         return {QStringLiteral("--disk-retries"), QString::number(n), QStringLiteral("--disk-retry-seconds"), seconds};
     }
@@ -104,7 +106,8 @@ private Q_SLOTS:
         QVERIFY(tmp_.isValid());
         const QString ref = tmp_.filePath(QStringLiteral("ref"));
         const QString traceFile = tmp_.filePath(QStringLiteral("trace.txt"));
-        CliResult r = reliability::runCli(train(ref), 120000, envWith({{QStringLiteral("SAVEPOINT_FAULT_TRACE"), traceFile}}));
+        CliResult r =
+            reliability::runCli(train(ref), 120000, envWith({{QStringLiteral("SAVEPOINT_FAULT_TRACE"), traceFile}}));
         QVERIFY2(r.exitCode == 0, r.describe().constData());
         reference_ = testsupport::paramsShaFromOutput(r.out);
         const auto rows = testsupport::checkpointsJson(ref, run_);
@@ -119,12 +122,14 @@ private Q_SLOTS:
     void tmpfsFillsUp() {
         const QString mnt = tmp_.filePath(QStringLiteral("tmpfs"));
         if (!mountTmpfs(mnt, QStringLiteral("size=%1k").arg((ckptBytes_ * 3 + 8 * 1024 * 1024) / 1024)))
-            QSKIP(qPrintable(QStringLiteral("mount -t tmpfs not permitted here (%1); run as root").arg(QString::fromLocal8Bit(strerror(errno)))));
+            QSKIP(qPrintable(QStringLiteral("mount -t tmpfs not permitted here (%1); run as root")
+                                 .arg(QString::fromLocal8Bit(strerror(errno)))));
         auto unmount = qScopeGuard([&] { ::umount2(mnt.toLocal8Bit().constData(), MNT_DETACH); });
         const QString home = mnt + QStringLiteral("/home");
         CliResult b = reliability::runCli(train(home, {QStringLiteral("--interrupt-at-step"), QStringLiteral("4")}));
         QVERIFY2(b.exitCode == 3, b.describe().constData());
-        const QByteArray firstBytes = testsupport::fileSha256(home + QStringLiteral("/checkpoints/r/ckpt-00000001.svpt"));
+        const QByteArray firstBytes =
+            testsupport::fileSha256(home + QStringLiteral("/checkpoints/r/ckpt-00000001.svpt"));
         QVERIFY(!firstBytes.isEmpty());
 
         // Leave half a checkpoint free: the next save cannot fit.
@@ -142,9 +147,12 @@ private Q_SLOTS:
 
         Watched w;
         w.start(resumeArgs(home, run_, retries(200, QStringLiteral("0.2"))));
-        QVERIFY2(w.waitFor([&] { return w.err.contains(QLatin1String("training is paused")); }, 60000), w.describe().constData());
+        QVERIFY2(w.waitFor([&] { return w.err.contains(QLatin1String("training is paused")); }, 60000),
+                 w.describe().constData());
         // The message names the path, the bytes needed and the bytes free.
-        static const QRegularExpression msg(QStringLiteral("not enough space to write checkpoint (\\S+/checkpoints/r/ckpt-\\d+\\.svpt): needs (\\d+) bytes, (\\d+) bytes free"));
+        static const QRegularExpression msg(
+            QStringLiteral("not enough space to write checkpoint (\\S+/checkpoints/r/ckpt-\\d+\\.svpt): needs (\\d+) "
+                           "bytes, (\\d+) bytes free"));
         auto m = msg.match(w.err);
         QVERIFY2(m.hasMatch(), w.describe().constData());
         QVERIFY2(m.captured(1).startsWith(home), w.describe().constData());
@@ -156,7 +164,8 @@ private Q_SLOTS:
         QVERIFY2(s.ok, qPrintable(s.why));
         QVERIFY(hasCommitted(s, 1));
         QCOMPARE(testsupport::fileSha256(home + QStringLiteral("/checkpoints/r/ckpt-00000001.svpt")), firstBytes);
-        QVERIFY(!QDir(home + QStringLiteral("/checkpoints/r")).entryList({QStringLiteral("*.tmp")}, QDir::Files).size());
+        QVERIFY(
+            !QDir(home + QStringLiteral("/checkpoints/r")).entryList({QStringLiteral("*.tmp")}, QDir::Files).size());
 
         // Space comes back: it continues and finishes where an uninterrupted run does.
         QVERIFY(QFile::remove(filler));
@@ -183,8 +192,11 @@ private Q_SLOTS:
         QVERIFY(!fillers.isEmpty());
         Watched w;
         w.start(resumeArgs(home, run_, retries(200, QStringLiteral("0.2"))));
-        QVERIFY2(w.waitFor([&] { return w.err.contains(QLatin1String("training is paused")); }, 60000), w.describe().constData());
-        QVERIFY2(w.err.contains(QRegularExpression(QStringLiteral("cannot create \\S+/checkpoints/r/ckpt-\\d+\\.svpt\\.tmp: No space left on device \\(checkpoint needs \\d+ bytes, \\d+ bytes free\\)"))),
+        QVERIFY2(w.waitFor([&] { return w.err.contains(QLatin1String("training is paused")); }, 60000),
+                 w.describe().constData());
+        QVERIFY2(w.err.contains(QRegularExpression(
+                     QStringLiteral("cannot create \\S+/checkpoints/r/ckpt-\\d+\\.svpt\\.tmp: No space left on device "
+                                    "\\(checkpoint needs \\d+ bytes, \\d+ bytes free\\)"))),
                  w.describe().constData());
         HomeState s = checkHome(home, run_);
         QVERIFY2(s.ok, qPrintable(s.why));
@@ -212,10 +224,12 @@ private Q_SLOTS:
         const QByteArray registryBefore = testsupport::fileSha256(home + QStringLiteral("/registry.sqlite"));
         const QStringList fillers = useUpInodes(mnt);
         QVERIFY(!fillers.isEmpty());
-        for (const QStringList& args : {QStringList{QStringLiteral("runs"), QStringLiteral("--home"), home}, resumeArgs(home, run_, {})}) {
+        for (const QStringList& args :
+             {QStringList{QStringLiteral("runs"), QStringLiteral("--home"), home}, resumeArgs(home, run_, {})}) {
             CliResult r = reliability::runCli(args);
             QVERIFY2(r.exitCode != 0 && !r.crashed, r.describe().constData());
-            QVERIFY2(r.err.contains(home + QStringLiteral("/registry.sqlite")) && r.err.contains(QLatin1String("No space left on device")),
+            QVERIFY2(r.err.contains(home + QStringLiteral("/registry.sqlite")) &&
+                         r.err.contains(QLatin1String("No space left on device")),
                      r.describe().constData());
         }
         QCOMPARE(testsupport::fileSha256(home + QStringLiteral("/registry.sqlite")), registryBefore);
@@ -236,7 +250,10 @@ private Q_SLOTS:
             if (trace_[i].section(QLatin1Char(' '), 1, 1) == QLatin1String("registry.insert_writing")) {
                 ++inserts;
                 if (inserts == 2) start = i;
-                if (inserts == 3) { end = i; break; }
+                if (inserts == 3) {
+                    end = i;
+                    break;
+                }
             }
         QVERIFY(start >= 0);
         QSet<QString> seen;
@@ -261,7 +278,10 @@ private Q_SLOTS:
                                                    {QStringLiteral("SAVEPOINT_FAULT_TRACE"), traceFile}}));
         // Metric flushes are timed, so op k of this run may differ from the reference trace's:
         // judge the message by the op that really failed.
-        const QString actual = QString::fromUtf8(testsupport::readAll(traceFile)).split(QLatin1Char('\n')).value(k - 1).section(QLatin1Char(' '), 1, 1);
+        const QString actual = QString::fromUtf8(testsupport::readAll(traceFile))
+                                   .split(QLatin1Char('\n'))
+                                   .value(k - 1)
+                                   .section(QLatin1Char(' '), 1, 1);
         if (actual != op) qInfo("op %d was %s in this run (reference: %s)", k, qPrintable(actual), qPrintable(op));
         op = actual;
         QVERIFY2(r.exitCode == 0, r.describe().constData());
@@ -275,22 +295,27 @@ private Q_SLOTS:
             return;
         }
         // With the limits this run was given, not "until it can be written".
-        QVERIFY2(r.err.contains(QLatin1String("training is paused; it retries the checkpoint every 0.1 s, at most 3 times")),
-                 r.describe().constData());
+        QVERIFY2(
+            r.err.contains(QLatin1String("training is paused; it retries the checkpoint every 0.1 s, at most 3 times")),
+            r.describe().constData());
         QVERIFY2(r.out.contains(QLatin1String("retrying the checkpoint")), r.describe().constData());
         const QString strerr = err == QLatin1String("ENOSPC") ? QStringLiteral("No space left on device")
-                               : err == QLatin1String("EIO") ? QStringLiteral("Input/output error")
-                                                             : QStringLiteral("Read-only file system");
+                               : err == QLatin1String("EIO")  ? QStringLiteral("Input/output error")
+                                                              : QStringLiteral("Read-only file system");
         const QString line = r.err.section(QLatin1String("error: "), 1, 1).section(QLatin1Char('\n'), 0, 0);
         // Names the path: the checkpoint (or its directory) or the registry.
-        QVERIFY2(line.contains(home + QStringLiteral("/checkpoints/r")) || line.contains(home + QStringLiteral("/registry.sqlite")),
+        QVERIFY2(line.contains(home + QStringLiteral("/checkpoints/r")) ||
+                     line.contains(home + QStringLiteral("/registry.sqlite")),
                  r.describe().constData());
         if (op == QLatin1String("statvfs") && err == QLatin1String("ENOSPC")) {
-            QVERIFY2(line.contains(QRegularExpression(QStringLiteral("needs \\d+ bytes, \\d+ bytes free"))), r.describe().constData());
+            QVERIFY2(line.contains(QRegularExpression(QStringLiteral("needs \\d+ bytes, \\d+ bytes free"))),
+                     r.describe().constData());
         } else {
             QVERIFY2(line.contains(strerr), r.describe().constData());
-            if (err == QLatin1String("ENOSPC") && !op.startsWith(QLatin1String("registry")) && op != QLatin1String("fsync_dir"))
-                QVERIFY2(line.contains(QRegularExpression(QStringLiteral("needs \\d+ bytes, \\d+ bytes free"))), r.describe().constData());
+            if (err == QLatin1String("ENOSPC") && !op.startsWith(QLatin1String("registry")) &&
+                op != QLatin1String("fsync_dir"))
+                QVERIFY2(line.contains(QRegularExpression(QStringLiteral("needs \\d+ bytes, \\d+ bytes free"))),
+                         r.describe().constData());
         }
     }
 };

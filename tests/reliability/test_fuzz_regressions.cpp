@@ -8,8 +8,8 @@
 #include "reliability_support.h"
 
 #include "cli_app.h"
-#include "platform/errors.h"
 #include "formats/idx_reader.h"
+#include "platform/errors.h"
 #include "storage/sha256.h"
 
 #include <QtTest>
@@ -40,13 +40,22 @@ private Q_SLOTS:
         for (const auto& in : all) {
             if (in.isEmpty()) continue;
             std::vector<std::uint8_t> b(in.begin() + 1, in.end());
-            try { savepoint::parse_idx_images(b, "images"); } catch (const savepoint::InputError&) {}
-            try { savepoint::parse_idx_labels(b, "labels"); } catch (const savepoint::InputError&) {}
+            try {
+                savepoint::parse_idx_images(b, "images");
+            } catch (const savepoint::InputError&) {
+            }
+            try {
+                savepoint::parse_idx_labels(b, "labels");
+            } catch (const savepoint::InputError&) {
+            }
             QTemporaryFile f;
             QVERIFY(f.open());
             f.write(in.mid(1));
             f.flush();
-            try { savepoint::read_maybe_gzipped(f.fileName().toStdString(), 1u << 24); } catch (const savepoint::InputError&) {}
+            try {
+                savepoint::read_maybe_gzipped(f.fileName().toStdString(), 1u << 24);
+            } catch (const savepoint::InputError&) {
+            }
         }
     }
 
@@ -56,7 +65,10 @@ private Q_SLOTS:
         int ok = 0;
         for (const auto& in : all) {
             const auto* d = reinterpret_cast<const std::uint8_t*>(in.constData());
-            try { savepoint::parse_checkpoint_body(d, std::size_t(in.size()), "x"); } catch (const savepoint::CorruptCheckpoint&) {}
+            try {
+                savepoint::parse_checkpoint_body(d, std::size_t(in.size()), "x");
+            } catch (const savepoint::CorruptCheckpoint&) {
+            }
             std::vector<std::uint8_t> b(d, d + in.size());
             auto v = savepoint::verify_checkpoint_bytes(b, "x");
             QVERIFY(v.ok || !v.error.empty());
@@ -74,7 +86,8 @@ private Q_SLOTS:
             for (const auto& part : in.split('\n')) args.push_back(part.toStdString());
             // As in the fuzzer: never train here; only parsing and refusals.
             bool trains = false;
-            for (const auto& a : args) trains = trains || a == "train" || a == "resume" || a.find("home") != std::string::npos;
+            for (const auto& a : args)
+                trains = trains || a == "train" || a == "resume" || a.find("home") != std::string::npos;
             if (trains) args.push_back("--help");
             args.push_back("--home");
             args.push_back(home.path().toStdString());

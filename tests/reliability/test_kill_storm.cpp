@@ -28,8 +28,8 @@ class TestKillStorm : public QObject {
 private:
     QTemporaryDir tmp_;
     QString reference_;
-    qint64 fullMs_ = 2000;   // an uninterrupted run, wall clock
-    qint64 loadMs_ = 800;    // until a resume prints "loading dataset" (after its recovery)
+    qint64 fullMs_ = 2000;  // an uninterrupted run, wall clock
+    qint64 loadMs_ = 800;   // until a resume prints "loading dataset" (after its recovery)
     const QString run_ = QStringLiteral("r");
 
     QStringList train(const QString& home) const {
@@ -47,7 +47,8 @@ private Q_SLOTS:
         reference_ = testsupport::paramsShaFromOutput(r.out);
         // When does a resume get past its recovery?
         const QString h = tmp_.filePath(QStringLiteral("probe"));
-        QVERIFY(reliability::runCli(train(h) + QStringList{QStringLiteral("--interrupt-at-step"), QStringLiteral("5")}).exitCode == 3);
+        QVERIFY(reliability::runCli(train(h) + QStringList{QStringLiteral("--interrupt-at-step"), QStringLiteral("5")})
+                    .exitCode == 3);
         qint64 seen = -1;
         QElapsedTimer t2;
         t2.start();
@@ -86,22 +87,33 @@ private Q_SLOTS:
                 const int savedBefore = 0;
                 if (lastDone == 0) {
                     switch (mode) {
-                    case 0: delay = static_cast<int>(rng() % static_cast<quint64>(fullMs_ + 1)); break;
-                    case 1: when = [&](const QString&) { return tempFilePresent(home, run_); }; break;
-                    case 2: {
-                        const int nth = 1 + static_cast<int>(rng() % 3);
-                        when = [nth](const QString& out) { return savedLines(out).size() >= nth; };
-                        break;
-                    }
-                    case 3: delay = static_cast<int>(loadMs_ * (50 + rng() % 60) / 100); break;
+                        case 0:
+                            delay = static_cast<int>(rng() % static_cast<quint64>(fullMs_ + 1));
+                            break;
+                        case 1:
+                            when = [&](const QString&) { return tempFilePresent(home, run_); };
+                            break;
+                        case 2: {
+                            const int nth = 1 + static_cast<int>(rng() % 3);
+                            when = [nth](const QString& out) { return savedLines(out).size() >= nth; };
+                            break;
+                        }
+                        case 3:
+                            delay = static_cast<int>(loadMs_ * (50 + rng() % 60) / 100);
+                            break;
                     }
                 }
                 Q_UNUSED(savedBefore);
                 KilledRun k = runAndKill(args, envWith(), delay, when);
                 ++sessions;
                 const QByteArray ctx = QStringLiteral("run %1 attempt %2 mode %3 delay %4 ms, %5 kills so far\n")
-                                           .arg(runs - 1).arg(attempt).arg(mode).arg(delay).arg(kills)
-                                           .toLocal8Bit() + k.result.describe();
+                                           .arg(runs - 1)
+                                           .arg(attempt)
+                                           .arg(mode)
+                                           .arg(delay)
+                                           .arg(kills)
+                                           .toLocal8Bit() +
+                                       k.result.describe();
                 QVERIFY2(!k.result.timedOut, ctx.constData());
                 // Where it resumed from: exactly what recovery left as the head.
                 if (exists && expectFrom) {
@@ -131,18 +143,23 @@ private Q_SLOTS:
                 if (lastReported) {
                     QVERIFY2(s.head && s.head->global_step >= lastReported->globalStep,
                              (QStringLiteral("last reported saved #%1 (global step %2) but head after recovery is %3\n")
-                                  .arg(lastReported->id).arg(lastReported->globalStep)
+                                  .arg(lastReported->id)
+                                  .arg(lastReported->globalStep)
                                   .arg(s.head ? QString::number(s.head->id) : QStringLiteral("none"))
-                                  .toLocal8Bit() + ctx).constData());
-                    QVERIFY2(hasCommitted(s, lastReported->id) || s.head->global_step > lastReported->globalStep, ctx.constData());
+                                  .toLocal8Bit() +
+                              ctx)
+                                 .constData());
+                    QVERIFY2(hasCommitted(s, lastReported->id) || s.head->global_step > lastReported->globalStep,
+                             ctx.constData());
                 }
                 // A kill during a save leaves work for recovery: kill that recovery next, half the time.
                 if (mode == 1 && rng() % 2 == 0) nextMode = 3;
             }
         }
-        qInfo("%d kills (random %d, during a save %d, after a commit %d, early/recovery %d) over %d runs (%d completed), "
-              "%d CLI sessions, %.1f s",
-              kills, byMode[0], byMode[1], byMode[2], byMode[3], runs, completed, sessions, total.elapsed() / 1000.0);
+        qInfo(
+            "%d kills (random %d, during a save %d, after a commit %d, early/recovery %d) over %d runs (%d completed), "
+            "%d CLI sessions, %.1f s",
+            kills, byMode[0], byMode[1], byMode[2], byMode[3], runs, completed, sessions, total.elapsed() / 1000.0);
     }
 };
 

@@ -20,9 +20,9 @@
 
 #include <QtTest>
 
-#include <random>
 #include <sys/mount.h>
 #include <unistd.h>
+#include <random>
 
 using namespace reliability;
 
@@ -38,7 +38,9 @@ bool sh(const QString& program, const QStringList& args, QString* output = nullp
 }
 
 QByteArray readSysctl(const char* path) { return testsupport::readAll(QString::fromLatin1(path)).trimmed(); }
-bool writeSysctl(const char* path, const QByteArray& v) { return testsupport::writeAll(QString::fromLatin1(path), v + "\n"); }
+bool writeSysctl(const char* path, const QByteArray& v) {
+    return testsupport::writeAll(QString::fromLatin1(path), v + "\n");
+}
 
 const char* kWriteback = "/proc/sys/vm/dirty_writeback_centisecs";
 const char* kExpire = "/proc/sys/vm/dirty_expire_centisecs";
@@ -61,7 +63,8 @@ private:
     }
     bool mountImage() {
         QString out;
-        mounted_ = sh(QStringLiteral("mount"), {QStringLiteral("-o"), QStringLiteral("loop,commit=600"), cur_, mnt_}, &out);
+        mounted_ =
+            sh(QStringLiteral("mount"), {QStringLiteral("-o"), QStringLiteral("loop,commit=600"), cur_, mnt_}, &out);
         if (!mounted_) qWarning("mount failed: %s", qPrintable(out));
         return mounted_;
     }
@@ -124,10 +127,14 @@ private Q_SLOTS:
                 int delay = -1;
                 std::function<bool(const QString&)> when;
                 if (trials < target) {
-                    if (mode == 0) delay = static_cast<int>(rng() % static_cast<quint64>(fullMs_ + 1));
-                    else if (mode == 1) when = [&](const QString&) { return tempFilePresent(home, run_); };
-                    else if (mode == 2) when = [](const QString& out) { return !savedLines(out).isEmpty(); };
-                    else delay = static_cast<int>(300 + rng() % 1200);
+                    if (mode == 0)
+                        delay = static_cast<int>(rng() % static_cast<quint64>(fullMs_ + 1));
+                    else if (mode == 1)
+                        when = [&](const QString&) { return tempFilePresent(home, run_); };
+                    else if (mode == 2)
+                        when = [](const QString& out) { return !savedLines(out).isEmpty(); };
+                    else
+                        delay = static_cast<int>(300 + rng() % 1200);
                 }
                 // The power goes out right after the process ends (killed, or finished by itself).
                 bool copied = false;
@@ -137,8 +144,13 @@ private Q_SLOTS:
                 });
                 ++trials;
                 const QByteArray ctx = QStringLiteral("run %1 attempt %2 mode %3 delay %4, trial %5\n")
-                                           .arg(runs).arg(attempt).arg(mode).arg(delay).arg(trials)
-                                           .toLocal8Bit() + k.result.describe();
+                                           .arg(runs)
+                                           .arg(attempt)
+                                           .arg(mode)
+                                           .arg(delay)
+                                           .arg(trials)
+                                           .toLocal8Bit() +
+                                       k.result.describe();
                 QVERIFY2(copied, ctx.constData());
                 QVERIFY(unmountImage());
                 QVERIFY(QFile::remove(cur_) && QFile::rename(copy_, cur_));
@@ -158,18 +170,30 @@ private Q_SLOTS:
                 exists = s.runExists;
                 if (lastReported) {
                     QVERIFY2(s.head && s.head->global_step >= lastReported->globalStep,
-                             (QStringLiteral("reported saved #%1 (global step %2), but after the power loss the head is %3\n")
-                                  .arg(lastReported->id).arg(lastReported->globalStep)
-                                  .arg(s.head ? QString::number(s.head->id) : QStringLiteral("none")).toLocal8Bit() + ctx).constData());
+                             (QStringLiteral(
+                                  "reported saved #%1 (global step %2), but after the power loss the head is %3\n")
+                                  .arg(lastReported->id)
+                                  .arg(lastReported->globalStep)
+                                  .arg(s.head ? QString::number(s.head->id) : QStringLiteral("none"))
+                                  .toLocal8Bit() +
+                              ctx)
+                                 .constData());
                 }
                 {
                     savepoint::Registry reg(home.toStdString());
                     for (auto it = reported.begin(); it != reported.end(); ++it) {
                         auto c = reg.checkpoint(it.key());
-                        QVERIFY2(c && (c->state == savepoint::CheckpointState::Committed || c->state == savepoint::CheckpointState::Deleted),
-                                 (QStringLiteral("checkpoint #%1 was reported saved but after the power loss it is %2\n")
-                                      .arg(it.key()).arg(c ? QString::fromStdString(savepoint::to_string(c->state) + (" " + c->state_detail)) : QStringLiteral("absent"))
-                                      .toLocal8Bit() + ctx).constData());
+                        QVERIFY2(
+                            c && (c->state == savepoint::CheckpointState::Committed ||
+                                  c->state == savepoint::CheckpointState::Deleted),
+                            (QStringLiteral("checkpoint #%1 was reported saved but after the power loss it is %2\n")
+                                 .arg(it.key())
+                                 .arg(c ? QString::fromStdString(savepoint::to_string(c->state) +
+                                                                 (" " + c->state_detail))
+                                        : QStringLiteral("absent"))
+                                 .toLocal8Bit() +
+                             ctx)
+                                .constData());
                     }
                 }
                 if (done) {

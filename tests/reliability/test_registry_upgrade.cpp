@@ -10,9 +10,9 @@
 //   ctest --test-dir build -R test_registry_upgrade --output-on-failure
 #include "reliability_support.h"
 
-#include "storage/durable_io.h"
 #include "platform/errors.h"
 #include "registry/registry_schema.h"
+#include "storage/durable_io.h"
 
 #include <QtTest>
 
@@ -98,25 +98,28 @@ private Q_SLOTS:
         const QString home = tmp.filePath(QStringLiteral("h"));
         // For the SQL error: a v1 file that already has one of the two v2 columns makes the
         // second ALTER fail after the first succeeded inside the migration transaction.
-        makeV1(home, true, 0, how == QLatin1String("sql") ? "ALTER TABLE checkpoints ADD COLUMN stall_ms REAL" : nullptr);
+        makeV1(home, true, 0,
+               how == QLatin1String("sql") ? "ALTER TABLE checkpoints ADD COLUMN stall_ms REAL" : nullptr);
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         if (how == QLatin1String("fault"))
-            savepoint::set_fault_hook([](const char* op, const std::string&) {
-                return std::string(op) == "registry.migrate" ? EIO : 0;
-            });
+            savepoint::set_fault_hook(
+                [](const char* op, const std::string&) { return std::string(op) == "registry.migrate" ? EIO : 0; });
         try {
             savepoint::Registry reg(home.toStdString());
             QFAIL("the migration should have failed");
         } catch (const savepoint::StorageError& e) {
             const QString msg = QString::fromUtf8(e.what());
             QVERIFY2(msg.contains(path), qPrintable(msg));
-            if (how == QLatin1String("fault")) QVERIFY2(msg.contains(QLatin1String("migration to version 2 failed")), qPrintable(msg));
-            else QVERIFY2(msg.contains(QLatin1String("duplicate column name")), qPrintable(msg));
+            if (how == QLatin1String("fault"))
+                QVERIFY2(msg.contains(QLatin1String("migration to version 2 failed")), qPrintable(msg));
+            else
+                QVERIFY2(msg.contains(QLatin1String("duplicate column name")), qPrintable(msg));
         }
         savepoint::set_fault_hook(nullptr);
         QCOMPARE(testsupport::fileSha256(path), before);
-        QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")) || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+        QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")) ||
+                QFileInfo(path + QStringLiteral("-wal")).size() == 0);
         QCOMPARE(userVersion(path), 1);
         if (how == QLatin1String("fault")) {
             // Once the cause is gone the same file migrates.
@@ -138,7 +141,9 @@ private Q_SLOTS:
         makeV1(home, wal, 99);
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
-        const QString expected = path + QStringLiteral(": registry schema version: expected at most 2, found 99 (made by a newer Savepoint; nothing was changed)");
+        const QString expected = path + QStringLiteral(
+                                            ": registry schema version: expected at most 2, found 99 (made by a newer "
+                                            "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());
             QFAIL("a newer registry must be refused");

@@ -25,22 +25,27 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QStringList extra{QStringLiteral("--keep"), QStringLiteral("2")};
-        CliResult ref = reliability::runCli(tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("r"), 16, 40, 5, extra));
+        CliResult ref =
+            reliability::runCli(tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("r"), 16, 40, 5, extra));
         QVERIFY2(ref.exitCode == 0, ref.describe().constData());
         const QString reference = testsupport::paramsShaFromOutput(ref.out);
 
         const QString home = tmp.filePath(QStringLiteral("home"));
         QProcess writer;
         writer.setProcessEnvironment(envWith());
-        writer.start(testsupport::cliPath(), tinyTrain(home, QStringLiteral("r"), 16, 40, 5, extra));  // long enough to outlive a second CLI start
+        writer.start(testsupport::cliPath(), tinyTrain(home, QStringLiteral("r"), 16, 40, 5,
+                                                       extra));  // long enough to outlive a second CLI start
         QVERIFY(writer.waitForStarted());
         // Wait until it is training (holds the run lock) and has saved once.
         QString wout;
-        QVERIFY2(testsupport::waitUntil([&] {
-                     writer.waitForReadyRead(10);
-                     wout += QString::fromUtf8(writer.readAllStandardOutput());
-                     return wout.contains(QLatin1String("saved checkpoint"));
-                 }, 120000), qPrintable(wout));
+        QVERIFY2(testsupport::waitUntil(
+                     [&] {
+                         writer.waitForReadyRead(10);
+                         wout += QString::fromUtf8(writer.readAllStandardOutput());
+                         return wout.contains(QLatin1String("saved checkpoint"));
+                     },
+                     120000),
+                 qPrintable(wout));
 
         // In-process readers, polling like the GUI's monitor does.
         std::atomic<bool> stop{false};
@@ -64,7 +69,8 @@ private Q_SLOTS:
                 }
                 const qint64 us = t.nsecsElapsed() / 1000;
                 qint64 prev = maxReadUs.load();
-                while (us > prev && !maxReadUs.compare_exchange_weak(prev, us)) {}
+                while (us > prev && !maxReadUs.compare_exchange_weak(prev, us)) {
+                }
                 ++reads;
                 QThread::msleep(5);
             }
@@ -83,7 +89,8 @@ private Q_SLOTS:
         QVERIFY2(second.exitCode == 1, second.describe().constData());
         // It names the writer's process too (the lock file holds its pid while it runs).
         QVERIFY2(second.err.contains(QStringLiteral("run 'r' is in use by another Savepoint process (process %1; lock ")
-                                         .arg(writer.processId()) + home + QStringLiteral("/locks/r.lock)")),
+                                         .arg(writer.processId()) +
+                                     home + QStringLiteral("/locks/r.lock)")),
                  second.describe().constData());
         // A second run in the same home is fine, concurrently.
         QProcess other;
@@ -97,8 +104,8 @@ private Q_SLOTS:
         while (writer.state() == QProcess::Running && cliReads < 6) {
             QElapsedTimer t;
             t.start();
-            QStringList readArgs{cliReads % 2 ? QStringLiteral("runs") : QStringLiteral("checkpoints"), QStringLiteral("--home"), home,
-                                 QStringLiteral("--json")};
+            QStringList readArgs{cliReads % 2 ? QStringLiteral("runs") : QStringLiteral("checkpoints"),
+                                 QStringLiteral("--home"), home, QStringLiteral("--json")};
             if (cliReads % 2 == 0) readArgs << QStringLiteral("--run") << QStringLiteral("r");
             CliResult rr = reliability::runCli(readArgs);
             maxCliMs = std::max(maxCliMs, t.elapsed());
@@ -116,7 +123,8 @@ private Q_SLOTS:
         QCOMPARE(other.exitCode(), 0);
         QVERIFY2(readerErrors.isEmpty(), qPrintable(readerErrors.join(QLatin1Char('\n'))));
         qInfo("%lld in-process reads, slowest %.1f ms; %d CLI reads, slowest %lld ms (process start included)",
-              static_cast<long long>(reads.load()), maxReadUs.load() / 1000.0, cliReads, static_cast<long long>(maxCliMs));
+              static_cast<long long>(reads.load()), maxReadUs.load() / 1000.0, cliReads,
+              static_cast<long long>(maxCliMs));
         // A reader waits at most for one writer transaction (SQLite WAL: readers never block on writers).
         QVERIFY2(maxReadUs.load() < 2000000, "an in-process registry read took over 2 s");
         QCOMPARE(testsupport::paramsShaFromOutput(wout), reference);

@@ -8,17 +8,17 @@
 
 #include "test_home.h"
 
-#include "formats/checkpoint_format.h"
 #include "checkpoint/recovery.h"
+#include "formats/checkpoint_format.h"
 #include "registry/registry.h"
 
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSet>
 
+#include <sys/mount.h>
 #include <csignal>
 #include <optional>
-#include <sys/mount.h>
 
 namespace reliability {
 
@@ -46,7 +46,8 @@ struct Saved {
 
 // Every "saved checkpoint #N at epoch E, step S (global step G), ..." line.
 inline QList<Saved> savedLines(const QString& out) {
-    static const QRegularExpression re(QStringLiteral("saved checkpoint #(\\d+) at epoch \\d+, step \\d+ \\(global step (\\d+)\\)"));
+    static const QRegularExpression re(
+        QStringLiteral("saved checkpoint #(\\d+) at epoch \\d+, step \\d+ \\(global step (\\d+)\\)"));
     QList<Saved> list;
     auto it = re.globalMatch(out);
     while (it.hasNext()) {
@@ -60,7 +61,8 @@ inline QList<Saved> savedLines(const QString& out) {
 // id 0 / step 0 for "the beginning". nullopt if there is no such line.
 inline std::optional<Saved> resumedFrom(const QString& out) {
     static const QRegularExpression re(
-        QStringLiteral("resuming run '[^']*' from (?:checkpoint #(\\d+) at epoch \\d+, step \\d+ \\(global step (\\d+)\\)|the beginning)"));
+        QStringLiteral("resuming run '[^']*' from (?:checkpoint #(\\d+) at epoch \\d+, step \\d+ \\(global step "
+                       "(\\d+)\\)|the beginning)"));
     auto m = re.match(out);
     if (!m.hasMatch()) return std::nullopt;
     return Saved{m.captured(1).toLongLong(), m.captured(2).toLongLong()};
@@ -71,7 +73,7 @@ struct HomeState {
     QString why;                                // first violated invariant
     QList<savepoint::CheckpointRow> committed;  // verified, usable checkpoints
     std::optional<savepoint::CheckpointRow> head;
-    QStringList recovery;                       // what recovery did
+    QStringList recovery;  // what recovery did
     bool runExists = false;
 };
 
@@ -115,12 +117,15 @@ inline HomeState checkHome(const QString& home, const QString& runName, bool bef
         s.runExists = true;
         for (const auto& c : reg.checkpoints(run->id)) {
             if (c.state == savepoint::CheckpointState::Writing || c.state == savepoint::CheckpointState::Deleting) {
-                s.why = QStringLiteral("checkpoint #%1 left in state '%2' after recovery").arg(c.id).arg(QString::fromLatin1(savepoint::to_string(c.state)));
+                s.why = QStringLiteral("checkpoint #%1 left in state '%2' after recovery")
+                            .arg(c.id)
+                            .arg(QString::fromLatin1(savepoint::to_string(c.state)));
                 return s;
             }
             if (c.state != savepoint::CheckpointState::Committed) continue;
             auto v = savepoint::verify_checkpoint_file(reg.absolute(c.path), c.sha256);
-            if (!v.ok || v.meta.value("checkpoint_id", -1) != c.id || v.meta.value("global_step", -1) != c.global_step) {
+            if (!v.ok || v.meta.value("checkpoint_id", -1) != c.id ||
+                v.meta.value("global_step", -1) != c.global_step) {
                 s.why = QStringLiteral("committed checkpoint #%1 does not verify: %2")
                             .arg(c.id)
                             .arg(QString::fromStdString(v.ok ? std::string("header mismatch") : v.error));
@@ -157,7 +162,9 @@ inline QString duplicateSaves(const HomeState& s) {
         const QPair<qint64, qint64> key(c.branch_id, c.global_step);
         if (seen.contains(key))
             return QStringLiteral("two committed checkpoints at global step %1 of branch %2 (one is #%3)")
-                .arg(c.global_step).arg(c.branch_id).arg(c.id);
+                .arg(c.global_step)
+                .arg(c.branch_id)
+                .arg(c.id);
         seen.insert(key);
     }
     return {};
@@ -216,15 +223,18 @@ inline KilledRun runAndKill(const QStringList& args, const QProcessEnvironment& 
 
 // True while a checkpoint temp file exists in the run's checkpoint directory.
 inline bool tempFilePresent(const QString& home, const QString& run) {
-    return !QDir(home + QStringLiteral("/checkpoints/") + run).entryList({QStringLiteral("*.tmp")}, QDir::Files).isEmpty();
+    return !QDir(home + QStringLiteral("/checkpoints/") + run)
+                .entryList({QStringLiteral("*.tmp")}, QDir::Files)
+                .isEmpty();
 }
 
 // Arguments of the tiny deterministic run every harness uses.
 inline QStringList tinyTrain(const QString& home, const QString& run, int epochs = 2, int spe = 6, int saveFreq = 3,
                              const QStringList& extra = {}) {
-    return testsupport::trainArgs(home, run, epochs, spe, QString::number(saveFreq),
-                                  QStringList{QStringLiteral("--model"), QStringLiteral("mlp"), QStringLiteral("--batch"),
-                                              QStringLiteral("16")} + extra);
+    return testsupport::trainArgs(
+        home, run, epochs, spe, QString::number(saveFreq),
+        QStringList{QStringLiteral("--model"), QStringLiteral("mlp"), QStringLiteral("--batch"), QStringLiteral("16")} +
+            extra);
 }
 
 inline QStringList resumeArgs(const QString& home, const QString& run, const QStringList& extra = {}) {
@@ -236,7 +246,9 @@ inline bool copyTree(const QString& from, const QString& to) {
     return QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-a"), from, to}) == 0;
 }
 
-inline bool envFlag(const char* name) { return qEnvironmentVariableIsSet(name) && qEnvironmentVariable(name) != QLatin1String("0"); }
+inline bool envFlag(const char* name) {
+    return qEnvironmentVariableIsSet(name) && qEnvironmentVariable(name) != QLatin1String("0");
+}
 inline int envInt(const char* name, int def) {
     bool ok = false;
     int v = qEnvironmentVariableIntValue(name, &ok);
@@ -248,12 +260,11 @@ inline int envInt(const char* name, int def) {
 // QTEST_GUILESS_MAIN with Qt Test's watchdog (300 s per test function by
 // default) raised to an hour unless QTEST_FUNCTION_TIMEOUT is already set: a
 // kill storm or power-loss series is one long test function on purpose.
-#define RELIABILITY_TEST_MAIN(TestObject)                                        \
-    int main(int argc, char** argv) {                                            \
-        if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT"))                \
-            qputenv("QTEST_FUNCTION_TIMEOUT", "3600000");                        \
-        QCoreApplication app(argc, argv);                                        \
-        TestObject tc;                                                           \
-        QTEST_SET_MAIN_SOURCE_PATH                                               \
-        return QTest::qExec(&tc, argc, argv);                                    \
+#define RELIABILITY_TEST_MAIN(TestObject)                                                                       \
+    int main(int argc, char** argv) {                                                                           \
+        if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) qputenv("QTEST_FUNCTION_TIMEOUT", "3600000"); \
+        QCoreApplication app(argc, argv);                                                                       \
+        TestObject tc;                                                                                          \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                              \
+        return QTest::qExec(&tc, argc, argv);                                                                   \
     }

@@ -32,7 +32,7 @@ inline QString cliPath() { return QStringLiteral(SAVEPOINT_CLI_PATH); }
 
 struct CliResult {
     int exitCode = -1;
-    bool crashed = false;   // killed by a signal / did not exit normally
+    bool crashed = false;  // killed by a signal / did not exit normally
     bool timedOut = false;
     QString out;
     QString err;
@@ -89,11 +89,23 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 240000,
 // The arguments of a small, fast synthetic run.
 inline QStringList trainArgs(const QString& home, const QString& run, int epochs, int stepsPerEpoch,
                              const QString& saveFreq, const QStringList& extra = {}) {
-    QStringList a{QStringLiteral("train"), QStringLiteral("--home"), home, QStringLiteral("--run"), run,
-                  QStringLiteral("--data"), QStringLiteral("synthetic"), QStringLiteral("--epochs"),
-                  QString::number(epochs), QStringLiteral("--steps-per-epoch"), QString::number(stepsPerEpoch),
-                  QStringLiteral("--save-freq"), saveFreq, QStringLiteral("--threads"), QStringLiteral("1"),
-                  QStringLiteral("--device"), QStringLiteral("cpu")};
+    QStringList a{QStringLiteral("train"),
+                  QStringLiteral("--home"),
+                  home,
+                  QStringLiteral("--run"),
+                  run,
+                  QStringLiteral("--data"),
+                  QStringLiteral("synthetic"),
+                  QStringLiteral("--epochs"),
+                  QString::number(epochs),
+                  QStringLiteral("--steps-per-epoch"),
+                  QString::number(stepsPerEpoch),
+                  QStringLiteral("--save-freq"),
+                  saveFreq,
+                  QStringLiteral("--threads"),
+                  QStringLiteral("1"),
+                  QStringLiteral("--device"),
+                  QStringLiteral("cpu")};
     return a + extra;
 }
 
@@ -132,8 +144,11 @@ inline QJsonObject newestUsable(const QJsonArray& checkpoints) {
     for (const auto& v : checkpoints) {
         QJsonObject c = v.toObject();
         if (c.value(QStringLiteral("state")).toString() != QLatin1String("committed")) continue;
-        if (best.isEmpty() || c.value(QStringLiteral("global_step")).toInteger() > best.value(QStringLiteral("global_step")).toInteger() ||
-            (c.value(QStringLiteral("global_step")).toInteger() == best.value(QStringLiteral("global_step")).toInteger() &&
+        if (best.isEmpty() ||
+            c.value(QStringLiteral("global_step")).toInteger() >
+                best.value(QStringLiteral("global_step")).toInteger() ||
+            (c.value(QStringLiteral("global_step")).toInteger() ==
+                 best.value(QStringLiteral("global_step")).toInteger() &&
              c.value(QStringLiteral("id")).toInteger() > best.value(QStringLiteral("id")).toInteger()))
             best = c;
     }
@@ -161,7 +176,7 @@ inline QByteArray fileSha256(const QString& path) {
 }
 
 // The checksum a checkpoint's footer (and `checkpoints --json`'s "sha256") holds,
-// from the definition in engine/checkpoint_format.h, with Qt's SHA-256: for
+// from the definition in engine/formats/checkpoint_format.h, with Qt's SHA-256: for
 // version 1 the SHA-256 of everything before the 48-byte footer; for version 2
 // the SHA-256 of a label and of the SHA-256s of the head and the body's halves.
 inline QString checkpointChecksum(const QString& path) {
@@ -206,8 +221,10 @@ inline QMap<QString, QByteArray> treeFingerprint(const QString& root, bool* exis
 inline QString diffFingerprints(const QMap<QString, QByteArray>& a, const QMap<QString, QByteArray>& b) {
     QStringList lines;
     for (auto it = a.begin(); it != a.end(); ++it) {
-        if (!b.contains(it.key())) lines << QStringLiteral("removed: ") + it.key();
-        else if (b.value(it.key()) != it.value()) lines << QStringLiteral("changed: ") + it.key();
+        if (!b.contains(it.key()))
+            lines << QStringLiteral("removed: ") + it.key();
+        else if (b.value(it.key()) != it.value())
+            lines << QStringLiteral("changed: ") + it.key();
     }
     for (auto it = b.begin(); it != b.end(); ++it)
         if (!a.contains(it.key())) lines << QStringLiteral("added: ") + it.key();

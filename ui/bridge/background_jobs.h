@@ -42,8 +42,8 @@ private:
         bool done = false;  // under mutex_
     };
     static Deliver runGuarded(const Job& job);  // an exception delivers nothing
-    void finish(Worker* w, Deliver deliver);     // on the worker thread: queue the closure
-    void reapFinished();  // joins the threads whose job has returned
+    void finish(Worker* w, Deliver deliver);    // on the worker thread: queue the closure
+    void reapFinished();                        // joins the threads whose job has returned
 
     mutable std::mutex mutex_;
     std::list<Worker> workers_;

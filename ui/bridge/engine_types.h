@@ -16,7 +16,7 @@ using MetricBatch = std::vector<savepoint::MetricRow>;
 // How a training session ended, as the GUI needs to know it.
 struct WorkerOutcome {
     savepoint::Outcome outcome = savepoint::Outcome::Failed;
-    bool threw = false;      // run() threw before or during training (bad input, busy run...)
+    bool threw = false;  // run() threw before or during training (bad input, busy run...)
     std::string message;
     std::int64_t run_id = 0;
     std::int64_t global_step = 0;

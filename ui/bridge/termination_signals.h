@@ -40,7 +40,8 @@ private:
 
     QSocketNotifier* notifier_ = nullptr;
     bool term_ = false, int_ = false;
-    struct sigaction old_term_ {}, old_int_ {};  // restored by the destructor
+    struct sigaction old_term_ {
+    }, old_int_{};  // restored by the destructor
 };
 
 }  // namespace savepoint::ui

@@ -93,11 +93,21 @@ void TrainerWorker::resume() {
     paused_ = false;
     Q_EMIT pausedChanged(false);
 }
-void TrainerWorker::stop() { if (trainer_) trainer_->request_stop(); }
-void TrainerWorker::crashNow() { if (trainer_) trainer_->request_crash(); }
-void TrainerWorker::crashAt(std::int64_t gs) { if (trainer_) trainer_->request_crash_at(gs); }
-void TrainerWorker::preempt() { if (trainer_) trainer_->request_preempt(); }
-void TrainerWorker::checkpointNow() { if (trainer_) trainer_->request_checkpoint(); }
+void TrainerWorker::stop() {
+    if (trainer_) trainer_->request_stop();
+}
+void TrainerWorker::crashNow() {
+    if (trainer_) trainer_->request_crash();
+}
+void TrainerWorker::crashAt(std::int64_t gs) {
+    if (trainer_) trainer_->request_crash_at(gs);
+}
+void TrainerWorker::preempt() {
+    if (trainer_) trainer_->request_preempt();
+}
+void TrainerWorker::checkpointNow() {
+    if (trainer_) trainer_->request_checkpoint();
+}
 
 // --- observer callbacks: other threads; copy into the inbox only ------------
 

@@ -5,9 +5,9 @@
 // every signal below is emitted on the GUI thread, in the order the engine
 // reported. (The inbox, not Qt's queued-signal copies, carries the values
 // across threads: its std::mutex is one ThreadSanitizer can see, and a burst
-// of progress reports reaches the window as the newest one only.) Commands (pause, stop, crash...) go straight to the engine's
-// thread-safe request_*() calls, because the training loop blocks its thread's
-// event loop. Create and call from the GUI thread.
+// of progress reports reaches the window as the newest one only.) Commands (pause, stop, crash...) go straight to the
+// engine's thread-safe request_*() calls, because the training loop blocks its thread's event loop. Create and call
+// from the GUI thread.
 #pragma once
 
 #include "bridge/engine_types.h"
@@ -39,8 +39,8 @@ public:
     bool isPaused() const { return paused_; }
 
     void pause();
-    void resume();          // continue after pause or a storage error
-    void stop();            // graceful: checkpoint, then stop
+    void resume();  // continue after pause or a storage error
+    void stop();    // graceful: checkpoint, then stop
     void crashNow();
     void crashAt(std::int64_t global_step);
     void preempt();

@@ -12,7 +12,8 @@ namespace savepoint::ui {
 
 CheckpointTableModel::CheckpointTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void CheckpointTableModel::setCheckpoints(std::vector<savepoint::CheckpointRow> rows, std::optional<std::int64_t> head) {
+void CheckpointTableModel::setCheckpoints(std::vector<savepoint::CheckpointRow> rows,
+                                          std::optional<std::int64_t> head) {
     all_ = std::move(rows);
     head_ = head;
     rebuild();
@@ -28,7 +29,8 @@ void CheckpointTableModel::rebuild() {
     for (const auto& c : all_)
         // 'deleting' too: retention keeps the newest retired file for the next save to
         // write over, so one such row stays for the length of a run; it is gone for the user.
-        if (show_deleted_ || (c.state != CheckpointState::Deleted && c.state != CheckpointState::Deleting && c.state != CheckpointState::Failed))
+        if (show_deleted_ || (c.state != CheckpointState::Deleted && c.state != CheckpointState::Deleting &&
+                              c.state != CheckpointState::Failed))
             next.push_back(c);
     bool same = next.size() == rows_.size();
     for (std::size_t i = 0; same && i < next.size(); ++i) same = next[i].id == rows_[i].id;
@@ -81,7 +83,6 @@ QString CheckpointTableModel::stateText(const QString& s) {
     return s;
 }
 
-
 static QString timeText(double t) {
     const QDateTime dt = QDateTime::fromMSecsSinceEpoch(qint64(t * 1000));
     if (dt.date() == QDate::currentDate()) return dt.time().toString(QStringLiteral("HH:mm:ss"));
@@ -95,33 +96,45 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
     const auto& c = rows_[idx.row()];
     const bool head = isHead(c.id);
     auto v = verified_.find(c.id);
-    const bool damaged = !c.usable() && c.state != CheckpointState::Deleted && c.state != CheckpointState::Deleting && c.state != CheckpointState::Writing;
+    const bool damaged = !c.usable() && c.state != CheckpointState::Deleted && c.state != CheckpointState::Deleting &&
+                         c.state != CheckpointState::Writing;
     const bool bad = damaged || (v != verified_.end() && !v->ok);
     if (role == IdRole) return QVariant::fromValue<qlonglong>(c.id);
     if (role == Qt::DisplayRole || role == SortRole) {
         const bool sort = role == SortRole;
         switch (idx.column()) {
-        case Id: return sort ? QVariant::fromValue<qlonglong>(c.id) : QVariant(QStringLiteral("#%1").arg(c.id));
-        case Epoch: return QVariant::fromValue<qlonglong>(c.epoch);
-        case Step: return QVariant::fromValue<qlonglong>(c.step);
-        case GlobalStep: return QVariant::fromValue<qlonglong>(c.global_step);
-        case Time:
-            return sort ? QVariant(c.created_at)
-                        : QVariant(timeText(c.created_at));
-        case TrainLoss: return sort ? sortable(c.train_loss) : QVariant(localeNumber(c.train_loss, 4));
-        case TrainAcc: return sort ? sortable(c.train_accuracy) : QVariant(localeNumber(c.train_accuracy, 3));
-        case ValLoss: return sort ? sortable(c.val_loss) : QVariant(localeNumber(c.val_loss, 4));
-        case ValAcc: return sort ? sortable(c.val_accuracy) : QVariant(localeNumber(c.val_accuracy, 3));
-        case Size:
-            return sort ? QVariant::fromValue<qlonglong>(c.bytes)
-                        : QVariant(QLocale().formattedDataSize(c.bytes, 1, QLocale::DataSizeTraditionalFormat));
-        case State: {
-            if (v != verified_.end() && c.usable()) return v->ok ? tr("verified") : tr("damaged (checksum)");
-            return stateText(QString::fromLatin1(to_string(c.state)));
-        }
-        case Branch: return QVariant::fromValue<qlonglong>(c.branch_id);
-        case Head: return head ? (sort ? QVariant(1) : QVariant(tr("head"))) : (sort ? QVariant(0) : QVariant(QString()));
-        case Pinned: return c.pinned ? (sort ? QVariant(1) : QVariant(tr("pinned"))) : (sort ? QVariant(0) : QVariant(QString()));
+            case Id:
+                return sort ? QVariant::fromValue<qlonglong>(c.id) : QVariant(QStringLiteral("#%1").arg(c.id));
+            case Epoch:
+                return QVariant::fromValue<qlonglong>(c.epoch);
+            case Step:
+                return QVariant::fromValue<qlonglong>(c.step);
+            case GlobalStep:
+                return QVariant::fromValue<qlonglong>(c.global_step);
+            case Time:
+                return sort ? QVariant(c.created_at) : QVariant(timeText(c.created_at));
+            case TrainLoss:
+                return sort ? sortable(c.train_loss) : QVariant(localeNumber(c.train_loss, 4));
+            case TrainAcc:
+                return sort ? sortable(c.train_accuracy) : QVariant(localeNumber(c.train_accuracy, 3));
+            case ValLoss:
+                return sort ? sortable(c.val_loss) : QVariant(localeNumber(c.val_loss, 4));
+            case ValAcc:
+                return sort ? sortable(c.val_accuracy) : QVariant(localeNumber(c.val_accuracy, 3));
+            case Size:
+                return sort ? QVariant::fromValue<qlonglong>(c.bytes)
+                            : QVariant(QLocale().formattedDataSize(c.bytes, 1, QLocale::DataSizeTraditionalFormat));
+            case State: {
+                if (v != verified_.end() && c.usable()) return v->ok ? tr("verified") : tr("damaged (checksum)");
+                return stateText(QString::fromLatin1(to_string(c.state)));
+            }
+            case Branch:
+                return QVariant::fromValue<qlonglong>(c.branch_id);
+            case Head:
+                return head ? (sort ? QVariant(1) : QVariant(tr("head"))) : (sort ? QVariant(0) : QVariant(QString()));
+            case Pinned:
+                return c.pinned ? (sort ? QVariant(1) : QVariant(tr("pinned")))
+                                : (sort ? QVariant(0) : QVariant(QString()));
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -148,20 +161,34 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
 QVariant CheckpointTableModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case Id: return tr("ID");
-    case Epoch: return tr("Epoch");
-    case Step: return tr("Step");
-    case GlobalStep: return tr("Global step");
-    case Time: return tr("Saved at");
-    case TrainLoss: return tr("Train loss");
-    case TrainAcc: return tr("Train acc.");
-    case ValLoss: return tr("Val. loss");
-    case ValAcc: return tr("Val. acc.");
-    case Size: return tr("Size");
-    case State: return tr("State");
-    case Branch: return tr("Branch");
-    case Head: return tr("Head");
-    case Pinned: return tr("Pinned");
+        case Id:
+            return tr("ID");
+        case Epoch:
+            return tr("Epoch");
+        case Step:
+            return tr("Step");
+        case GlobalStep:
+            return tr("Global step");
+        case Time:
+            return tr("Saved at");
+        case TrainLoss:
+            return tr("Train loss");
+        case TrainAcc:
+            return tr("Train acc.");
+        case ValLoss:
+            return tr("Val. loss");
+        case ValAcc:
+            return tr("Val. acc.");
+        case Size:
+            return tr("Size");
+        case State:
+            return tr("State");
+        case Branch:
+            return tr("Branch");
+        case Head:
+            return tr("Head");
+        case Pinned:
+            return tr("Pinned");
     }
     return {};
 }

@@ -18,7 +18,20 @@ class CheckpointTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Id, Epoch, Step, GlobalStep, Time, TrainLoss, TrainAcc, ValLoss, ValAcc, Size, State, Branch, Head, Pinned,
+        Id,
+        Epoch,
+        Step,
+        GlobalStep,
+        Time,
+        TrainLoss,
+        TrainAcc,
+        ValLoss,
+        ValAcc,
+        Size,
+        State,
+        Branch,
+        Head,
+        Pinned,
         ColumnCount
     };
     static constexpr int IdRole = Qt::UserRole + 1;
@@ -51,7 +64,10 @@ private:
     std::vector<savepoint::CheckpointRow> all_, rows_;
     std::optional<std::int64_t> head_;
     bool show_deleted_ = false;
-    struct Verified { bool ok; QString detail; };
+    struct Verified {
+        bool ok;
+        QString detail;
+    };
     QHash<qint64, Verified> verified_;
 };
 

@@ -25,7 +25,8 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
         // A session still running elsewhere (another process) reports its compute
         // time when it ends: until then its time so far stands in for it.
         const bool running = !(x.ended_at > 0);
-        s.train_seconds += running && x.train_seconds <= 0 && in.now > x.started_at ? in.now - x.started_at : x.train_seconds;
+        s.train_seconds +=
+            running && x.train_seconds <= 0 && in.now > x.started_at ? in.now - x.started_at : x.train_seconds;
         s.checkpoint_seconds += x.checkpoint_seconds;
         s.checkpoint_stall_seconds += x.checkpoint_stall_seconds;
         s.steps_computed += x.steps_computed + x.steps_replayed;
@@ -39,8 +40,8 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
             s.steps_lost += lost;
             // The next session computes (or replays) from its start; what it redoes of the lost range:
             const std::int64_t redo_until = std::max(next.end_global_step, next.target_global_step);
-            s.steps_recomputed += std::max<std::int64_t>(
-                0, std::min(x.end_global_step, redo_until) - next.start_global_step);
+            s.steps_recomputed +=
+                std::max<std::int64_t>(0, std::min(x.end_global_step, redo_until) - next.start_global_step);
             if (is_interruption(x.ended_by) && x.ended_at > 0 && next.started_at > x.ended_at)
                 s.downtime_seconds += next.started_at - x.ended_at;
         } else if (is_interruption(x.ended_by) && in.resume_point_global_step >= 0) {

@@ -23,20 +23,20 @@ struct FtSession {
 };
 
 struct FtInputs {
-    std::vector<FtSession> sessions;       // in the order they ran
-    std::int64_t checkpoints_written = 0;  // committed saves (any later state)
+    std::vector<FtSession> sessions;          // in the order they ran
+    std::int64_t checkpoints_written = 0;     // committed saves (any later state)
     std::vector<double> checkpoint_write_ms;  // per save, for the mean cost
     std::vector<double> checkpoint_stall_ms;  // per save, the training thread's wait for it
     // Saves the async policy skipped or took late because the previous one was
     // still being written (the run's save_skipped / save_deferred events).
     std::int64_t saves_skipped = 0, saves_deferred = 0;
-    std::int64_t useful_steps = 0;         // global step reached on the active lineage
+    std::int64_t useful_steps = 0;  // global step reached on the active lineage
     // Where a resume would start (the run's head checkpoint's global step; -1:
     // unknown). Work an interrupted last session did past it counts as lost
     // now, not only once a later session has resumed.
     std::int64_t resume_point_global_step = -1;
-    double now = 0;                        // for a session still running
-    double assumed_mtbf_seconds = 3600;    // used when no failure was observed (or forced)
+    double now = 0;                      // for a session still running
+    double assumed_mtbf_seconds = 3600;  // used when no failure was observed (or forced)
     bool force_assumed_mtbf = false;
     double spot_discount = 0.7;            // 0.7: spot costs 30 % of on-demand
     double seconds_per_step_override = 0;  // 0: measured
@@ -44,27 +44,27 @@ struct FtInputs {
 
 struct FtStats {
     std::int64_t checkpoints_written = 0;
-    double checkpoint_seconds = 0;     // total write time
+    double checkpoint_seconds = 0;  // total write time
     double checkpoint_stall_seconds = 0;
-    double checkpoint_share = 0;       // checkpoint_seconds / train_seconds
-    double stall_share = 0;            // checkpoint_stall_seconds / train_seconds: what saves cost training
-    double train_seconds = 0;          // compute time of all steps
-    int interruptions = 0;             // sessions ended by crash, preemption, kill or failure
-    std::int64_t steps_computed = 0;   // every step trained or replayed, in every session
-    std::int64_t steps_lost = 0;       // computed beyond the point the next session resumed from
-    std::int64_t steps_recomputed = 0; // of those, trained again (or replayed) by a later session
+    double checkpoint_share = 0;        // checkpoint_seconds / train_seconds
+    double stall_share = 0;             // checkpoint_stall_seconds / train_seconds: what saves cost training
+    double train_seconds = 0;           // compute time of all steps
+    int interruptions = 0;              // sessions ended by crash, preemption, kill or failure
+    std::int64_t steps_computed = 0;    // every step trained or replayed, in every session
+    std::int64_t steps_lost = 0;        // computed beyond the point the next session resumed from
+    std::int64_t steps_recomputed = 0;  // of those, trained again (or replayed) by a later session
     double seconds_per_step = 0;
-    double wall_seconds_lost = 0;      // lost steps x seconds per step + downtime after failures
-    double downtime_seconds = 0;       // between an interruption and the next session
+    double wall_seconds_lost = 0;  // lost steps x seconds per step + downtime after failures
+    double downtime_seconds = 0;   // between an interruption and the next session
     std::int64_t useful_steps = 0;
-    double goodput = 1;                // useful / computed
+    double goodput = 1;  // useful / computed
     double mean_checkpoint_cost_seconds = 0;
     double mtbf_seconds = 0;
     bool mtbf_observed = false;
     double optimal_interval_seconds = 0;  // Young/Daly: sqrt(2 C M)
     double optimal_interval_steps = 0;
-    double instance_seconds = 0;       // wall time of all sessions ("training seconds")
-    double billable_seconds = 0;       // at the spot discount
+    double instance_seconds = 0;  // wall time of all sessions ("training seconds")
+    double billable_seconds = 0;  // at the spot discount
     double savings_fraction = 0;
     double savings_seconds = 0;
 };

@@ -61,7 +61,6 @@ QString RunListModel::statusText(const QString& s) {
     return s;
 }
 
-
 QVariant RunListModel::data(const QModelIndex& idx, int role) const {
     if (!idx.isValid() || idx.row() >= rowCount()) return {};
     const RunSummary& s = runs_[idx.row()];
@@ -70,25 +69,41 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
     if (role == RunIdRole) return QVariant::fromValue<qlonglong>(r.id);
     if (role == Qt::DisplayRole) {
         switch (idx.column()) {
-        case Name: return QString::fromStdString(r.name);
-        case Status: return statusText(QString::fromLatin1(to_string(r.status)));
-        case Progress:
-            return tr("%1 % (%2/%3)").arg(QLocale().toString(frac * 100, 'f', 0)).arg(r.global_step).arg(r.total_steps);
-        case Loss: return localeNumber(s.loss, 4);
-        case Accuracy: return localeNumber(s.accuracy, 3);
-        case ValAccuracy: return localeNumber(s.val_accuracy, 3);
-        case Branches: return s.branches;
-        case Device: return QString::fromStdString(r.device);
+            case Name:
+                return QString::fromStdString(r.name);
+            case Status:
+                return statusText(QString::fromLatin1(to_string(r.status)));
+            case Progress:
+                return tr("%1 % (%2/%3)")
+                    .arg(QLocale().toString(frac * 100, 'f', 0))
+                    .arg(r.global_step)
+                    .arg(r.total_steps);
+            case Loss:
+                return localeNumber(s.loss, 4);
+            case Accuracy:
+                return localeNumber(s.accuracy, 3);
+            case ValAccuracy:
+                return localeNumber(s.val_accuracy, 3);
+            case Branches:
+                return s.branches;
+            case Device:
+                return QString::fromStdString(r.device);
         }
     }
     if (role == SortRole) {
         switch (idx.column()) {
-        case Progress: return frac;
-        case Loss: return std::isfinite(s.loss) ? s.loss : 1e300;
-        case Accuracy: return std::isfinite(s.accuracy) ? s.accuracy : -1.0;
-        case ValAccuracy: return std::isfinite(s.val_accuracy) ? s.val_accuracy : -1.0;
-        case Branches: return s.branches;
-        default: return data(idx, Qt::DisplayRole);
+            case Progress:
+                return frac;
+            case Loss:
+                return std::isfinite(s.loss) ? s.loss : 1e300;
+            case Accuracy:
+                return std::isfinite(s.accuracy) ? s.accuracy : -1.0;
+            case ValAccuracy:
+                return std::isfinite(s.val_accuracy) ? s.val_accuracy : -1.0;
+            case Branches:
+                return s.branches;
+            default:
+                return data(idx, Qt::DisplayRole);
         }
     }
     if (role == Qt::ToolTipRole && idx.column() == Branches)
@@ -107,14 +122,22 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
 QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case Name: return tr("Run");
-    case Status: return tr("Status");
-    case Progress: return tr("Progress");
-    case Loss: return tr("Loss");
-    case Accuracy: return tr("Accuracy");
-    case ValAccuracy: return tr("Val. acc.");
-    case Branches: return tr("Branches");
-    case Device: return tr("Device");
+        case Name:
+            return tr("Run");
+        case Status:
+            return tr("Status");
+        case Progress:
+            return tr("Progress");
+        case Loss:
+            return tr("Loss");
+        case Accuracy:
+            return tr("Accuracy");
+        case ValAccuracy:
+            return tr("Val. acc.");
+        case Branches:
+            return tr("Branches");
+        case Device:
+            return tr("Device");
     }
     return {};
 }

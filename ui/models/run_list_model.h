@@ -3,7 +3,7 @@
 // overlaid with setLive(). GUI thread only.
 #pragma once
 
-#include "bridge/registry_queries.h"
+#include "registry/registry.h"
 
 #include <QAbstractTableModel>
 
@@ -20,7 +20,8 @@ public:
 
     // Replaces the rows; keeps rows (and so the selection) when the set of runs is unchanged.
     void setRuns(std::vector<RunSummary> runs);
-    void setLive(std::int64_t run_id, savepoint::RunStatus status, std::int64_t global_step, double loss, double accuracy);
+    void setLive(std::int64_t run_id, savepoint::RunStatus status, std::int64_t global_step, double loss,
+                 double accuracy);
     const RunSummary* runAt(int row) const;
     int rowOf(std::int64_t run_id) const;
 

@@ -22,11 +22,12 @@ QString exportMetricsCsv(const PlotSeriesStore& store, const QString& path) {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return QCoreApplication::translate("CsvExport", "Cannot write %1: %2").arg(path, f.errorString());
-    std::string out = "branch,segment,state,kind,global_step,epoch,step,wall_time,loss,loss_smoothed,accuracy,accuracy_smoothed\n";
+    std::string out =
+        "branch,segment,state,kind,global_step,epoch,step,wall_time,loss,loss_smoothed,accuracy,accuracy_smoothed\n";
     const std::int64_t spe = store.stepsPerEpoch();
     for (const auto& s : store.segments()) {
-        const std::string head = std::to_string(s.branch_id) + "," + std::to_string(s.index) + "," +
-                                 (s.abandoned ? "abandoned" : "live");
+        const std::string head =
+            std::to_string(s.branch_id) + "," + std::to_string(s.index) + "," + (s.abandoned ? "abandoned" : "live");
         auto row = [&](const char* kind, double gs, double wall, double loss, double lema, double acc, double aema) {
             const auto g = static_cast<std::int64_t>(gs);
             const savepoint::Position p = savepoint::position_of(g, spe);
@@ -54,8 +55,7 @@ QString exportMetricsCsv(const PlotSeriesStore& store, const QString& path) {
         }
     }
     f.write(out.data(), qint64(out.size()));
-    if (!f.commit())
-        return QCoreApplication::translate("CsvExport", "Cannot write %1: %2").arg(path, f.errorString());
+    if (!f.commit()) return QCoreApplication::translate("CsvExport", "Cannot write %1: %2").arg(path, f.errorString());
     return {};
 }
 

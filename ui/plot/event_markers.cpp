@@ -81,7 +81,8 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
     }
     // Labels stack in rows so events a few steps apart stay readable.
     QVector<double> row_end(4, -1e300);
-    const double px_per_key = plot_->xAxis->range().size() > 0 ? plot_->xAxis->axisRect()->width() / plot_->xAxis->range().size() : 1;
+    const double px_per_key =
+        plot_->xAxis->range().size() > 0 ? plot_->xAxis->axisRect()->width() / plot_->xAxis->range().size() : 1;
     for (const auto& e : events_) {
         if (!drawn(e.kind)) continue;
         const double x = store.key(e.global_step, e.wall, mode);

@@ -18,7 +18,7 @@ class QCPAbstractItem;
 namespace savepoint::ui {
 
 struct MarkerEvent {
-    std::int64_t id = 0;          // registry event id (0: a live event, not read from the registry)
+    std::int64_t id = 0;  // registry event id (0: a live event, not read from the registry)
     std::int64_t session_id = 0;
     QString kind;  // engine event kind
     double global_step = 0;

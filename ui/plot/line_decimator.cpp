@@ -7,8 +7,12 @@ namespace savepoint::ui {
 namespace {
 
 // NaN never wins, so a gap in the data does not hide the extremes around it.
-bool lower(double candidate, double current) { return std::isnan(current) ? !std::isnan(candidate) : candidate < current; }
-bool higher(double candidate, double current) { return std::isnan(current) ? !std::isnan(candidate) : candidate > current; }
+bool lower(double candidate, double current) {
+    return std::isnan(current) ? !std::isnan(candidate) : candidate < current;
+}
+bool higher(double candidate, double current) {
+    return std::isnan(current) ? !std::isnan(candidate) : candidate > current;
+}
 
 }  // namespace
 
@@ -58,7 +62,8 @@ void LineDecimator::decimate(const QCPGraphDataContainer& full, double lo, doubl
     // The coarsest level that still has at least one bucket per pixel column.
     int level = -1;
     long long bucket = kBase;
-    for (std::size_t l = 0; l < levels_.size() && pixels > 0 && count / bucket >= pixels; ++l, bucket *= kFanout) level = int(l);
+    for (std::size_t l = 0; l < levels_.size() && pixels > 0 && count / bucket >= pixels; ++l, bucket *= kFanout)
+        level = int(l);
     QVector<QCPGraphData> pts;
     if (level < 0) {
         pts.reserve(count);

@@ -1,13 +1,11 @@
 // Min/max decimation for long line graphs.
 //
-// QCustomPlot's adaptive sampling visits every visible point on every replot
-// (~13 ms per 1M-point graph on this machine), so a long run made each frame
-// slower. A LineDecimator keeps, next to the full data, a pyramid of
-// per-bucket (min, max) indices built incrementally as points arrive (O(1)
-// amortised per point), and hands QCustomPlot only 2-8 points per pixel
-// column of the visible range. Every bucket is at most one pixel wide, so the
-// drawn envelope is the one the full data would draw: no spike is lost.
-// Pure data structure over a QCPGraphDataContainer; GUI thread only.
+// QCustomPlot's adaptive sampling visits every visible point on every replot,
+// so a long run made each frame slower (docs/PERFORMANCE.md, line decimator). A LineDecimator keeps, next to the full
+// data, a pyramid of per-bucket (min, max) indices built incrementally as points arrive (O(1) amortised per point), and
+// hands QCustomPlot only 2-8 points per pixel column of the visible range. Every bucket is at most one pixel wide, so
+// the drawn envelope is the one the full data would draw: no spike is lost. Pure data structure over a
+// QCPGraphDataContainer; GUI thread only.
 #pragma once
 
 #include "plot/qcp.h"
@@ -28,7 +26,8 @@ public:
     // `pixels`-wide axis: all of them when they fit, else each bucket's min and
     // max in key order (plus the raw points at the edges and one point beyond
     // each end, so the line reaches the border).
-    void decimate(const QCPGraphDataContainer& full, double lo, double hi, int pixels, QCPGraphDataContainer& out) const;
+    void decimate(const QCPGraphDataContainer& full, double lo, double hi, int pixels,
+                  QCPGraphDataContainer& out) const;
 
     static constexpr int kBase = 16;   // points per bucket at level 0
     static constexpr int kFanout = 4;  // buckets merged into one at the next level

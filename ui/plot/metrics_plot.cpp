@@ -92,10 +92,14 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
                 }
         });
     // Keep the two x axes in step.
-    connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis,
-            [this](const QCPRange& r) { acc_->xAxis->setRange(r); acc_->replot(QCustomPlot::rpQueuedReplot); });
-    connect(acc_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), loss_->xAxis,
-            [this](const QCPRange& r) { loss_->xAxis->setRange(r); loss_->replot(QCustomPlot::rpQueuedReplot); });
+    connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis, [this](const QCPRange& r) {
+        acc_->xAxis->setRange(r);
+        acc_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(acc_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), loss_->xAxis, [this](const QCPRange& r) {
+        loss_->xAxis->setRange(r);
+        loss_->replot(QCustomPlot::rpQueuedReplot);
+    });
 
     for (QCustomPlot* p : {loss_, acc_}) {
         // Legend entry for the shaded spans (an empty graph with the same brush).
@@ -160,7 +164,9 @@ void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
 }
 
 static MarkerEvent toMarker(const savepoint::EventRow& e) {
-    return {e.id, e.session_id.value_or(0), QString::fromLatin1(to_string(e.kind)), double(e.global_step), e.created_at, QString::fromStdString(e.message)};
+    return {
+        e.id,         e.session_id.value_or(0),         QString::fromLatin1(to_string(e.kind)), double(e.global_step),
+        e.created_at, QString::fromStdString(e.message)};
 }
 
 void MetricsPlot::setEvents(const std::vector<savepoint::EventRow>& events) {
@@ -182,7 +188,9 @@ void MetricsPlot::addEvent(const savepoint::EventRow& e) {
 void MetricsPlot::setCheckpoints(const std::vector<savepoint::CheckpointRow>& rows) {
     checkpoints_.clear();
     for (const auto& c : rows)
-        if (c.state != CheckpointState::Deleted && c.state != CheckpointState::Failed && c.state != CheckpointState::Writing) checkpoints_.push_back(c);
+        if (c.state != CheckpointState::Deleted && c.state != CheckpointState::Failed &&
+            c.state != CheckpointState::Writing)
+            checkpoints_.push_back(c);
     markers_dirty_ = true;
 }
 
@@ -327,8 +335,10 @@ void MetricsPlot::styleSegment(int i) {
     bool listed = false;
     for (int j = 0; j < i && s.abandoned; ++j)
         listed = listed || (store_.segments()[j].abandoned && store_.segments()[j].branch_id == s.branch_id);
-    if (listed) g.acc_ema->removeFromLegend();
-    else g.acc_ema->addToLegend();
+    if (listed)
+        g.acc_ema->removeFromLegend();
+    else
+        g.acc_ema->addToLegend();
     if (i == 0) g.acc_val->addToLegend();
 }
 
@@ -360,10 +370,12 @@ void MetricsPlot::pushSegment(int i, bool full) {
         for (int x = 0; x < n; ++x) pts.push_back({keys[x], series(s, k)[from + x]});
         // Points that do not extend the end (wall-clock time can step back) re-sort the
         // data, so the decimator's indices must be rebuilt.
-        const bool resort = !full && !pts.isEmpty() && !line.full->isEmpty() &&
-                            pts.front().key < (line.full->constEnd() - 1)->key;
-        if (full) line.full->set(pts, true);
-        else line.full->add(pts, true);
+        const bool resort =
+            !full && !pts.isEmpty() && !line.full->isEmpty() && pts.front().key < (line.full->constEnd() - 1)->key;
+        if (full)
+            line.full->set(pts, true);
+        else
+            line.full->add(pts, true);
         if (full || resort) line.decimator.reset();
         line.decimator.extend(*line.full);
         line.size = -1;  // cut again at the next replot
@@ -388,7 +400,8 @@ void MetricsPlot::cutLinesFor(QCustomPlot* plot) {
         for (int k = first; k < first + 2; ++k) {
             Line& line = g.lines[k];
             if (!line.graph->visible()) continue;
-            if (line.size == line.full->size() && line.pixels == pixels && line.lo == r.lower && line.hi == r.upper) continue;
+            if (line.size == line.full->size() && line.pixels == pixels && line.lo == r.lower && line.hi == r.upper)
+                continue;
             line.decimator.decimate(*line.full, r.lower, r.upper, pixels, *line.graph->data());
             line.size = line.full->size();
             line.pixels = pixels;
@@ -412,7 +425,8 @@ void MetricsPlot::updateRanges() {
             loss_->yAxis->setRange(std::min(0.0, l.lo), l.hi + (l.hi - l.lo) * 0.25 + 1e-9);
     }
     const Range a = store_.accRange();
-    if (a.valid) acc_->yAxis->setRange(std::max(0.0, a.lo - 0.05), std::min(1.06, a.hi + 0.06));  // room for a marker at 1.0
+    if (a.valid)
+        acc_->yAxis->setRange(std::max(0.0, a.lo - 0.05), std::min(1.06, a.hi + 0.06));  // room for a marker at 1.0
 }
 
 void MetricsPlot::rebuildMarkers() {
@@ -423,7 +437,9 @@ void MetricsPlot::rebuildMarkers() {
 
 void MetricsPlot::rebuildCheckpointMarkers() {
     std::vector<savepoint::CheckpointRow> sorted = checkpoints_;
-    auto k = [this](const savepoint::CheckpointRow& c) { return store_.key(double(c.global_step), c.created_at, mode_); };
+    auto k = [this](const savepoint::CheckpointRow& c) {
+        return store_.key(double(c.global_step), c.created_at, mode_);
+    };
     std::stable_sort(sorted.begin(), sorted.end(), [&](const auto& a, const auto& b) { return k(a) < k(b); });
     QVector<double> keys, lv, av;
     std::vector<savepoint::CheckpointRow> kept;  // index i of the marker graphs is kept[i]

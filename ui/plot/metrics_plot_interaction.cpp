@@ -15,7 +15,9 @@
 
 namespace savepoint::ui {
 
-static QString fmt(double v, int prec = 4) { return std::isfinite(v) ? QLocale().toString(v, 'f', prec) : QStringLiteral("–"); }
+static QString fmt(double v, int prec = 4) {
+    return std::isfinite(v) ? QLocale().toString(v, 'f', prec) : QStringLiteral("–");
+}
 
 QString MetricsPlot::tooltipAt(QCustomPlot* plot, const QPoint& pos, double* gs_out) const {
     const bool is_loss = plot == loss_;
@@ -51,7 +53,8 @@ QString MetricsPlot::tooltipAt(QCustomPlot* plot, const QPoint& pos, double* gs_
     t += QStringLiteral("<br>") + tr("Loss %1 (smoothed %2)").arg(fmt(s.loss[best_i]), fmt(s.loss_ema[best_i]));
     t += QStringLiteral("<br>") + tr("Accuracy %1 (smoothed %2)").arg(fmt(s.acc[best_i], 3), fmt(s.acc_ema[best_i], 3));
     const double elapsed = s.wall[best_i] - store_.timeOrigin();
-    t += QStringLiteral("<br>") + tr("Time since start %1").arg(QTime(0, 0).addSecs(int(elapsed)).toString(QStringLiteral("hh:mm:ss")));
+    t += QStringLiteral("<br>") +
+         tr("Time since start %1").arg(QTime(0, 0).addSecs(int(elapsed)).toString(QStringLiteral("hh:mm:ss")));
     // A validation point at this step, if any.
     const int vi = int(std::lower_bound(s.vgs.begin(), s.vgs.end(), s.gs[best_i]) - s.vgs.begin());
     if (vi < s.vgs.size() && s.vgs[vi] == s.gs[best_i])
@@ -85,11 +88,13 @@ void MetricsPlot::onContextMenu(QCustomPlot* plot, const QPoint& pos) {
     QMenu menu(this);
     double gs = -1;
     tooltipAt(plot, pos, &gs);
-    if (gs < 0 && mode_ != XMode::WallTime) gs = std::round(store_.globalStepAt(plot->xAxis->pixelToCoord(pos.x()), mode_, -1));
+    if (gs < 0 && mode_ != XMode::WallTime)
+        gs = std::round(store_.globalStepAt(plot->xAxis->pixelToCoord(pos.x()), mode_, -1));
     if (gs >= 0) {
         const auto g = static_cast<std::int64_t>(gs);
         const savepoint::Position p = savepoint::position_of(g, store_.stepsPerEpoch());
-        QAction* a = menu.addAction(tr("Resume from here: epoch %1, step %2 (global step %3)").arg(p.epoch).arg(p.step).arg(g));
+        QAction* a =
+            menu.addAction(tr("Resume from here: epoch %1, step %2 (global step %3)").arg(p.epoch).arg(p.step).arg(g));
         connect(a, &QAction::triggered, this, [this, g] { Q_EMIT resumeAtStepRequested(g); });
         menu.addSeparator();
     }

@@ -127,7 +127,7 @@ void PlotSeriesStore::append(const std::vector<MetricRow>& rows) {
             const QVector<double>& keys = train ? s.gs : s.vgs;
             if (!keys.isEmpty() && g <= keys.back()) {
                 if (r.session_id == s.last_session || !train) continue;  // already have it
-                abandonAfter(si, g - 1);  // a later session recomputes these steps
+                abandonAfter(si, g - 1);                                 // a later session recomputes these steps
             }
         }
         PlotSegment& s = segs_[si];
@@ -159,9 +159,12 @@ void PlotSeriesStore::append(const std::vector<MetricRow>& rows) {
 
 double PlotSeriesStore::key(double gs, double wall, XMode m) const {
     switch (m) {
-    case XMode::GlobalStep: return gs;
-    case XMode::Epoch: return gs / static_cast<double>(spe_);
-    case XMode::WallTime: return wall - t0_;
+        case XMode::GlobalStep:
+            return gs;
+        case XMode::Epoch:
+            return gs / static_cast<double>(spe_);
+        case XMode::WallTime:
+            return wall - t0_;
     }
     return gs;
 }

@@ -28,13 +28,13 @@ struct PlotSegment {
     int index = 0;
     std::int64_t branch_id = 0;
     bool abandoned = false;
-    int parent = -1;          // segment this one continues from (-1: none)
-    double fork_gs = 0;       // last global step of the parent before this segment
-    int revision = 0;         // bumped when points are removed (the plot resets its copy)
+    int parent = -1;     // segment this one continues from (-1: none)
+    double fork_gs = 0;  // last global step of the parent before this segment
+    int revision = 0;    // bumped when points are removed (the plot resets its copy)
     std::int64_t last_session = 0;
     EmaSeed loss_seed, acc_seed;
     QVector<double> gs, wall, loss, acc, loss_ema, acc_ema;  // training steps
-    QVector<double> vgs, vwall, vloss, vacc;                  // validation, once per epoch
+    QVector<double> vgs, vwall, vloss, vacc;                 // validation, once per epoch
     int size() const { return gs.size(); }
 };
 
@@ -48,7 +48,11 @@ struct Range {
     double lo = 0, hi = 0;
     bool valid = false;
     void add(double v) {
-        if (!valid) { lo = hi = v; valid = true; return; }
+        if (!valid) {
+            lo = hi = v;
+            valid = true;
+            return;
+        }
         if (v < lo) lo = v;
         if (v > hi) hi = v;
     }

@@ -28,9 +28,12 @@ Banner::Banner(QWidget* parent) : QFrame(parent) {
 
 void Banner::showMessage(Kind kind, const QString& text, const QString& action) {
     kind_ = kind;
-    const char* style = kind == Kind::Error     ? "QFrame#banner { background: #fdecea; border: 1px solid #e57373; border-radius: 4px; } QLabel { color: #7f1d1d; }"
-                        : kind == Kind::Warning ? "QFrame#banner { background: #fff4e5; border: 1px solid #ffb74d; border-radius: 4px; } QLabel { color: #6d3b00; }"
-                                                : "QFrame#banner { background: #e8f1fb; border: 1px solid #90caf9; border-radius: 4px; } QLabel { color: #0d3c61; }";
+    const char* style = kind == Kind::Error     ? "QFrame#banner { background: #fdecea; border: 1px solid #e57373; "
+                                                  "border-radius: 4px; } QLabel { color: #7f1d1d; }"
+                        : kind == Kind::Warning ? "QFrame#banner { background: #fff4e5; border: 1px solid #ffb74d; "
+                                                  "border-radius: 4px; } QLabel { color: #6d3b00; }"
+                                                : "QFrame#banner { background: #e8f1fb; border: 1px solid #90caf9; "
+                                                  "border-radius: 4px; } QLabel { color: #0d3c61; }";
     setStyleSheet(QString::fromLatin1(style));
     label_->setText(text);
     action_->setText(action);

@@ -1,9 +1,9 @@
 #include "window/demo_script.h"
 
-#include "models/checkpoint_table_model.h"
-#include "window/main_window.h"
-#include "plot/metrics_plot.h"
 #include "bridge/trainer_worker.h"
+#include "models/checkpoint_table_model.h"
+#include "plot/metrics_plot.h"
+#include "window/main_window.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

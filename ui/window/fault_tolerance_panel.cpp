@@ -37,9 +37,10 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
 
     auto* cost = new QGroupBox(tr("What checkpointing and failures cost"), this);
     auto* f1 = new QFormLayout(cost);
-    ckpts_ = addRow(f1, tr("Checkpoints written"),
-                    tr("Saves committed to the registry, in every session of this run; and those due while the previous "
-                       "one was still being written that were skipped or taken late (the run's async policy)."));
+    ckpts_ =
+        addRow(f1, tr("Checkpoints written"),
+               tr("Saves committed to the registry, in every session of this run; and those due while the previous "
+                  "one was still being written that were skipped or taken late (the run's async policy)."));
     ckpt_time_ = addRow(f1, tr("Checkpoint writing"),
                         tr("Total time the background I/O thread spent writing, hashing and committing checkpoints, "
                            "and its share of the time spent computing steps. Training goes on meanwhile."));
@@ -47,11 +48,15 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
                          tr("Total time the training thread waited for checkpoints: to take each snapshot, and, "
                             "with the 'wait' policy, for the previous save to be written. This is what checkpointing "
                             "cost the training directly."));
-    interruptions_ = addRow(f1, tr("Interruptions"), tr("Sessions that ended by a crash, a preemption, a kill or a failure."));
+    interruptions_ =
+        addRow(f1, tr("Interruptions"), tr("Sessions that ended by a crash, a preemption, a kill or a failure."));
     lost_ = addRow(f1, tr("Steps lost"), tr("Steps computed after the last checkpoint a later session resumed from."));
     recomputed_ = addRow(f1, tr("Steps recomputed"), tr("Of the lost steps, those trained (or replayed) again."));
-    wall_lost_ = addRow(f1, tr("Wall time lost"), tr("Lost steps times the measured time per step, plus the downtime after each interruption."));
-    goodput_ = addRow(f1, tr("Goodput"), tr("Useful steps (the global step reached on the current branch) divided by all steps computed."));
+    wall_lost_ = addRow(f1, tr("Wall time lost"),
+                        tr("Lost steps times the measured time per step, plus the downtime after each interruption."));
+    goodput_ =
+        addRow(f1, tr("Goodput"),
+               tr("Useful steps (the global step reached on the current branch) divided by all steps computed."));
     outer->addWidget(cost);
 
     auto* yd = new QGroupBox(tr("Best checkpoint interval (Young/Daly)"), this);
@@ -66,9 +71,11 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
     f2->addRow(tr("Assumed MTBF"), mtbf_);
     f2->addRow(force_mtbf_);
     cost_ = addRow(f2, tr("Checkpoint cost C"), tr("Mean write time of one checkpoint, measured."));
-    mtbf_used_ = addRow(f2, tr("MTBF M"), tr("Observed: instance time divided by interruptions; otherwise the assumed value."));
-    optimal_ = addRow(f2, tr("Optimal interval √(2·C·M)"),
-                      tr("Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation."));
+    mtbf_used_ =
+        addRow(f2, tr("MTBF M"), tr("Observed: instance time divided by interruptions; otherwise the assumed value."));
+    optimal_ =
+        addRow(f2, tr("Optimal interval √(2·C·M)"),
+               tr("Checkpointing this often minimizes the expected time lost to checkpoints plus recomputation."));
     outer->addWidget(yd);
 
     auto* spot = new QGroupBox(tr("Spot pricing estimate"), this);
@@ -155,24 +162,26 @@ void FaultTolerancePanel::recompute() {
     stats_ = compute_fault_tolerance(in_);
     const FtStats& s = stats_;
     const QLocale loc;
-    ckpts_->setText(in_.saves_skipped || in_.saves_deferred
-                        ? tr("%1 (%2 skipped, %3 taken late)")
-                              .arg(loc.toString(qlonglong(s.checkpoints_written)), loc.toString(qlonglong(in_.saves_skipped)),
-                                   loc.toString(qlonglong(in_.saves_deferred)))
-                        : loc.toString(qlonglong(s.checkpoints_written)));
+    ckpts_->setText(in_.saves_skipped || in_.saves_deferred ? tr("%1 (%2 skipped, %3 taken late)")
+                                                                  .arg(loc.toString(qlonglong(s.checkpoints_written)),
+                                                                       loc.toString(qlonglong(in_.saves_skipped)),
+                                                                       loc.toString(qlonglong(in_.saves_deferred)))
+                                                            : loc.toString(qlonglong(s.checkpoints_written)));
     ckpt_time_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_seconds), pct(s.checkpoint_share)));
     ckpt_stall_->setText(tr("%1 (%2 of compute time)").arg(secs(s.checkpoint_stall_seconds), pct(s.stall_share)));
     interruptions_->setText(loc.toString(s.interruptions));
     lost_->setText(loc.toString(qlonglong(s.steps_lost)));
     recomputed_->setText(loc.toString(qlonglong(s.steps_recomputed)));
     wall_lost_->setText(secs(s.wall_seconds_lost));
-    goodput_->setText(tr("%1 (%2 useful of %3 computed)")
-                          .arg(pct(s.goodput), loc.toString(qlonglong(s.useful_steps)), loc.toString(qlonglong(s.steps_computed))));
+    goodput_->setText(
+        tr("%1 (%2 useful of %3 computed)")
+            .arg(pct(s.goodput), loc.toString(qlonglong(s.useful_steps)), loc.toString(qlonglong(s.steps_computed))));
     cost_->setText(secs(s.mean_checkpoint_cost_seconds));
     mtbf_used_->setText(s.mtbf_observed ? tr("%1 (observed)").arg(secs(s.mtbf_seconds))
                                         : tr("%1 (assumed)").arg(secs(s.mtbf_seconds)));
     optimal_->setText(s.optimal_interval_seconds > 0
-                          ? tr("%1 ≈ every %2 steps").arg(secs(s.optimal_interval_seconds))
+                          ? tr("%1 ≈ every %2 steps")
+                                .arg(secs(s.optimal_interval_seconds))
                                 .arg(loc.toString(std::max(1.0, std::round(s.optimal_interval_steps)), 'f', 0))
                           : tr("needs a measured checkpoint"));
     spot_train_->setText(spotSecondsText(s.instance_seconds));

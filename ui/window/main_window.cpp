@@ -255,8 +255,8 @@ void MainWindow::saveSettings() {
 void MainWindow::closeEvent(QCloseEvent* e) {
     if (training_->isRunning()) {
         // After SIGTERM (handleTermination) nobody is asked: the run is being preempted already.
-        if (!training_->quitWhenStopped() && !confirm_(tr("Training is running"),
-                                             tr("Stop training gracefully (write a checkpoint) and quit?"))) {
+        if (!training_->quitWhenStopped() &&
+            !confirm_(tr("Training is running"), tr("Stop training gracefully (write a checkpoint) and quit?"))) {
             e->ignore();
             return;
         }
@@ -276,7 +276,8 @@ void MainWindow::updateActions() {
     for (const char* n : {"resume", "resumeAt"}) actions_[QString::fromLatin1(n)]->setEnabled(have_run && !running);
     // A finished run has nothing left to resume; rolling it back (Resume at, or from a checkpoint) still works.
     const RunSummary* viewed = have_run ? runs_->runAt(runs_->rowOf(view_run)) : nullptr;
-    if (viewed && viewed->run.status == savepoint::RunStatus::Finished) actions_[QStringLiteral("resume")]->setEnabled(false);
+    if (viewed && viewed->run.status == savepoint::RunStatus::Finished)
+        actions_[QStringLiteral("resume")]->setEnabled(false);
     actions_[QStringLiteral("newRun")]->setEnabled(!running);
 }
 

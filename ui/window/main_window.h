@@ -44,8 +44,8 @@ class TrainerWorker;
 class TrainingController;
 
 struct MainWindowOptions {
-    QString home;          // resolved home directory
-    QString settings_path; // empty: the user's QSettings; else an INI file (tests)
+    QString home;           // resolved home directory
+    QString settings_path;  // empty: the user's QSettings; else an INI file (tests)
 };
 
 class MainWindow : public QMainWindow {

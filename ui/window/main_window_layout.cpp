@@ -136,7 +136,8 @@ QWidget* MainWindow::buildPlotControls() {
     smoothing_->setValue(80);
     smoothing_->setMaximumWidth(160);
     smoothing_->setMinimumWidth(90);  // a narrow window or longer labels (pt_BR) must not crush it to a dot
-    smoothing_->setToolTip(tr("Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it."));
+    smoothing_->setToolTip(
+        tr("Weight of the bias-corrected exponential moving average; the raw steps stay visible behind it."));
     smoothing_label_ = new QLabel(QStringLiteral("0.80"), w);
     h->addWidget(smoothing_);
     h->addWidget(smoothing_label_);
@@ -157,9 +158,8 @@ QWidget* MainWindow::buildPlotControls() {
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     h->addWidget(hint, 1);
 
-    connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
-        plot_->setXMode(static_cast<XMode>(i));
-    });
+    connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this](int i) { plot_->setXMode(static_cast<XMode>(i)); });
     connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
         smoothing_label_->setText(QLocale().toString(v / 100.0, 'f', 2));
         plot_->setSmoothing(v / 100.0);
@@ -184,9 +184,11 @@ QWidget* MainWindow::buildCheckpointPane() {
         return b;
     };
     button(QStringLiteral("resumeHereButton"), tr("Resume from here"),
-           tr("Continue training from the selected checkpoint; older than the head, this is a rollback onto a new branch."),
+           tr("Continue training from the selected checkpoint; older than the head, this is a rollback onto a new "
+              "branch."),
            &MainWindow::resumeFromSelectedCheckpoint);
-    button(QStringLiteral("verifyButton"), tr("Verify"), tr("Check the file's size, footer and checksum (built from SHA-256s; see the README's file format)."),
+    button(QStringLiteral("verifyButton"), tr("Verify"),
+           tr("Check the file's size, footer and checksum (built from SHA-256s; see the README's file format)."),
            &MainWindow::verifySelectedCheckpoint);
     button(QStringLiteral("pinButton"), tr("Pin / unpin"), tr("Pinned checkpoints are never deleted by retention."),
            &MainWindow::togglePinSelected);
@@ -221,7 +223,8 @@ QWidget* MainWindow::buildCheckpointPane() {
 }
 
 void MainWindow::buildActions() {
-    auto add = [this](const QString& name, const QString& text, const QString& tip, auto slot, const QKeySequence& key = {}) {
+    auto add = [this](const QString& name, const QString& text, const QString& tip, auto slot,
+                      const QKeySequence& key = {}) {
         auto* a = new QAction(text, this);
         a->setObjectName(name);
         a->setToolTip(tip);
@@ -231,17 +234,27 @@ void MainWindow::buildActions() {
         actions_[name] = a;
         return a;
     };
-    add(QStringLiteral("newRun"), tr("New run…"), tr("Configure and start a new training run"), &MainWindow::showNewRunDialog, QKeySequence::New);
-    add(QStringLiteral("pause"), tr("Pause"), tr("Pause or continue training at the next step"), &MainWindow::togglePause, Qt::Key_Space);
-    add(QStringLiteral("stop"), tr("Stop"), tr("Graceful stop: write a checkpoint, then stop"), &MainWindow::stopTraining);
-    add(QStringLiteral("checkpoint"), tr("Checkpoint now"), tr("Write a checkpoint at the next step"), &MainWindow::checkpointNow);
-    add(QStringLiteral("crash"), tr("Simulate crash"), tr("Stop dead, as if the machine died: nothing more is saved"), &MainWindow::crashNow);
-    add(QStringLiteral("crashAt"), tr("Crash at step"), tr("Simulate a crash after the global step set beside"), &MainWindow::crashAtStep);
-    add(QStringLiteral("preempt"), tr("Simulate preemption"), tr("A preemption notice: emergency checkpoint within the grace period, then stop"), &MainWindow::preempt);
-    add(QStringLiteral("resume"), tr("Resume"), tr("Resume the selected run from its latest usable checkpoint"), &MainWindow::resumeLatest);
-    add(QStringLiteral("resumeAt"), tr("Resume at"), tr("Resume (or roll back) at the epoch and step set beside"), &MainWindow::resumeAtTypedPosition);
+    add(QStringLiteral("newRun"), tr("New run…"), tr("Configure and start a new training run"),
+        &MainWindow::showNewRunDialog, QKeySequence::New);
+    add(QStringLiteral("pause"), tr("Pause"), tr("Pause or continue training at the next step"),
+        &MainWindow::togglePause, Qt::Key_Space);
+    add(QStringLiteral("stop"), tr("Stop"), tr("Graceful stop: write a checkpoint, then stop"),
+        &MainWindow::stopTraining);
+    add(QStringLiteral("checkpoint"), tr("Checkpoint now"), tr("Write a checkpoint at the next step"),
+        &MainWindow::checkpointNow);
+    add(QStringLiteral("crash"), tr("Simulate crash"), tr("Stop dead, as if the machine died: nothing more is saved"),
+        &MainWindow::crashNow);
+    add(QStringLiteral("crashAt"), tr("Crash at step"), tr("Simulate a crash after the global step set beside"),
+        &MainWindow::crashAtStep);
+    add(QStringLiteral("preempt"), tr("Simulate preemption"),
+        tr("A preemption notice: emergency checkpoint within the grace period, then stop"), &MainWindow::preempt);
+    add(QStringLiteral("resume"), tr("Resume"), tr("Resume the selected run from its latest usable checkpoint"),
+        &MainWindow::resumeLatest);
+    add(QStringLiteral("resumeAt"), tr("Resume at"), tr("Resume (or roll back) at the epoch and step set beside"),
+        &MainWindow::resumeAtTypedPosition);
     add(QStringLiteral("exportPlot"), tr("Export plot…"), tr("Save the plots as PNG or PDF"), [this] { exportPlot(); });
-    add(QStringLiteral("exportCsv"), tr("Export metrics as CSV…"), tr("Every point, raw and smoothed"), [this] { exportCsv(); });
+    add(QStringLiteral("exportCsv"), tr("Export metrics as CSV…"), tr("Every point, raw and smoothed"),
+        [this] { exportCsv(); });
 
     auto* tb = addToolBar(tr("Training"));
     tb->setObjectName(QStringLiteral("trainingToolbar"));
@@ -308,9 +321,11 @@ void MainWindow::buildMenus() {
     }
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("About Savepoint"), this, [this] {
-        QMessageBox::about(this, tr("About Savepoint"),
-                           tr("<b>Savepoint %1</b><br>Watch, interrupt, roll back and resume neural-network training.<br>"
-                              "Home: %2").arg(QApplication::applicationVersion(), home_));
+        QMessageBox::about(
+            this, tr("About Savepoint"),
+            tr("<b>Savepoint %1</b><br>Watch, interrupt, roll back and resume neural-network training.<br>"
+               "Home: %2")
+                .arg(QApplication::applicationVersion(), home_));
     });
 }
 

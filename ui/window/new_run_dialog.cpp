@@ -25,17 +25,21 @@ QString checkDatasetSpec(const QString& spec) {
     if (spec == QLatin1String("fashion-mnist")) {
         dir = qEnvironmentVariable("SAVEPOINT_FASHION_MNIST_DIR", QStringLiteral("/usr/share/datasets/fashion-mnist"));
         if (!QFileInfo(dir).isDir())
-            return NewRunDialog::tr("Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, "
-                                    "set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)").arg(dir);
+            return NewRunDialog::tr(
+                       "Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, "
+                       "set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)")
+                .arg(dir);
     } else if (spec.trimmed().isEmpty()) {
         return NewRunDialog::tr("Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files");
     } else if (!QFileInfo(dir).isDir()) {
-        return NewRunDialog::tr("%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with "
-                                "MNIST-format files)").arg(dir);
+        return NewRunDialog::tr(
+                   "%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with "
+                   "MNIST-format files)")
+            .arg(dir);
     }
     const QDir d(dir);
-    for (const char* base : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
-                             "t10k-labels-idx1-ubyte"}) {
+    for (const char* base :
+         {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"}) {
         const QString b = QString::fromLatin1(base);
         if (!d.exists(b) && !d.exists(b + QStringLiteral(".gz")))
             return NewRunDialog::tr("%1 has no %2 (or %2.gz)").arg(dir, b);
@@ -61,7 +65,8 @@ QString engineCheck(const std::function<void(savepoint::TrainConfig&)>& set) {
 
 }  // namespace
 
-NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent) : QDialog(parent), existing_(std::move(existing_runs)) {
+NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
+    : QDialog(parent), existing_(std::move(existing_runs)) {
     setWindowTitle(tr("New training run"));
     auto* outer = new QVBoxLayout(this);
     auto* form = new QFormLayout;
@@ -107,23 +112,31 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent) : QDial
     async_ = new QComboBox(this);
     async_->addItems({QStringLiteral("wait"), QStringLiteral("skip"), QStringLiteral("defer")});
 
-    addField(form, QStringLiteral("run"), tr("Run name"), run_, tr("Letters, digits, '.', '_' and '-'; becomes a folder name."));
-    addField(form, QStringLiteral("data"), tr("Dataset"), data_row,
-             tr("“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files."));
+    addField(form, QStringLiteral("run"), tr("Run name"), run_,
+             tr("Letters, digits, '.', '_' and '-'; becomes a folder name."));
+    addField(
+        form, QStringLiteral("data"), tr("Dataset"), data_row,
+        tr("“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files."));
     fields_[QStringLiteral("data")] = data_;
-    addField(form, QStringLiteral("model"), tr("Model"), model_, tr("mlp: one hidden layer; dnn: three; cnn: convolutional."));
+    addField(form, QStringLiteral("model"), tr("Model"), model_,
+             tr("mlp: one hidden layer; dnn: three; cnn: convolutional."));
     addField(form, QStringLiteral("epochs"), tr("Epochs"), epochs_, {});
-    addField(form, QStringLiteral("steps_per_epoch"), tr("Steps per epoch"), spe_, tr("0: one full pass over the training split."));
+    addField(form, QStringLiteral("steps_per_epoch"), tr("Steps per epoch"), spe_,
+             tr("0: one full pass over the training split."));
     addField(form, QStringLiteral("batch"), tr("Batch size"), batch_, {});
-    addField(form, QStringLiteral("lr"), tr("Learning rate"), lr_, tr("Greater than 0 and at most 10, e.g. 0.001 or 1e-3."));
+    addField(form, QStringLiteral("lr"), tr("Learning rate"), lr_,
+             tr("Greater than 0 and at most 10, e.g. 0.001 or 1e-3."));
     addField(form, QStringLiteral("optimizer"), tr("Optimizer"), optimizer_, {});
     addField(form, QStringLiteral("seed"), tr("Seed"), seed_, tr("Same seed, same data order and initial weights."));
     addField(form, QStringLiteral("save_freq"), tr("Save every"), save_freq_, tr("“epoch”, or a number of steps."));
-    addField(form, QStringLiteral("keep"), tr("Keep newest"), keep_, tr("Older checkpoints are deleted (best, head and pinned ones are kept)."));
-    addField(form, QStringLiteral("device"), tr("Device"), device_, tr("auto: the GPU when LibTorch sees one, else the CPU."));
+    addField(form, QStringLiteral("keep"), tr("Keep newest"), keep_,
+             tr("Older checkpoints are deleted (best, head and pinned ones are kept)."));
+    addField(form, QStringLiteral("device"), tr("Device"), device_,
+             tr("auto: the GPU when LibTorch sees one, else the CPU."));
     addField(form, QStringLiteral("threads"), tr("CPU threads"), threads_, {});
     addField(form, QStringLiteral("async_policy"), tr("When a save is still writing"), async_,
-             tr("wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that one is committed."));
+             tr("wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that "
+                "one is committed."));
 
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Start training"));
@@ -133,7 +146,8 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent) : QDial
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    for (QLineEdit* e : {run_, lr_, seed_, save_freq_}) connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
+    for (QLineEdit* e : {run_, lr_, seed_, save_freq_})
+        connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
     connect(data_, &QComboBox::currentTextChanged, this, &NewRunDialog::validateAll);
     for (QSpinBox* s : {epochs_, spe_, batch_, keep_, threads_})
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &NewRunDialog::validateAll);
@@ -143,7 +157,8 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent) : QDial
     validateAll();
 }
 
-void NewRunDialog::addField(QFormLayout* form, const QString& name, const QString& label, QWidget* w, const QString& help) {
+void NewRunDialog::addField(QFormLayout* form, const QString& name, const QString& label, QWidget* w,
+                            const QString& help) {
     fields_[name] = w;
     w->setToolTip(help);
     auto* box = new QWidget(this);
@@ -184,7 +199,8 @@ bool NewRunDialog::validateAll() {
     } catch (const savepoint::InputError&) {
         run_err = tr("Use 1 to 64 characters from A–Z, a–z, 0–9, '.', '_' and '-', not starting with '.'");
     }
-    if (run_err.isEmpty() && existing_.contains(name)) run_err = tr("A run named “%1” already exists; resume it instead").arg(name);
+    if (run_err.isEmpty() && existing_.contains(name))
+        run_err = tr("A run named “%1” already exists; resume it instead").arg(name);
     setError(QStringLiteral("run"), run_err);
     setError(QStringLiteral("data"), checkDatasetSpec(data_->currentText()));
 
@@ -207,7 +223,8 @@ bool NewRunDialog::validateAll() {
     setError(QStringLiteral("batch"), engineCheck([this](auto& c) { c.batch = batch_->value(); }));
     setError(QStringLiteral("keep"), engineCheck([this](auto& c) { c.keep = keep_->value(); }));
     setError(QStringLiteral("threads"), engineCheck([this](auto& c) { c.threads = threads_->value(); }));
-    if (QPushButton* ok = buttons_ ? buttons_->button(QDialogButtonBox::Ok) : nullptr) ok->setEnabled(errors_.isEmpty());
+    if (QPushButton* ok = buttons_ ? buttons_->button(QDialogButtonBox::Ok) : nullptr)
+        ok->setEnabled(errors_.isEmpty());
     // Messages that appear make room for themselves: the dialog grows (never shrinks while open).
     if (isVisible()) resize(size().expandedTo(sizeHint()));
     return errors_.isEmpty();

@@ -1,6 +1,7 @@
 #include "window/run_data_view.h"
 
 #include "bridge/background_jobs.h"
+#include "checkpoint/checkpoint_check.h"
 #include "formats/checkpoint_format.h"
 #include "models/checkpoint_table_model.h"
 #include "models/run_list_model.h"
@@ -28,10 +29,24 @@ namespace savepoint::ui {
 
 RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& w, const TrainingController& training,
                          QObject* parent)
-    : QObject(parent), reg_(reg), home_(std::move(home)), training_(training), plot_(w.plot), runs_(w.runs),
-      run_proxy_(w.run_proxy), run_view_(w.run_view), ckpts_(w.ckpts), ckpt_proxy_(w.ckpt_proxy),
-      ckpt_view_(w.ckpt_view), show_deleted_(w.show_deleted), ft_panel_(w.ft_panel), status_(w.status),
-      banner_(w.banner), log_(w.log), resume_epoch_(w.resume_epoch), resume_step_(w.resume_step),
+    : QObject(parent),
+      reg_(reg),
+      home_(std::move(home)),
+      training_(training),
+      plot_(w.plot),
+      runs_(w.runs),
+      run_proxy_(w.run_proxy),
+      run_view_(w.run_view),
+      ckpts_(w.ckpts),
+      ckpt_proxy_(w.ckpt_proxy),
+      ckpt_view_(w.ckpt_view),
+      show_deleted_(w.show_deleted),
+      ft_panel_(w.ft_panel),
+      status_(w.status),
+      banner_(w.banner),
+      log_(w.log),
+      resume_epoch_(w.resume_epoch),
+      resume_step_(w.resume_step),
       ckpt_list_(std::make_unique<savepoint::CheckpointList>()) {
     jobs_ = new BackgroundJobs(this);
     connect(run_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
@@ -70,7 +85,8 @@ void RunDataView::refreshRuns() {
     if (row >= 0) {
         const QModelIndex idx = run_proxy_->mapFromSource(runs_->index(row, 0));
         if (run_view_->currentIndex().row() != idx.row())
-            run_view_->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            run_view_->selectionModel()->setCurrentIndex(
+                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     }
     updateActions();  // a run another process finished has nothing left to resume
 }
@@ -108,7 +124,7 @@ void RunDataView::loadRunData(std::int64_t run_id) {
     checkpoints_shown_ = false;
     showCheckpoints();
     // Metrics can be millions of rows, and the checkpoint history tens of
-    // thousands (330 ms at 50,000): read them off this thread, on a connection of their own.
+    // thousands (docs/PERFORMANCE.md, checkpoint list): read them off this thread, on a connection of their own.
     loading_ = true;
     pending_live_.clear();
     const int gen = ++load_generation_;
@@ -136,7 +152,7 @@ void RunDataView::loadRunData(std::int64_t run_id) {
 }
 
 void RunDataView::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
-                                    std::vector<savepoint::CheckpointRow> checkpoints) {
+                                     std::vector<savepoint::CheckpointRow> checkpoints) {
     loading_ = false;
     ckpt_list_->load(view_run_, std::move(checkpoints));
     reloadCheckpoints();  // and what changed since they were read
@@ -276,14 +292,16 @@ void RunDataView::verifySelectedCheckpoint() {
 
 void RunDataView::verifyCheckpoint(qint64 id) {
     auto c = reg_->checkpoint(id);
-    if (!c) return;
-    const std::string path = reg_->absolute(c->path), sha = c->sha256;
+    auto run = c ? reg_->run_by_id(c->run_id) : std::nullopt;
+    if (!c || !run) return;
     log(tr("Verifying checkpoint #%1…").arg(id));
-    // Hashing a big file takes a while: off the GUI thread.
-    jobs_->start([this, id, path, sha]() -> BackgroundJobs::Deliver {
+    // Hashing a big file takes a while: off the GUI thread. The judgement is the
+    // CLI's verify's (checkpoint/checkpoint_check.h).
+    jobs_->start([this, row = *c, home = reg_->home(), run_name = run->name]() -> BackgroundJobs::Deliver {
+        const qint64 id = row.id;
         try {
-            const savepoint::VerifyResult v = savepoint::verify_checkpoint_file(path, sha);
-            return [this, id, v] { showVerification(id, v); };
+            const savepoint::CheckpointCheck check = savepoint::check_checkpoint(home, run_name, row);
+            return [this, row, check] { showVerification(row, check); };
         } catch (const std::exception& e) {
             // No verdict on the file (out of memory, say): nothing is marked damaged.
             return [this, id, what = std::string(e.what())] {
@@ -294,22 +312,26 @@ void RunDataView::verifyCheckpoint(qint64 id) {
     });
 }
 
-void RunDataView::showVerification(qint64 id, const savepoint::VerifyResult& v) {
-    const QString detail = v.ok ? tr("checksum %1 matches the footer and the registry (%2 bytes)").arg(QString::fromStdString(v.sha256)).arg(v.bytes)
-                                : QString::fromStdString(v.error);
-    ckpts_->setVerified(id, v.ok, detail);
-    log(v.ok ? tr("Checkpoint #%1 verified: %2").arg(id).arg(detail) : tr("Checkpoint #%1 is damaged: %2").arg(id).arg(detail));
-    if (!v.ok) {
+void RunDataView::showVerification(const savepoint::CheckpointRow& row, const savepoint::CheckpointCheck& check) {
+    const qint64 id = row.id;
+    const QString detail = check.ok ? tr("checksum %1 matches the footer and the registry (%2 bytes)")
+                                          .arg(QString::fromStdString(check.file.sha256))
+                                          .arg(check.file.bytes)
+                                    : QString::fromStdString(check.why);
+    ckpts_->setVerified(id, check.ok, detail);
+    log(check.ok ? tr("Checkpoint #%1 verified: %2").arg(id).arg(detail)
+                 : tr("Checkpoint #%1 is damaged: %2").arg(id).arg(detail));
+    if (!check.ok) {
         try {
-            const bool missing = v.error.find("file is missing") != std::string::npos;
-            reg_->set_checkpoint_state(id, missing ? CheckpointState::Missing : CheckpointState::Corrupt, v.error);
+            savepoint::record_check(*reg_, row, check);
         } catch (const std::exception&) {
         }
-        banner_->showMessage(Banner::Kind::Error,
-                             tr("Checkpoint #%1 is damaged and will not be resumed from: %2").arg(id).arg(detail.toHtmlEscaped()));
+        banner_->showMessage(
+            Banner::Kind::Error,
+            tr("Checkpoint #%1 is damaged and will not be resumed from: %2").arg(id).arg(detail.toHtmlEscaped()));
         reloadCheckpoints(id);
     }
-    Q_EMIT verificationFinished(id, v.ok);
+    Q_EMIT verificationFinished(id, check.ok);
 }
 
 void RunDataView::togglePinSelected() {
@@ -350,7 +372,10 @@ bool RunDataView::deleteCheckpoint(qint64 id) {
     }
     if (c.state == CheckpointState::Deleted) return true;
     if (!confirm_(tr("Delete checkpoint?"), tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the "
-                                              "row stays in the history as deleted.").arg(id).arg(c.epoch).arg(c.step)))
+                                               "row stays in the history as deleted.")
+                                                .arg(id)
+                                                .arg(c.epoch)
+                                                .arg(c.step)))
         return false;
     try {
         savepoint::delete_checkpoint(*reg_, *run, id);
@@ -371,14 +396,15 @@ bool RunDataView::deleteCheckpoint(qint64 id) {
 QString RunDataView::checkpointRefusalText(const savepoint::CheckpointRefused& e) {
     using Why = savepoint::CheckpointRefused::Why;
     switch (e.why()) {
-    case Why::NotInRun:
-        return tr("Checkpoint #%1 is not one of this run's.").arg(e.checkpoint_id());
-    case Why::NotCommitted:
-        return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
-            .arg(e.checkpoint_id())
-            .arg(CheckpointTableModel::stateText(QString::fromStdString(e.found())));  // found: the state's word
-    case Why::IsHead:
-        return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.").arg(e.checkpoint_id());
+        case Why::NotInRun:
+            return tr("Checkpoint #%1 is not one of this run's.").arg(e.checkpoint_id());
+        case Why::NotCommitted:
+            return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
+                .arg(e.checkpoint_id())
+                .arg(CheckpointTableModel::stateText(QString::fromStdString(e.found())));  // found: the state's word
+        case Why::IsHead:
+            return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.")
+                .arg(e.checkpoint_id());
     }
     return QString::fromStdString(e.says());
 }
@@ -426,21 +452,21 @@ void RunDataView::catchUpAfterTraining() {
 
 namespace {
 QString eventKey(const savepoint::EventRow& e) {
-    return QString::fromLatin1(to_string(e.kind)) + QLatin1Char('|') + QString::number(e.global_step) + QLatin1Char('|') +
-           QString::fromStdString(e.message);
+    return QString::fromLatin1(to_string(e.kind)) + QLatin1Char('|') + QString::number(e.global_step) +
+           QLatin1Char('|') + QString::fromStdString(e.message);
 }
 }  // namespace
 
 void RunDataView::logEvent(const savepoint::EventRow& e) {
     if (e.run_id == events_shown_for_ && history_keys_.contains(eventKey(e))) return;  // listed with the history
     // Live events are reported before the I/O thread stamps them.
-    const QDateTime at = e.created_at > 0 ? QDateTime::fromMSecsSinceEpoch(qint64(e.created_at * 1000))
-                                          : QDateTime::currentDateTime();
+    const QDateTime at =
+        e.created_at > 0 ? QDateTime::fromMSecsSinceEpoch(qint64(e.created_at * 1000)) : QDateTime::currentDateTime();
     // Today's events by time alone, older ones with their date.
     const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
                                                             : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromLatin1(to_string(e.kind)) + QStringLiteral("] ") +
-                          QString::fromStdString(e.message));
+    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromLatin1(to_string(e.kind)) +
+                          QStringLiteral("] ") + QString::fromStdString(e.message));
 }
 
 void RunDataView::showEventHistory(std::int64_t run_id) {

@@ -31,8 +31,9 @@ namespace savepoint {
 class CheckpointList;
 class CheckpointRefused;
 class Registry;
-struct VerifyResult;
-}
+struct CheckpointCheck;
+struct CheckpointRow;
+}  // namespace savepoint
 
 namespace savepoint::ui {
 
@@ -61,8 +62,8 @@ public:
         FaultTolerancePanel* ft_panel = nullptr;
         StatusBarFields* status = nullptr;
         Banner* banner = nullptr;
-        QPlainTextEdit* log = nullptr;       // the Events pane
-        QSpinBox* resume_epoch = nullptr;    // their ranges follow the viewed run
+        QPlainTextEdit* log = nullptr;     // the Events pane
+        QSpinBox* resume_epoch = nullptr;  // their ranges follow the viewed run
         QSpinBox* resume_step = nullptr;
     };
 
@@ -121,7 +122,7 @@ private:
     void showEventHistory(std::int64_t run_id);
 
     void loadRunData(std::int64_t run_id);
-    void showVerification(qint64 id, const savepoint::VerifyResult& v);
+    void showVerification(const savepoint::CheckpointRow& row, const savepoint::CheckpointCheck& check);
     void applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
                             std::vector<savepoint::CheckpointRow> checkpoints);
     void ensureBranches(const std::vector<savepoint::MetricRow>& rows);
@@ -158,11 +159,11 @@ private:
     std::int64_t view_run_ = 0;
     std::int64_t view_spe_ = 1;
     std::int64_t last_metric_rowid_ = 0;
-    bool catch_up_ = false;            // poll the viewed run once more though it is not running
+    bool catch_up_ = false;  // poll the viewed run once more though it is not running
     std::int64_t last_event_id_ = 0;
     std::int64_t events_shown_for_ = 0;  // the run whose history the Events pane shows
     QSet<QString> history_keys_;         // those events, so a live copy of one is not listed twice
-    BackgroundJobs* jobs_ = nullptr;  // history reads and verifications, off this thread
+    BackgroundJobs* jobs_ = nullptr;     // history reads and verifications, off this thread
     int load_generation_ = 0;
     // The newest load's generation, for a queued load to see it is no longer wanted.
     std::shared_ptr<std::atomic<int>> latest_load_ = std::make_shared<std::atomic<int>>(0);

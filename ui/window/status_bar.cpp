@@ -63,8 +63,9 @@ void StatusBarFields::setProgress(const savepoint::Progress& p) {
     device_->setText(tr("Device: %1").arg(QString::fromStdString(p.device)));
     speed_->setText(tr("%1 steps/s").arg(QLocale().toString(p.steps_per_second, 'f', 1)));
     // Nothing to estimate once it has ended, or while it waits on someone.
-    eta_->setText(tr("ETA %1").arg(p.ended() || p.phase == "paused" || p.phase == "waiting-for-disk" ? QStringLiteral("–")
-                                                                                                   : duration(p.eta_seconds)));
+    eta_->setText(tr("ETA %1").arg(p.ended() || p.phase == "paused" || p.phase == "waiting-for-disk"
+                                       ? QStringLiteral("–")
+                                       : duration(p.eta_seconds)));
     progress_->setRange(0, int(std::max<std::int64_t>(1, p.total_steps)));
     progress_->setValue(int(p.global_step));
     progress_->setFormat(tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step).arg(p.steps_per_epoch));

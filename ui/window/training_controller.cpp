@@ -23,9 +23,18 @@
 namespace savepoint::ui {
 
 TrainingController::TrainingController(savepoint::Registry* reg, QString home, const Widgets& w, QObject* parent)
-    : QObject(parent), reg_(reg), home_(std::move(home)), window_(w.window), runs_(w.runs), ckpts_(w.ckpts),
-      banner_(w.banner), status_(w.status), crash_step_(w.crash_step), grace_(w.grace),
-      resume_epoch_(w.resume_epoch), resume_step_(w.resume_step) {
+    : QObject(parent),
+      reg_(reg),
+      home_(std::move(home)),
+      window_(w.window),
+      runs_(w.runs),
+      ckpts_(w.ckpts),
+      banner_(w.banner),
+      status_(w.status),
+      crash_step_(w.crash_step),
+      grace_(w.grace),
+      resume_epoch_(w.resume_epoch),
+      resume_step_(w.resume_step) {
     worker_ = new TrainerWorker(this);
     connect(worker_, &TrainerWorker::progress, this, &TrainingController::onProgress);
     connect(worker_, &TrainerWorker::metrics, this, &TrainingController::onMetrics);
@@ -132,7 +141,8 @@ bool TrainingController::locateDataset(const QString& name, std::string& data_ov
         choose_directory_(tr("Where is the dataset of run “%1” now? (It was in %2)").arg(name, recorded), start.path());
     if (chosen.isEmpty()) {
         showError(tr("Not resumed: run “%1” was trained on the dataset in %2, which is not there any more. Resume "
-                     "again and choose the folder it moved to.").arg(name, recorded));
+                     "again and choose the folder it moved to.")
+                      .arg(name, recorded));
         return false;
     }
     data_override = QFileInfo(chosen).absoluteFilePath().toStdString();
@@ -167,7 +177,9 @@ void TrainingController::resumeFromSelectedCheckpoint() {
     if (!ckpts_->isHead(c->id) &&
         !confirm_(tr("Roll back?"), tr("Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so "
                                        "training continues on a new branch; the current branch stays visible.")
-                                        .arg(c->id).arg(c->epoch).arg(c->step)))
+                                        .arg(c->id)
+                                        .arg(c->epoch)
+                                        .arg(c->step)))
         return;
     savepoint::ResumeTarget t;
     t.checkpoint_id = c->id;
@@ -191,7 +203,9 @@ void TrainingController::resumeAtGlobalStep(qint64 gs) {
     if (!confirm_(tr("Resume from the plot?"),
                   tr("Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint "
                      "before it and replays the steps in between; later steps stay on the old branch.")
-                      .arg(p.epoch).arg(p.step).arg(gs)))
+                      .arg(p.epoch)
+                      .arg(p.step)
+                      .arg(gs)))
         return;
     resume_epoch_->setValue(int(p.epoch));
     resume_step_->setValue(int(p.step));
@@ -254,15 +268,18 @@ void TrainingController::tickPreemption() {
     if (!preempt_done_) {
         banner_->showMessage(Banner::Kind::Warning,
                              tr("<b>Preemption notice.</b> The instance will be reclaimed in <b>%1</b>. "
-                                "Writing an emergency checkpoint…").arg(count));
+                                "Writing an emergency checkpoint…")
+                                 .arg(count));
     } else if (left > 0) {
-        banner_->showMessage(Banner::Kind::Warning,
-                             tr("<b>Preempted.</b> %1<br>The instance would be reclaimed in <b>%2</b>.").arg(preempt_result_, count),
-                             tr("Resume"));
+        banner_->showMessage(
+            Banner::Kind::Warning,
+            tr("<b>Preempted.</b> %1<br>The instance would be reclaimed in <b>%2</b>.").arg(preempt_result_, count),
+            tr("Resume"));
     } else {
         preempt_timer_.stop();
         banner_->showMessage(Banner::Kind::Info,
-                             tr("<b>Instance reclaimed.</b> %1<br>Resume to continue from the emergency checkpoint.").arg(preempt_result_),
+                             tr("<b>Instance reclaimed.</b> %1<br>Resume to continue from the emergency checkpoint.")
+                                 .arg(preempt_result_),
                              tr("Resume"));
     }
 }
@@ -285,8 +302,10 @@ void TrainingController::onProgress(const savepoint::Progress& p) {
         train_run_ = p.run_id;
         Q_EMIT trainedRunChanged(p.run_id);
     }
-    runs_->setLive(p.run_id, worker_->isPaused() || p.phase == "paused" ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running,
-                   p.global_step, p.loss, p.accuracy);
+    runs_->setLive(
+        p.run_id,
+        worker_->isPaused() || p.phase == "paused" ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running,
+        p.global_step, p.loss, p.accuracy);
     if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
 
@@ -312,10 +331,12 @@ void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) 
 }
 
 void TrainingController::onStorageError(const QString& text) {
-    banner_->showMessage(Banner::Kind::Error,
-                         tr("<b>A checkpoint could not be written:</b> %1<br>Training is paused; the previous checkpoint "
-                            "and the registry are intact. Free some space, then continue.").arg(text.toHtmlEscaped()),
-                         tr("Continue"));
+    banner_->showMessage(
+        Banner::Kind::Error,
+        tr("<b>A checkpoint could not be written:</b> %1<br>Training is paused; the previous checkpoint "
+           "and the registry are intact. Free some space, then continue.")
+            .arg(text.toHtmlEscaped()),
+        tr("Continue"));
 }
 
 void TrainingController::onFinished(const WorkerOutcome& o) {
@@ -324,24 +345,31 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
         showError(tr("Training could not run: %1").arg(msg.toHtmlEscaped()));
     } else {
         switch (o.outcome) {
-        case savepoint::Outcome::Crashed:
-            banner_->showMessage(Banner::Kind::Warning,
-                                 tr("<b>Crashed</b> (simulated): %1. Resume from the latest checkpoint, or pick one "
-                                    "in the table.").arg(msg.toHtmlEscaped()), tr("Resume"));
-            preempt_done_ = true;  // the banner's button resumes
-            break;
-        case savepoint::Outcome::Preempted:
-            preempt_done_ = true;
-            preempt_result_ = msg.toHtmlEscaped();
-            if (!preempt_timer_.isActive()) preempt_deadline_ = savepoint::now_seconds();
-            tickPreemption();
-            break;
-        case savepoint::Outcome::Failed: showError(tr("Training failed: %1").arg(msg.toHtmlEscaped())); break;
-        case savepoint::Outcome::Stopped: log(tr("Stopped: %1").arg(msg)); break;
-        case savepoint::Outcome::Finished:
-        case savepoint::Outcome::NothingToDo:
-            banner_->showMessage(Banner::Kind::Info, tr("Finished: %1").arg(msg.toHtmlEscaped()));
-            break;
+            case savepoint::Outcome::Crashed:
+                banner_->showMessage(
+                    Banner::Kind::Warning,
+                    tr("<b>Crashed</b> (simulated): %1. Resume from the latest checkpoint, or pick one "
+                       "in the table.")
+                        .arg(msg.toHtmlEscaped()),
+                    tr("Resume"));
+                preempt_done_ = true;  // the banner's button resumes
+                break;
+            case savepoint::Outcome::Preempted:
+                preempt_done_ = true;
+                preempt_result_ = msg.toHtmlEscaped();
+                if (!preempt_timer_.isActive()) preempt_deadline_ = savepoint::now_seconds();
+                tickPreemption();
+                break;
+            case savepoint::Outcome::Failed:
+                showError(tr("Training failed: %1").arg(msg.toHtmlEscaped()));
+                break;
+            case savepoint::Outcome::Stopped:
+                log(tr("Stopped: %1").arg(msg));
+                break;
+            case savepoint::Outcome::Finished:
+            case savepoint::Outcome::NothingToDo:
+                banner_->showMessage(Banner::Kind::Info, tr("Finished: %1").arg(msg.toHtmlEscaped()));
+                break;
         }
     }
     status_->setIdle(QString::fromStdString(last_progress_.device));

@@ -40,7 +40,8 @@ QString installTranslations(const QString& code) {
     }
     const QLocale locale = (code.isEmpty() || code == QLatin1String("system")) ? QLocale() : QLocale(code);
     qt = new QTranslator(QCoreApplication::instance());
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     return loaded.isEmpty() ? code : loaded;
 }
