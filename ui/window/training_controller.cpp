@@ -171,7 +171,7 @@ void TrainingController::resumeFromSelectedCheckpoint() {
     if (!ckpts_->isUsable(c->id)) {
         showError(tr("Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.")
                       .arg(c->id)
-                      .arg(CheckpointTableModel::stateText(QString::fromLatin1(to_string(c->state)))));
+                      .arg(CheckpointTableModel::stateText(c->state)));
         return;
     }
     if (!ckpts_->isHead(c->id) &&
