@@ -75,6 +75,41 @@ const char* to_string(Phase p) {
 
 namespace {
 
+// How a session that ended with `o` is recorded: its end and the run's status.
+SessionEnd session_end(Outcome o) {
+    switch (o) {
+        case Outcome::Finished:
+        case Outcome::NothingToDo:
+            return SessionEnd::Finished;
+        case Outcome::Crashed:
+            return SessionEnd::Crash;
+        case Outcome::Preempted:
+            return SessionEnd::Preempted;
+        case Outcome::Stopped:
+            return SessionEnd::Stopped;
+        case Outcome::Failed:
+            return SessionEnd::Failed;
+    }
+    return SessionEnd::Failed;
+}
+
+RunStatus run_status(Outcome o) {
+    switch (o) {
+        case Outcome::Finished:
+        case Outcome::NothingToDo:
+            return RunStatus::Finished;
+        case Outcome::Crashed:
+            return RunStatus::Interrupted;
+        case Outcome::Preempted:
+            return RunStatus::Preempted;
+        case Outcome::Stopped:
+            return RunStatus::Stopped;
+        case Outcome::Failed:
+            return RunStatus::Failed;
+    }
+    return RunStatus::Failed;
+}
+
 // The phase of a session's last progress report.
 Phase ended_phase(Outcome o) {
     switch (o) {
@@ -133,12 +168,12 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     writer->wait_for_save();
     if (auto err = writer->take_save_error()) obs->on_message("last checkpoint failed: " + *err);
     session.end_global_step = gs;
-    session.ended_by = outcome == Outcome::Crashed ? SessionEnd::Crash : parse_session_end(outcome_name(outcome));
+    session.ended_by = session_end(outcome);
     session.steps_computed = gs - steps_at_start;
     session.train_seconds = compute_seconds;
     session.checkpoint_seconds = checkpoint_io_seconds.load();
     session.checkpoint_stall_seconds = stall_seconds;
-    const RunStatus status = parse_run_status(outcome_name(outcome));
+    const RunStatus status = run_status(outcome);
     SessionRow s = session;
     const std::int64_t run_id = run.id, step_now = gs;
     writer->post([s, status, run_id, step_now](Registry& r) {
