@@ -40,7 +40,7 @@ public:
             static_cast<long long>(p.epoch), static_cast<long long>(p.epochs), static_cast<long long>(p.step),
             static_cast<long long>(p.steps_per_epoch), static_cast<long long>(p.global_step),
             static_cast<long long>(p.total_steps), p.loss, p.accuracy, p.steps_per_second,
-            format_duration(p.eta_seconds).c_str(), p.phase.c_str());
+            format_duration(p.eta_seconds).c_str(), to_string(p.phase));
         std::lock_guard<std::mutex> l(mutex_);
         if (tty_) {
             out_ << "\r\033[K" << buf << std::flush;

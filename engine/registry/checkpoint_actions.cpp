@@ -26,7 +26,8 @@ CheckpointChange set_checkpoint_pinned(Registry& reg, const RunRow& run, std::in
         throw CheckpointRefused(Why::NotCommitted, c.id, "committed", to_string(c.state),
                                 "checkpoint #" + std::to_string(c.id) + " is " + to_string(c.state) +
                                     (c.state_detail.empty() ? "" : " (" + c.state_detail + ")") +
-                                    "; only a committed checkpoint can be pinned");
+                                    "; only a committed checkpoint can be pinned",
+                                c.state);
     if (c.pinned == pinned) return {c, false};
     reg.set_checkpoint_pinned(c.id, pinned);
     return {c, true};
@@ -39,7 +40,8 @@ CheckpointRow checkpoint_to_delete(Registry& reg, const RunRow& run, std::int64_
     if (now && now->head_checkpoint_id == c.id)
         throw CheckpointRefused(
             Why::IsHead, c.id, "a checkpoint other than the head", "the head",
-            "checkpoint #" + std::to_string(c.id) + " is the head (where training resumes); it cannot be deleted");
+            "checkpoint #" + std::to_string(c.id) + " is the head (where training resumes); it cannot be deleted",
+            c.state);
     return c;
 }
 

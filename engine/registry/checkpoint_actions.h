@@ -12,6 +12,7 @@
 #include "registry/registry.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace savepoint {
 
@@ -22,14 +23,22 @@ public:
         NotCommitted,  // pinning one that has no usable file (writing, deleted, corrupt…)
         IsHead,        // deleting the checkpoint training resumes from
     };
-    CheckpointRefused(Why why, std::int64_t id, std::string expected, std::string found, std::string says)
-        : InputError("checkpoint", std::move(expected), std::move(found), Says{std::move(says)}), why_(why), id_(id) {}
+    CheckpointRefused(Why why, std::int64_t id, std::string expected, std::string found, std::string says,
+                      std::optional<CheckpointState> state = std::nullopt)
+        : InputError("checkpoint", std::move(expected), std::move(found), Says{std::move(says)}),
+          why_(why),
+          id_(id),
+          state_(state) {}
     Why why() const { return why_; }
     std::int64_t checkpoint_id() const { return id_; }
+    // The checkpoint's state when it was refused (none: no such checkpoint in the run),
+    // so a front end can word it without reading found().
+    std::optional<CheckpointState> state() const { return state_; }
 
 private:
     Why why_;
     std::int64_t id_;
+    std::optional<CheckpointState> state_;
 };
 
 struct CheckpointChange {

@@ -43,6 +43,93 @@ const char* outcome_name(Outcome o) {
     return "failed";
 }
 
+const char* to_string(Phase p) {
+    switch (p) {
+        case Phase::Loading:
+            return "loading";
+        case Phase::Replaying:
+            return "replaying";
+        case Phase::Training:
+            return "training";
+        case Phase::Validating:
+            return "validating";
+        case Phase::Checkpointing:
+            return "checkpointing";
+        case Phase::Paused:
+            return "paused";
+        case Phase::WaitingForDisk:
+            return "waiting-for-disk";
+        case Phase::Done:
+            return "done";
+        case Phase::Interrupted:
+            return "interrupted";
+        case Phase::Preempted:
+            return "preempted";
+        case Phase::Stopped:
+            return "stopped";
+        case Phase::Failed:
+            return "failed";
+    }
+    return "failed";
+}
+
+namespace {
+
+// How a session that ended with `o` is recorded: its end and the run's status.
+SessionEnd session_end(Outcome o) {
+    switch (o) {
+        case Outcome::Finished:
+        case Outcome::NothingToDo:
+            return SessionEnd::Finished;
+        case Outcome::Crashed:
+            return SessionEnd::Crash;
+        case Outcome::Preempted:
+            return SessionEnd::Preempted;
+        case Outcome::Stopped:
+            return SessionEnd::Stopped;
+        case Outcome::Failed:
+            return SessionEnd::Failed;
+    }
+    return SessionEnd::Failed;
+}
+
+RunStatus run_status(Outcome o) {
+    switch (o) {
+        case Outcome::Finished:
+        case Outcome::NothingToDo:
+            return RunStatus::Finished;
+        case Outcome::Crashed:
+            return RunStatus::Interrupted;
+        case Outcome::Preempted:
+            return RunStatus::Preempted;
+        case Outcome::Stopped:
+            return RunStatus::Stopped;
+        case Outcome::Failed:
+            return RunStatus::Failed;
+    }
+    return RunStatus::Failed;
+}
+
+// The phase of a session's last progress report.
+Phase ended_phase(Outcome o) {
+    switch (o) {
+        case Outcome::Finished:
+        case Outcome::NothingToDo:
+            return Phase::Done;
+        case Outcome::Crashed:
+            return Phase::Interrupted;
+        case Outcome::Preempted:
+            return Phase::Preempted;
+        case Outcome::Stopped:
+            return Phase::Stopped;
+        case Outcome::Failed:
+            return Phase::Failed;
+    }
+    return Phase::Failed;
+}
+
+}  // namespace
+
 bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus) {
     if (mode != CaptureMode::Auto) return mode == CaptureMode::CopyFree;
     return training_threads >= cpus;
@@ -81,12 +168,12 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     writer->wait_for_save();
     if (auto err = writer->take_save_error()) obs->on_message("last checkpoint failed: " + *err);
     session.end_global_step = gs;
-    session.ended_by = outcome == Outcome::Crashed ? SessionEnd::Crash : parse_session_end(outcome_name(outcome));
+    session.ended_by = session_end(outcome);
     session.steps_computed = gs - steps_at_start;
     session.train_seconds = compute_seconds;
     session.checkpoint_seconds = checkpoint_io_seconds.load();
     session.checkpoint_stall_seconds = stall_seconds;
-    const RunStatus status = parse_run_status(outcome_name(outcome));
+    const RunStatus status = run_status(outcome);
     SessionRow s = session;
     const std::int64_t run_id = run.id, step_now = gs;
     writer->post([s, status, run_id, step_now](Registry& r) {
@@ -103,7 +190,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     writer->release_recycled_file();  // no save follows: the retired file kept for one goes
     writer->drain();
     // The last progress line says how the session ended, not just that it did.
-    phase = outcome == Outcome::Finished || outcome == Outcome::NothingToDo ? "done" : outcome_name(outcome);
+    phase = ended_phase(outcome);
     report_progress(true);
     TrainResult r;
     r.outcome = outcome;
@@ -200,7 +287,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
 
 void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     const bool replaying = gs < replay_until;
-    phase = replaying ? "replaying" : "training";
+    phase = replaying ? Phase::Replaying : Phase::Training;
     const auto t0 = Clock::now();
     if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
     arm_update_copy_if_due(replay_until, run.total_steps);
@@ -229,7 +316,7 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
 }
 
 void Trainer::Impl::validate_epoch() {
-    phase = "validating";
+    phase = Phase::Validating;
     const auto v0 = Clock::now();
     EvalResult e = stepper->evaluate();
     validation_seconds += seconds_since(v0);
@@ -248,7 +335,7 @@ void Trainer::Impl::save_if_due(bool end_of_epoch) {
 }
 
 void Trainer::Impl::pause_until_woken() {
-    phase = "paused";
+    phase = Phase::Paused;
     flush_metrics();
     report_progress(true);
     event(EventKind::Pause, "paused at " + pos_text(epoch, step));
@@ -257,7 +344,7 @@ void Trainer::Impl::pause_until_woken() {
     while (!wake.wait_for(l, std::chrono::milliseconds(200),
                           [this] { return !cmd.pause || cmd.stop || cmd.crash || cmd.preempt; })) {
     }
-    phase = "training";
+    phase = Phase::Training;
     if (!cmd.pause) event(EventKind::Continue, "continued at " + pos_text(epoch, step));
 }
 

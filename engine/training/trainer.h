@@ -114,6 +114,26 @@ struct TrainResult {
     std::vector<double> step_started_at;
 };
 
+// What the trainer is doing, as a progress report says it: loading, replaying,
+// training, validating, checkpointing, paused or waiting for disk; then, in a
+// session's last report, how it ended (done … failed; Progress::ended()).
+enum class Phase {
+    Loading,
+    Replaying,
+    Training,
+    Validating,
+    Checkpointing,
+    Paused,
+    WaitingForDisk,
+    Done,
+    Interrupted,
+    Preempted,
+    Stopped,
+    Failed,
+};
+// The phase's word, as the CLI's progress line prints it: "training", "waiting-for-disk"...
+const char* to_string(Phase p);
+
 struct Progress {
     std::string run;
     std::int64_t run_id = 0, branch_id = 0, session_id = 0;
@@ -121,12 +141,10 @@ struct Progress {
     std::int64_t steps_per_epoch = 0, epochs = 0, total_steps = 0;
     double loss = NAN, accuracy = NAN;
     double steps_per_second = 0, eta_seconds = 0, elapsed_seconds = 0;
-    // loading | replaying | training | validating | checkpointing | paused | waiting-for-disk,
-    // then, in the last report: done | interrupted | preempted | stopped | failed (see ended())
-    std::string phase;
+    Phase phase = Phase::Loading;
     bool ended() const {
-        return phase == "done" || phase == "interrupted" || phase == "preempted" || phase == "stopped" ||
-               phase == "failed";
+        return phase == Phase::Done || phase == Phase::Interrupted || phase == Phase::Preempted ||
+               phase == Phase::Stopped || phase == Phase::Failed;
     }
     double last_checkpoint_at = 0;  // wall clock of the last committed checkpoint (0: none yet)
     std::string device;

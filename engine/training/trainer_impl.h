@@ -96,7 +96,7 @@ struct Trainer::Impl {
     // previous one was still being written (0: none pending).
     std::int64_t deferred_gs = 0;
     std::vector<double> step_started_at;  // with req.record_step_times
-    std::string phase = "loading";
+    Phase phase = Phase::Loading;
 
     // Written by the I/O thread.
     std::mutex saved_mutex;
@@ -230,7 +230,7 @@ struct Trainer::Impl {
             // The recovery retries with a snapshot of this very step: saving again would duplicate it.
             return recover_from_storage_error(*err, kind);
         }
-        phase = "checkpointing";
+        phase = Phase::Checkpointing;
         if (choose_capture) snapshot->set_background_copy(capture_choice.background_next());
         snapshot->capture(*model, *optimizer);
         const auto captured = trainer_detail::Clock::now();
@@ -256,7 +256,7 @@ struct Trainer::Impl {
         stall_seconds += (stall_ms + handover_ms) / 1000;
         max_stall_ms = std::max(max_stall_ms, stall_ms + handover_ms);
         last_stall_ms = stall_ms + handover_ms;
-        phase = "training";
+        phase = Phase::Training;
         if (wait_until_committed) {
             writer->wait_for_save();
             if (auto err = writer->take_save_error()) return recover_from_storage_error(*err, kind);
@@ -349,13 +349,13 @@ struct Trainer::Impl {
             event(EventKind::Error,
                   "checkpoint could not be written: " + message + "; trying once more before stopping");
             obs->on_storage_error(message);
-            phase = "checkpointing";
+            phase = Phase::Checkpointing;
             snapshot->capture(*model, *optimizer);
             const bool ok = checkpoint_retry(kind);
-            phase = "training";
+            phase = Phase::Training;
             return ok;
         }
-        phase = "waiting-for-disk";
+        phase = Phase::WaitingForDisk;
         // As a pause does: the plot then shows every step up to where training waits,
         // not only those of the last quarter-second flush.
         flush_metrics();
@@ -372,11 +372,11 @@ struct Trainer::Impl {
             cmd.resume_now = false;
             l.unlock();
             obs->on_message("retrying the checkpoint at " + trainer_detail::pos_text(epoch, step));
-            phase = "checkpointing";
+            phase = Phase::Checkpointing;
             snapshot->capture(*model, *optimizer);
             // Retry synchronously on the I/O thread through the normal path.
             if (checkpoint_retry(kind)) {
-                phase = "training";
+                phase = Phase::Training;
                 return true;
             }
         }

@@ -226,7 +226,7 @@ bool benchStall(std::int64_t steps) {
     std::int64_t saves = 0;
     QObject::connect(w.worker(), &TrainerWorker::checkpointSaved, [&] { ++saves; });
     QObject::connect(w.worker(), &TrainerWorker::progress, [&](const savepoint::Progress& p) {
-        if (!training && p.phase == "training") {
+        if (!training && p.phase == savepoint::Phase::Training) {
             training = true;
             total.start();
             since_tick.restart();

@@ -5,12 +5,13 @@
 #include <QtTest>
 
 using namespace savepoint::ui;
+using savepoint::SessionEnd;
 
 namespace {
 
 // A session that started at global step 0 and ended as `ended_by` at `end`,
 // having computed every step from 0 to it, each taking `seconds_per_step`.
-FtSession endedAt(std::int64_t end, const char* ended_by, double started, double ended, double seconds_per_step = 1) {
+FtSession endedAt(std::int64_t end, SessionEnd ended_by, double started, double ended, double seconds_per_step = 1) {
     FtSession s;
     s.end_global_step = end;
     s.ended_by = ended_by;
@@ -39,12 +40,12 @@ private Q_SLOTS:
 // running: its saves' write times and its time so far count before it ends.
 void TestFaultToleranceStats::liveNumbersBeforeSessionsEnd() {
     FtInputs crashed;
-    crashed.sessions = {endedAt(100, "crash", 0, 200)};
+    crashed.sessions = {endedAt(100, SessionEnd::Crash, 0, 200)};
     crashed.resume_point_global_step = 80;
     QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(20));
     crashed.resume_point_global_step = -1;  // unknown: nothing claimed
     QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(0));
-    crashed.sessions[0].ended_by = "finished";
+    crashed.sessions[0].ended_by = SessionEnd::Finished;
     crashed.resume_point_global_step = 80;
     QCOMPARE(compute_fault_tolerance(crashed).steps_lost, std::int64_t(0));
 
@@ -71,13 +72,13 @@ void TestFaultToleranceStats::liveNumbersBeforeSessionsEnd() {
 // Session 2 resumes from 80 and finishes at 300.
 void TestFaultToleranceStats::crashThenResume() {
     FtInputs in;
-    FtSession a = endedAt(100, "crash", 0, 200);
+    FtSession a = endedAt(100, SessionEnd::Crash, 0, 200);
     a.checkpoint_seconds = 10;
     a.checkpoint_stall_seconds = 1;
     FtSession b;
     b.start_global_step = b.target_global_step = 80;
     b.end_global_step = 300;
-    b.ended_by = "finished";
+    b.ended_by = SessionEnd::Finished;
     b.started_at = 260;
     b.ended_at = 560;
     b.steps_computed = 220;
@@ -116,7 +117,7 @@ void TestFaultToleranceStats::crashThenResume() {
 
 void TestFaultToleranceStats::noFailureUsesAssumedMtbf() {
     FtInputs in;
-    in.sessions = {endedAt(50, "finished", 10, 110, 0.5)};
+    in.sessions = {endedAt(50, SessionEnd::Finished, 10, 110, 0.5)};
     in.checkpoint_write_ms = {2000, 2000, NAN};  // NaN: a row written before write times were recorded
     in.useful_steps = 50;
     in.assumed_mtbf_seconds = 3600;
@@ -137,7 +138,7 @@ void TestFaultToleranceStats::noFailureUsesAssumedMtbf() {
 
 // A preempted session whose successor rolls back to step 20 and replays to 30.
 void TestFaultToleranceStats::forcedAssumedMtbfAndReplay() {
-    FtSession a = endedAt(40, "preempted", 0, 40);
+    FtSession a = endedAt(40, SessionEnd::Preempted, 0, 40);
     FtSession b;
     b.start_global_step = 20;
     b.target_global_step = 30;
@@ -170,10 +171,10 @@ void TestFaultToleranceStats::youngDalyEdgeCases() {
     QCOMPARE(young_daly_interval(0, 100), 0.0);
     QCOMPARE(young_daly_interval(1, 0), 0.0);
     QCOMPARE(young_daly_interval(8, 1), 4.0);
-    QVERIFY(is_interruption("crash"));
-    QVERIFY(is_interruption("killed"));
-    QVERIFY(!is_interruption("stopped"));
-    QVERIFY(!is_interruption("finished"));
+    QVERIFY(is_interruption(SessionEnd::Crash));
+    QVERIFY(is_interruption(SessionEnd::Killed));
+    QVERIFY(!is_interruption(SessionEnd::Stopped));
+    QVERIFY(!is_interruption(SessionEnd::Finished));
     const FtStats empty = compute_fault_tolerance({});
     QCOMPARE(empty.goodput, 1.0);
     QCOMPARE(empty.checkpoint_share, 0.0);
@@ -182,7 +183,7 @@ void TestFaultToleranceStats::youngDalyEdgeCases() {
 // A one-second demo run at a 70 % discount bills 0.3 s: shown as such, not as "0".
 void TestFaultToleranceStats::spotSecondsOfAShortRunAreNotRoundedAway() {
     FtInputs in;
-    in.sessions = {endedAt(10, "finished", 0, 1.2, 0.1)};
+    in.sessions = {endedAt(10, SessionEnd::Finished, 0, 1.2, 0.1)};
     in.useful_steps = 10;
     in.spot_discount = 0.7;
     const FtStats s = compute_fault_tolerance(in);

@@ -230,8 +230,7 @@ void TestMainWindow::crashThenRollbackFromTable() {
     w_->refreshSelected();
     plot->flush();
     int drawn = 0;
-    for (const auto& e : reg.events(run->id))
-        drawn += EventMarkers::drawn(QString::fromLatin1(savepoint::to_string(e.kind)));
+    for (const auto& e : reg.events(run->id)) drawn += EventMarkers::drawn(e.kind);
     QVERIFY(drawn >= 3);
     QCOMPARE(plot->lossMarkers().markerCount(), drawn);
 

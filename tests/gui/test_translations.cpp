@@ -58,11 +58,11 @@ void TestTranslations::loads() {
 
 void TestTranslations::installFollowsChoice() {
     installTranslations(QStringLiteral("fr"));
-    QCOMPARE(RunListModel::statusText(QStringLiteral("interrupted")), QStringLiteral("interrompue"));
+    QCOMPARE(RunListModel::statusText(savepoint::RunStatus::Interrupted), QStringLiteral("interrompue"));
     installTranslations(QStringLiteral("pt_BR"));
-    QCOMPARE(RunListModel::statusText(QStringLiteral("interrupted")), QStringLiteral("interrompida"));
+    QCOMPARE(RunListModel::statusText(savepoint::RunStatus::Interrupted), QStringLiteral("interrompida"));
     installTranslations(QStringLiteral("en"));
-    QCOMPARE(RunListModel::statusText(QStringLiteral("interrupted")), QStringLiteral("interrupted"));
+    QCOMPARE(RunListModel::statusText(savepoint::RunStatus::Interrupted), QStringLiteral("interrupted"));
 }
 
 QTEST_MAIN(TestTranslations)

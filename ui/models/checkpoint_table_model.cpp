@@ -72,15 +72,25 @@ int CheckpointTableModel::rowCount(const QModelIndex& parent) const {
 }
 int CheckpointTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
-QString CheckpointTableModel::stateText(const QString& s) {
-    if (s == QLatin1String("committed")) return tr("saved");
-    if (s == QLatin1String("writing")) return tr("writing");
-    if (s == QLatin1String("deleting")) return tr("deleting");
-    if (s == QLatin1String("deleted")) return tr("deleted");
-    if (s == QLatin1String("corrupt")) return tr("damaged (corrupt)");
-    if (s == QLatin1String("missing")) return tr("damaged (file missing)");
-    if (s == QLatin1String("failed")) return tr("failed");
-    return s;
+QString CheckpointTableModel::stateText(savepoint::CheckpointState s) {
+    using savepoint::CheckpointState;
+    switch (s) {
+        case CheckpointState::Committed:
+            return tr("saved");
+        case CheckpointState::Writing:
+            return tr("writing");
+        case CheckpointState::Deleting:
+            return tr("deleting");
+        case CheckpointState::Deleted:
+            return tr("deleted");
+        case CheckpointState::Corrupt:
+            return tr("damaged (corrupt)");
+        case CheckpointState::Missing:
+            return tr("damaged (file missing)");
+        case CheckpointState::Failed:
+            return tr("failed");
+    }
+    return QString::fromLatin1(to_string(s));
 }
 
 static QString timeText(double t) {
@@ -126,7 +136,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
                             : QVariant(QLocale().formattedDataSize(c.bytes, 1, QLocale::DataSizeTraditionalFormat));
             case State: {
                 if (v != verified_.end() && c.usable()) return v->ok ? tr("verified") : tr("damaged (checksum)");
-                return stateText(QString::fromLatin1(to_string(c.state)));
+                return stateText(c.state);
             }
             case Branch:
                 return QVariant::fromValue<qlonglong>(c.branch_id);

@@ -56,7 +56,8 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
-    static QString stateText(const QString& state);
+    // The state as the user reads it (translated).
+    static QString stateText(savepoint::CheckpointState state);
 
 private:
     void rebuild();

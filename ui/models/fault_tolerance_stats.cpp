@@ -10,9 +10,20 @@ double young_daly_interval(double cost_seconds, double mtbf_seconds) {
     return std::sqrt(2.0 * cost_seconds * mtbf_seconds);
 }
 
-bool is_interruption(const std::string& ended_by) {
-    return ended_by == "crash" || ended_by == "preempted" || ended_by == "killed" || ended_by == "failed" ||
-           ended_by == "interrupted";
+bool is_interruption(SessionEnd ended_by) {
+    switch (ended_by) {
+        case SessionEnd::Crash:
+        case SessionEnd::Preempted:
+        case SessionEnd::Killed:
+        case SessionEnd::Failed:
+        case SessionEnd::Interrupted:
+            return true;
+        case SessionEnd::None:
+        case SessionEnd::Finished:
+        case SessionEnd::Stopped:
+            return false;
+    }
+    return false;
 }
 
 FtStats compute_fault_tolerance(const FtInputs& in) {

@@ -1,25 +1,27 @@
 // The arithmetic of the fault-tolerance panel, kept free of Qt widgets and of
-// the registry so it can be unit-tested with numbers worked out by hand.
+// the registry (it takes only the registry's SessionEnd words, row_states.h) so
+// it can be unit-tested with numbers worked out by hand.
 // Pure value type: build the inputs, call compute(), read the outputs.
 #pragma once
 
+#include "registry/row_states.h"
+
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace savepoint::ui {
 
 struct FtSession {
-    std::int64_t start_global_step = 0;   // state loaded (checkpoint position)
-    std::int64_t target_global_step = 0;  // replayed up to here before training on
-    std::int64_t end_global_step = 0;     // last step completed
-    std::string ended_by;                 // finished | crash | preempted | stopped | failed | killed | "" (running)
-    double started_at = 0, ended_at = 0;  // wall clock; ended_at 0 while running
-    std::int64_t steps_computed = 0;      // steps trained in this session (new + recomputed)
-    std::int64_t steps_replayed = 0;      // steps replayed to reach a typed epoch/step
-    double train_seconds = 0;             // compute time of the steps
-    double checkpoint_seconds = 0;        // checkpoint write time (I/O thread)
-    double checkpoint_stall_seconds = 0;  // time the training thread was blocked capturing state
+    std::int64_t start_global_step = 0;      // state loaded (checkpoint position)
+    std::int64_t target_global_step = 0;     // replayed up to here before training on
+    std::int64_t end_global_step = 0;        // last step completed
+    SessionEnd ended_by = SessionEnd::None;  // None while running
+    double started_at = 0, ended_at = 0;     // wall clock; ended_at 0 while running
+    std::int64_t steps_computed = 0;         // steps trained in this session (new + recomputed)
+    std::int64_t steps_replayed = 0;         // steps replayed to reach a typed epoch/step
+    double train_seconds = 0;                // compute time of the steps
+    double checkpoint_seconds = 0;           // checkpoint write time (I/O thread)
+    double checkpoint_stall_seconds = 0;     // time the training thread was blocked capturing state
 };
 
 struct FtInputs {
@@ -73,7 +75,8 @@ struct FtStats {
 // minimizes expected lost time for checkpoint cost C and mean time between failures M.
 double young_daly_interval(double cost_seconds, double mtbf_seconds);
 
-bool is_interruption(const std::string& ended_by);
+// Ended by a crash, a preemption, a kill or a failure (a stop or the finish is not one).
+bool is_interruption(SessionEnd ended_by);
 
 FtStats compute_fault_tolerance(const FtInputs& in);
 

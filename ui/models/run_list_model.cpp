@@ -49,16 +49,27 @@ int RunListModel::rowCount(const QModelIndex& parent) const {
 }
 int RunListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
-QString RunListModel::statusText(const QString& s) {
-    if (s == QLatin1String("created")) return tr("created");
-    if (s == QLatin1String("running")) return tr("running");
-    if (s == QLatin1String("paused")) return tr("paused");
-    if (s == QLatin1String("interrupted")) return tr("interrupted");
-    if (s == QLatin1String("preempted")) return tr("preempted");
-    if (s == QLatin1String("stopped")) return tr("stopped");
-    if (s == QLatin1String("finished")) return tr("finished");
-    if (s == QLatin1String("failed")) return tr("failed");
-    return s;
+QString RunListModel::statusText(savepoint::RunStatus s) {
+    using savepoint::RunStatus;
+    switch (s) {
+        case RunStatus::Created:
+            return tr("created");
+        case RunStatus::Running:
+            return tr("running");
+        case RunStatus::Paused:
+            return tr("paused");
+        case RunStatus::Interrupted:
+            return tr("interrupted");
+        case RunStatus::Preempted:
+            return tr("preempted");
+        case RunStatus::Stopped:
+            return tr("stopped");
+        case RunStatus::Finished:
+            return tr("finished");
+        case RunStatus::Failed:
+            return tr("failed");
+    }
+    return QString::fromLatin1(to_string(s));
 }
 
 QVariant RunListModel::data(const QModelIndex& idx, int role) const {
@@ -72,7 +83,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
             case Name:
                 return QString::fromStdString(r.name);
             case Status:
-                return statusText(QString::fromLatin1(to_string(r.status)));
+                return statusText(r.status);
             case Progress:
                 return tr("%1 % (%2/%3)")
                     .arg(QLocale().toString(frac * 100, 'f', 0))

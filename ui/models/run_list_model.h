@@ -30,7 +30,8 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
-    static QString statusText(const QString& status);
+    // The status as the user reads it (translated).
+    static QString statusText(savepoint::RunStatus status);
 
 private:
     std::vector<RunSummary> runs_;

@@ -27,30 +27,63 @@ void EventMarkers::addEvent(const MarkerEvent& e) {
     events_.push_back(e);
 }
 
-bool EventMarkers::drawn(const QString& k) {
-    return k == QLatin1String("interruption") || k == QLatin1String("preemption_notice") ||
-           k == QLatin1String("preemption") || k == QLatin1String("resume") || k == QLatin1String("rollback") ||
-           k == QLatin1String("stop") || k == QLatin1String("error") || k == QLatin1String("finish");
+bool EventMarkers::drawn(savepoint::EventKind k) {
+    using savepoint::EventKind;
+    switch (k) {
+        case EventKind::Interruption:
+        case EventKind::PreemptionNotice:
+        case EventKind::Preemption:
+        case EventKind::Resume:
+        case EventKind::Rollback:
+        case EventKind::Stop:
+        case EventKind::Error:
+        case EventKind::Finish:
+            return true;
+        default:
+            return false;
+    }
 }
 
-QString EventMarkers::label(const QString& k) {
-    if (k == QLatin1String("interruption")) return tr("crash");
-    if (k == QLatin1String("preemption_notice")) return tr("preemption notice");
-    if (k == QLatin1String("preemption")) return tr("preempted");
-    if (k == QLatin1String("resume")) return tr("resume");
-    if (k == QLatin1String("rollback")) return tr("rollback");
-    if (k == QLatin1String("stop")) return tr("stop");
-    if (k == QLatin1String("error")) return tr("error");
-    if (k == QLatin1String("finish")) return tr("finish");
-    return k;
+QString EventMarkers::label(savepoint::EventKind k) {
+    using savepoint::EventKind;
+    switch (k) {
+        case EventKind::Interruption:
+            return tr("crash");
+        case EventKind::PreemptionNotice:
+            return tr("preemption notice");
+        case EventKind::Preemption:
+            return tr("preempted");
+        case EventKind::Resume:
+            return tr("resume");
+        case EventKind::Rollback:
+            return tr("rollback");
+        case EventKind::Stop:
+            return tr("stop");
+        case EventKind::Error:
+            return tr("error");
+        case EventKind::Finish:
+            return tr("finish");
+        default:
+            return QString::fromLatin1(to_string(k));
+    }
 }
 
-QColor EventMarkers::color(const QString& k) {
-    if (k == QLatin1String("interruption") || k == QLatin1String("error")) return QColor(0xc6, 0x28, 0x28);
-    if (k == QLatin1String("preemption_notice") || k == QLatin1String("preemption")) return QColor(0xe0, 0x7b, 0x00);
-    if (k == QLatin1String("resume")) return QColor(0x2e, 0x7d, 0x32);
-    if (k == QLatin1String("rollback")) return QColor(0x7b, 0x1f, 0xa2);
-    return QColor(0x55, 0x55, 0x55);
+QColor EventMarkers::color(savepoint::EventKind k) {
+    using savepoint::EventKind;
+    switch (k) {
+        case EventKind::Interruption:
+        case EventKind::Error:
+            return QColor(0xc6, 0x28, 0x28);
+        case EventKind::PreemptionNotice:
+        case EventKind::Preemption:
+            return QColor(0xe0, 0x7b, 0x00);
+        case EventKind::Resume:
+            return QColor(0x2e, 0x7d, 0x32);
+        case EventKind::Rollback:
+            return QColor(0x7b, 0x1f, 0xa2);
+        default:
+            return QColor(0x55, 0x55, 0x55);
+    }
 }
 
 void EventMarkers::clearItems() {
@@ -90,7 +123,7 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
         line->setLayer(QStringLiteral("markers"));
         line->point1->setCoords(x, 0);
         line->point2->setCoords(x, 1);
-        QPen pen(color(e.kind), 1.4, e.kind == QLatin1String("preemption_notice") ? Qt::DashLine : Qt::SolidLine);
+        QPen pen(color(e.kind), 1.4, e.kind == savepoint::EventKind::PreemptionNotice ? Qt::DashLine : Qt::SolidLine);
         line->setPen(pen);
         line->setSelectable(false);
         items_.push_back(line);

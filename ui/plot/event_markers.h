@@ -5,6 +5,7 @@
 #pragma once
 
 #include "plot/plot_series_store.h"
+#include "registry/row_states.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -20,7 +21,7 @@ namespace savepoint::ui {
 struct MarkerEvent {
     std::int64_t id = 0;  // registry event id (0: a live event, not read from the registry)
     std::int64_t session_id = 0;
-    QString kind;  // engine event kind
+    savepoint::EventKind kind = savepoint::EventKind::Start;
     double global_step = 0;
     double wall = 0;
     QString message;
@@ -39,9 +40,11 @@ public:
     int shadedSpans() const { return shaded_; }
     int markerCount() const { return markers_; }
 
-    static bool drawn(const QString& kind);
-    static QString label(const QString& kind);
-    static QColor color(const QString& kind);
+    // Which kinds get a line (a crash, a preemption, a resume, a rollback, a stop,
+    // an error, the finish), and its label and colour.
+    static bool drawn(savepoint::EventKind kind);
+    static QString label(savepoint::EventKind kind);
+    static QColor color(savepoint::EventKind kind);
 
 private:
     void clearItems();

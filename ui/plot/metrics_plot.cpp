@@ -164,22 +164,21 @@ void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
 }
 
 static MarkerEvent toMarker(const savepoint::EventRow& e) {
-    return {
-        e.id,         e.session_id.value_or(0),         QString::fromLatin1(to_string(e.kind)), double(e.global_step),
-        e.created_at, QString::fromStdString(e.message)};
+    return {e.id,         e.session_id.value_or(0),         e.kind, double(e.global_step),
+            e.created_at, QString::fromStdString(e.message)};
 }
 
 void MetricsPlot::setEvents(const std::vector<savepoint::EventRow>& events) {
     std::vector<MarkerEvent> m;
     for (const auto& e : events)
-        if (EventMarkers::drawn(QString::fromLatin1(to_string(e.kind)))) m.push_back(toMarker(e));
+        if (EventMarkers::drawn(e.kind)) m.push_back(toMarker(e));
     loss_markers_->setEvents(m);
     acc_markers_->setEvents(m);
     markers_dirty_ = true;
 }
 
 void MetricsPlot::addEvent(const savepoint::EventRow& e) {
-    if (!EventMarkers::drawn(QString::fromLatin1(to_string(e.kind)))) return;
+    if (!EventMarkers::drawn(e.kind)) return;
     loss_markers_->addEvent(toMarker(e));
     acc_markers_->addEvent(toMarker(e));
     markers_dirty_ = true;

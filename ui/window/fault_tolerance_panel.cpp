@@ -122,7 +122,7 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         f.start_global_step = s.start_global_step;
         f.target_global_step = s.target_global_step;
         f.end_global_step = s.end_global_step.value_or(s.start_global_step + s.steps_computed);
-        f.ended_by = to_string(s.ended_by);  // the panel's stats speak the registry's words
+        f.ended_by = s.ended_by;
         f.started_at = s.started_at;
         f.ended_at = s.ended_at > 0 ? s.ended_at : 0;  // NULL (running) reads as NaN
         f.steps_computed = s.steps_computed;

@@ -401,7 +401,7 @@ QString RunDataView::checkpointRefusalText(const savepoint::CheckpointRefused& e
         case Why::NotCommitted:
             return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
                 .arg(e.checkpoint_id())
-                .arg(CheckpointTableModel::stateText(QString::fromStdString(e.found())));  // found: the state's word
+                .arg(e.state() ? CheckpointTableModel::stateText(*e.state()) : QString::fromStdString(e.found()));
         case Why::IsHead:
             return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.")
                 .arg(e.checkpoint_id());

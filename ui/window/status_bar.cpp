@@ -42,30 +42,46 @@ QString StatusBarFields::duration(double s) {
     return tr("%1 h %2 min").arg(t / 3600).arg((t % 3600) / 60);
 }
 
-QString StatusBarFields::phaseText(const QString& p) {
-    if (p == QLatin1String("loading")) return tr("Loading");
-    if (p == QLatin1String("replaying")) return tr("Replaying to the chosen step");
-    if (p == QLatin1String("training")) return tr("Training");
-    if (p == QLatin1String("validating")) return tr("Validating");
-    if (p == QLatin1String("checkpointing")) return tr("Checkpointing");
-    if (p == QLatin1String("paused")) return tr("Paused");
-    if (p == QLatin1String("waiting-for-disk")) return tr("Waiting for disk space");
-    if (p == QLatin1String("done")) return tr("Done");
-    if (p == QLatin1String("interrupted")) return tr("Interrupted (crash)");
-    if (p == QLatin1String("preempted")) return tr("Preempted");
-    if (p == QLatin1String("stopped")) return tr("Stopped");
-    if (p == QLatin1String("failed")) return tr("Failed");
-    return p;
+QString StatusBarFields::phaseText(savepoint::Phase p) {
+    using savepoint::Phase;
+    switch (p) {
+        case Phase::Loading:
+            return tr("Loading");
+        case Phase::Replaying:
+            return tr("Replaying to the chosen step");
+        case Phase::Training:
+            return tr("Training");
+        case Phase::Validating:
+            return tr("Validating");
+        case Phase::Checkpointing:
+            return tr("Checkpointing");
+        case Phase::Paused:
+            return tr("Paused");
+        case Phase::WaitingForDisk:
+            return tr("Waiting for disk space");
+        case Phase::Done:
+            return tr("Done");
+        case Phase::Interrupted:
+            return tr("Interrupted (crash)");
+        case Phase::Preempted:
+            return tr("Preempted");
+        case Phase::Stopped:
+            return tr("Stopped");
+        case Phase::Failed:
+            return tr("Failed");
+    }
+    return QString::fromLatin1(to_string(p));
 }
 
 void StatusBarFields::setProgress(const savepoint::Progress& p) {
-    phase_->setText(tr("%1 — %2").arg(QString::fromStdString(p.run), phaseText(QString::fromStdString(p.phase))));
+    phase_->setText(tr("%1 — %2").arg(QString::fromStdString(p.run), phaseText(p.phase)));
     device_->setText(tr("Device: %1").arg(QString::fromStdString(p.device)));
     speed_->setText(tr("%1 steps/s").arg(QLocale().toString(p.steps_per_second, 'f', 1)));
     // Nothing to estimate once it has ended, or while it waits on someone.
-    eta_->setText(tr("ETA %1").arg(p.ended() || p.phase == "paused" || p.phase == "waiting-for-disk"
-                                       ? QStringLiteral("–")
-                                       : duration(p.eta_seconds)));
+    eta_->setText(
+        tr("ETA %1").arg(p.ended() || p.phase == savepoint::Phase::Paused || p.phase == savepoint::Phase::WaitingForDisk
+                             ? QStringLiteral("–")
+                             : duration(p.eta_seconds)));
     progress_->setRange(0, int(std::max<std::int64_t>(1, p.total_steps)));
     progress_->setValue(int(p.global_step));
     progress_->setFormat(tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step).arg(p.steps_per_epoch));

@@ -26,7 +26,7 @@ public:
     QProgressBar* progressBar() const { return progress_; }
 
     static QString duration(double seconds);
-    static QString phaseText(const QString& phase);
+    static QString phaseText(savepoint::Phase phase);
 
 private:
     void updateAge();

@@ -171,7 +171,7 @@ void TrainingController::resumeFromSelectedCheckpoint() {
     if (!ckpts_->isUsable(c->id)) {
         showError(tr("Checkpoint #%1 is damaged (%2) and cannot be resumed from; pick another one.")
                       .arg(c->id)
-                      .arg(CheckpointTableModel::stateText(QString::fromLatin1(to_string(c->state)))));
+                      .arg(CheckpointTableModel::stateText(c->state)));
         return;
     }
     if (!ckpts_->isHead(c->id) &&
@@ -302,10 +302,10 @@ void TrainingController::onProgress(const savepoint::Progress& p) {
         train_run_ = p.run_id;
         Q_EMIT trainedRunChanged(p.run_id);
     }
-    runs_->setLive(
-        p.run_id,
-        worker_->isPaused() || p.phase == "paused" ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running,
-        p.global_step, p.loss, p.accuracy);
+    runs_->setLive(p.run_id,
+                   worker_->isPaused() || p.phase == savepoint::Phase::Paused ? savepoint::RunStatus::Paused
+                                                                              : savepoint::RunStatus::Running,
+                   p.global_step, p.loss, p.accuracy);
     if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
 
