@@ -12,6 +12,7 @@
 #include "registry/registry.h"
 
 #include <cstdint>
+#include <string>
 
 namespace savepoint {
 
@@ -31,6 +32,11 @@ private:
     Why why_;
     std::int64_t id_;
 };
+
+// "no checkpoint #<id> in run '<name>'", then `hint` when there is one
+// (resume adds where to see the run's checkpoints): one wording for pin,
+// unpin, delete and resume.
+CheckpointRefused no_checkpoint_in_run(const RunRow& run, std::int64_t id, const std::string& hint = {});
 
 struct CheckpointChange {
     CheckpointRow before;  // the row as it was
