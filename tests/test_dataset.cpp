@@ -105,6 +105,7 @@ private Q_SLOTS:
     void fashionMnistDirFromEnvironment();
     void fashionMnistMissingDirIsExplained();
     void loadsRealFashionMnistQuickly();
+    void specCheckFindsWhatLoadingWouldWithoutReading();
 
 private:
     QByteArray savedEnv_;
@@ -336,6 +337,35 @@ void TestDataset::fashionMnistMissingDirIsExplained() {
     const QString msg = inputErrorOf([] { load_dataset("fashion-mnist"); });
     QVERIFY2(msg.contains("/nonexistent/fashion"), qPrintable(msg));
     QVERIFY2(msg.contains(kEnv), qPrintable(msg));
+}
+
+// check_dataset_spec looks where load_dataset looks (the environment variable,
+// the four names, raw or .gz) and reads nothing: a file of garbage passes it.
+void TestDataset::specCheckFindsWhatLoadingWouldWithoutReading() {
+    using Problem = DatasetSpecCheck::Problem;
+    QVERIFY(check_dataset_spec("synthetic").ok());
+    QVERIFY(check_dataset_spec("").problem == Problem::Empty);
+    const DatasetSpecCheck nodir = check_dataset_spec("/nonexistent/mnist");
+    QVERIFY(nodir.problem == Problem::NotADirectory);
+    QCOMPARE(QString::fromStdString(nodir.dir), QStringLiteral("/nonexistent/mnist"));
+    qputenv(kEnv, "/nonexistent/fashion");
+    const DatasetSpecCheck fashion = check_dataset_spec("fashion-mnist");
+    QVERIFY(fashion.problem == Problem::FashionMnistMissing);
+    QCOMPARE(QString::fromStdString(fashion.dir), QStringLiteral("/nonexistent/fashion"));
+
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    writeSmallDataset(tmp.path());
+    QVERIFY(check_dataset_spec(tmp.path().toStdString()).ok());
+    qputenv(kEnv, tmp.path().toUtf8());
+    QVERIFY(check_dataset_spec("fashion-mnist").ok());
+    QVERIFY(QFile::remove(tmp.filePath("t10k-labels-idx1-ubyte.gz")));
+    const DatasetSpecCheck missing = check_dataset_spec(tmp.path().toStdString());
+    QVERIFY(missing.problem == Problem::MissingFile);
+    QCOMPARE(QString::fromStdString(missing.file), QStringLiteral("t10k-labels-idx1-ubyte"));
+    writeFile(tmp.filePath("t10k-labels-idx1-ubyte"), QByteArray("not an IDX file"));
+    QVERIFY(check_dataset_spec(tmp.path().toStdString()).ok());
+    QVERIFY(!inputErrorOf([&] { load_dataset(tmp.path().toStdString()); }).isEmpty());
 }
 
 void TestDataset::loadsRealFashionMnistQuickly() {

@@ -920,6 +920,38 @@
         <source>Enter “epoch” or a positive number of steps</source>
         <translation>Enter “epoch” or a positive number of steps</translation>
     </message>
+    <message>
+        <source>%1: expected %2, found %3.</source>
+        <translation>%1: expected %2, found %3.</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>a whole number from %1 to %2</translation>
+    </message>
+    <message>
+        <source>a number greater than %1 and at most %2</source>
+        <translation>a number greater than %1 and at most %2</translation>
+    </message>
+    <message>
+        <source>a number from %1 to %2</source>
+        <translation>a number from %1 to %2</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>one of %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunDataView</name>

@@ -920,6 +920,38 @@
         <source>Enter “epoch” or a positive number of steps</source>
         <translation>Saisissez « epoch » ou un nombre de pas positif</translation>
     </message>
+    <message>
+        <source>%1: expected %2, found %3.</source>
+        <translation>%1 : attendu %2, trouvé %3.</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>un nombre entier de %1 à %2</translation>
+    </message>
+    <message>
+        <source>a number greater than %1 and at most %2</source>
+        <translation>un nombre supérieur à %1 et au plus égal à %2</translation>
+    </message>
+    <message>
+        <source>a number from %1 to %2</source>
+        <translation>un nombre de %1 à %2</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>l’une des valeurs %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Point de sauvegarde</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Époque</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Pas</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunDataView</name>

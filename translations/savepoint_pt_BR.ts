@@ -920,6 +920,38 @@
         <source>Enter “epoch” or a positive number of steps</source>
         <translation>Digite “epoch” ou um número positivo de passos</translation>
     </message>
+    <message>
+        <source>%1: expected %2, found %3.</source>
+        <translation>%1: esperado %2, encontrado %3.</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>um número inteiro de %1 a %2</translation>
+    </message>
+    <message>
+        <source>a number greater than %1 and at most %2</source>
+        <translation>um número maior que %1 e no máximo %2</translation>
+    </message>
+    <message>
+        <source>a number from %1 to %2</source>
+        <translation>um número de %1 a %2</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>um dos valores %1</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Passo</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunDataView</name>

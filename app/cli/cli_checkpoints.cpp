@@ -12,7 +12,7 @@ int checkpoints_command(const std::string& resolved_home, const std::string& run
     validate_run_name(run_name);
     if (!home_has_registry(resolved_home)) {
         note_files_without_registry(resolved_home, err);
-        throw no_run_error(run_name, resolved_home);
+        throw no_run_named(run_name, resolved_home);
     }
     auto reg = open_registry_to_read(resolved_home, err);
     RunRow run = require_run(*reg, run_name);

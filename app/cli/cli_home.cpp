@@ -89,14 +89,9 @@ std::size_t note_files_without_registry(const std::string& home, std::ostream& e
     return total;
 }
 
-InputError no_run_error(const std::string& name, const std::string& home) {
-    return InputError("run", "a run in " + home, "'" + name + "'",
-                      InputError::Says{"no run named '" + name + "' in " + home + " (see: savepoint-cli runs)"});
-}
-
 RunRow require_run(Registry& reg, const std::string& name) {
     auto run = reg.find_run(name);
-    if (!run) throw no_run_error(name, reg.home());
+    if (!run) throw no_run_named(name, reg.home());
     return *run;
 }
 

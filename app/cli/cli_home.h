@@ -5,6 +5,7 @@
 
 #include "platform/errors.h"
 #include "registry/registry.h"
+#include "registry/run_refusals.h"  // no_run_named, said by the commands that read a run
 
 #include <cstddef>
 #include <memory>
@@ -25,7 +26,6 @@ std::size_t count_files(const std::string& dir);
 bool home_has_registry(const std::string& home);
 // Without a registry file: names each checkpoints/<run>/ that holds files; returns their count.
 std::size_t note_files_without_registry(const std::string& home, std::ostream& err);
-InputError no_run_error(const std::string& name, const std::string& home);
 RunRow require_run(Registry& reg, const std::string& name);
 // `savepoint-cli verify` once the registry's pages have passed: exit code 0 or 1.
 int verify_runs(Registry& reg, const std::string& only, std::ostream& out, std::ostream& err);

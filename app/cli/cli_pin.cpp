@@ -10,7 +10,7 @@ namespace savepoint {
 int pin_command(const std::string& resolved_home, const std::string& run_name, std::int64_t checkpoint_id, bool pin,
                 std::ostream& out, std::ostream& err) {
     validate_run_name(run_name);
-    if (!home_has_registry(resolved_home)) throw no_run_error(run_name, resolved_home);
+    if (!home_has_registry(resolved_home)) throw no_run_named(run_name, resolved_home);
     auto reg = open_registry(resolved_home, err);
     RunRow run = require_run(*reg, run_name);
     // The rules (which checkpoint may be pinned) are the engine's: the window keeps the same ones.

@@ -14,7 +14,7 @@ int verify_command(const std::string& resolved_home, const std::string& run_name
     if (!run_name.empty()) validate_run_name(run_name);
     if (!home_has_registry(resolved_home)) {
         const std::size_t orphans = note_files_without_registry(resolved_home, err);
-        if (!run_name.empty()) throw no_run_error(run_name, resolved_home);
+        if (!run_name.empty()) throw no_run_named(run_name, resolved_home);
         out << "0 verified, 0 damaged (no registry in " << resolved_home << ")\n";
         return orphans ? 1 : 0;  // checkpoints nothing vouches for are not a clean bill
     }

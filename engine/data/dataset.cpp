@@ -10,7 +10,6 @@
 #include "platform/errors.h"
 
 #include <array>
-#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -20,16 +19,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kFashionDefaultDir = "/usr/share/datasets/fashion-mnist";
-
 // Finds `base` or `base.gz` in dir; naming both in the error saves the user
 // from guessing which spelling we accept.
 std::string find_idx_file(const std::string& dir, const std::string& base) {
-    std::error_code ec;
-    const fs::path raw = fs::path(dir) / base;
-    if (fs::is_regular_file(raw, ec)) return raw.string();
-    const fs::path gz = fs::path(dir) / (base + ".gz");
-    if (fs::is_regular_file(gz, ec)) return gz.string();
+    std::string found = find_mnist_file(dir, base);
+    if (!found.empty()) return found;
     throw InputError(dir + ": " + base + ": expected a file named " + base + " or " + base + ".gz, found neither");
 }
 
@@ -50,9 +44,10 @@ torch::Tensor labels_to_tensor(const IdxLabels& lab) {
     return t;
 }
 
-Dataset load_split(const std::string& dir, const std::string& prefix) {
-    const std::string images_path = find_idx_file(dir, prefix + "-images-idx3-ubyte");
-    const std::string labels_path = find_idx_file(dir, prefix + "-labels-idx1-ubyte");
+// The images and labels of one split: kMnistFiles[first] and kMnistFiles[first + 1].
+Dataset load_split(const std::string& dir, std::size_t first) {
+    const std::string images_path = find_idx_file(dir, kMnistFiles[first]);
+    const std::string labels_path = find_idx_file(dir, kMnistFiles[first + 1]);
     Dataset d;
     { d.images = images_to_tensor(read_idx_images(images_path), images_path); }
     const IdxLabels lab = read_idx_labels(labels_path, 10);
@@ -96,29 +91,26 @@ torch::Tensor pixels_to_float(const torch::Tensor& pixels) {
     return out;
 }
 
-std::string default_fashion_mnist_dir() {
-    const char* env = std::getenv("SAVEPOINT_FASHION_MNIST_DIR");
-    if (env && *env) return env;
-    return kFashionDefaultDir;
-}
-
 DatasetPair load_idx_directory(const std::string& dir) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
         throw InputError(dir + ": expected a directory holding the MNIST-format files, found " +
                          (fs::exists(dir, ec) ? "something else" : "nothing"));
     DatasetPair p;
-    p.train = load_split(dir, "train");
-    p.test = load_split(dir, "t10k");
+    p.train = load_split(dir, 0);
+    p.test = load_split(dir, 2);
     p.description = describe("MNIST-format directory (" + dir + ")", p);
     return p;
 }
 
 DatasetPair load_dataset(const std::string& spec) {
+    if (spec == "synthetic") return make_synthetic_dataset();
+    // Where the files are (the same lookup as the New run dialog's); what they hold is read below.
+    const DatasetSpecCheck where = check_dataset_spec(spec);
+    using Problem = DatasetSpecCheck::Problem;
     if (spec == "fashion-mnist") {
-        const std::string dir = default_fashion_mnist_dir();
-        std::error_code ec;
-        if (!fs::is_directory(dir, ec))
+        const std::string& dir = where.dir;
+        if (where.problem == Problem::FashionMnistMissing)
             throw InputError("fashion-mnist: expected the dataset in " + dir +
                              ", found no such directory (install Debian's "
                              "dataset-fashion-mnist or set SAVEPOINT_FASHION_MNIST_DIR)");
@@ -126,9 +118,7 @@ DatasetPair load_dataset(const std::string& spec) {
         p.description = describe("fashion-mnist (" + dir + ")", p);
         return p;
     }
-    if (spec == "synthetic") return make_synthetic_dataset();
-    std::error_code ec;
-    if (spec.empty() || !fs::is_directory(spec, ec))
+    if (where.problem == Problem::Empty || where.problem == Problem::NotADirectory)
         throw InputError("data", "fashion-mnist, synthetic or a directory holding the MNIST files", "'" + spec + "'");
     return load_idx_directory(spec);
 }

@@ -4,6 +4,8 @@
 // four MNIST-format files (raw or .gz), so the original MNIST works too.
 #pragma once
 
+#include "data/dataset_spec.h"
+
 #include <torch/torch.h>
 
 #include <string>
@@ -33,19 +35,12 @@ struct DatasetPair {
 // rounded division on the CPU (the table's entries).
 torch::Tensor pixels_to_float(const torch::Tensor& pixels);
 
-// "fashion-mnist" and "synthetic" name data by what it is; anything else is a directory.
-inline bool is_builtin_dataset(const std::string& spec) { return spec == "fashion-mnist" || spec == "synthetic"; }
-
-// Where "fashion-mnist" lives: $SAVEPOINT_FASHION_MNIST_DIR, else Debian's path.
-std::string default_fashion_mnist_dir();
-
 // Throws InputError for an unknown spec, a missing file (naming the directory
 // and the file name looked for), mismatched image/label counts, or any IDX
 // violation. Image sizes other than 28x28 are refused with a clear message.
 DatasetPair load_dataset(const std::string& spec);
 
-// Loads a directory holding train-images-idx3-ubyte[.gz], train-labels-idx1-ubyte[.gz],
-// t10k-images-idx3-ubyte[.gz], t10k-labels-idx1-ubyte[.gz].
+// Loads a directory holding the four kMnistFiles (dataset_spec.h), raw or .gz.
 DatasetPair load_idx_directory(const std::string& dir);
 
 // The synthetic dataset: 10 classes of 28x28 images generated from class

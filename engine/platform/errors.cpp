@@ -17,6 +17,14 @@ InputError::InputError(std::string field, std::string expected, std::string foun
       found_(std::move(found)),
       says_(std::move(says.text)) {}
 
+InputError::InputError(std::string field, FieldRule rule, std::string found)
+    : InputError(std::move(field), rule.english(), std::move(found), rule) {}
+
+InputError::InputError(std::string field, std::string expected, std::string found, FieldRule rule)
+    : InputError(std::move(field), std::move(expected), std::move(found)) {
+    rule_ = std::move(rule);
+}
+
 bool StorageError::disk_full() const { return errnum_ == ENOSPC || errnum_ == EDQUOT; }
 
 }  // namespace savepoint

@@ -3,6 +3,8 @@
 // field, what was expected and what was found.
 #pragma once
 
+#include "platform/field_rule.h"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -29,14 +31,22 @@ public:
         std::string text;
     };
     InputError(std::string field, std::string expected, std::string found, Says says);
+    // About a setting with a range or a choice: "--<field>: expected <rule in
+    // English>, found <found>", the rule kept for the front ends to word.
+    InputError(std::string field, FieldRule rule, std::string found);
+    // The same, when the CLI says more than the rule ("at most 4096 (the
+    // samples in the training split of …)").
+    InputError(std::string field, std::string expected, std::string found, FieldRule rule);
 
     const std::string& field() const { return field_; }  // empty: not about a setting
     const std::string& expected() const { return expected_; }
     const std::string& found() const { return found_; }
     const std::string& says() const { return says_; }  // English, what follows "--<field>: "
+    const FieldRule& rule() const { return rule_; }    // kind None: expected() says it all
 
 private:
     std::string field_, expected_, found_, says_;
+    FieldRule rule_;
 };
 
 // The disk said no: ENOSPC, EIO, EROFS... The previous checkpoint and the

@@ -12,13 +12,17 @@ using Why = CheckpointRefused::Why;
 
 CheckpointRow checkpoint_of_run(Registry& reg, const RunRow& run, std::int64_t id) {
     auto c = reg.checkpoint(id);
-    if (!c || c->run_id != run.id)
-        throw CheckpointRefused(Why::NotInRun, id, "a checkpoint of run '" + run.name + "'", "#" + std::to_string(id),
-                                "no checkpoint #" + std::to_string(id) + " in run '" + run.name + "'");
+    if (!c || c->run_id != run.id) throw no_checkpoint_in_run(run, id);
     return *c;
 }
 
 }  // namespace
+
+CheckpointRefused no_checkpoint_in_run(const RunRow& run, std::int64_t id, const std::string& hint) {
+    return CheckpointRefused(
+        Why::NotInRun, id, "a checkpoint of run '" + run.name + "'", "#" + std::to_string(id),
+        "no checkpoint #" + std::to_string(id) + " in run '" + run.name + "'" + (hint.empty() ? "" : " " + hint));
+}
 
 CheckpointChange set_checkpoint_pinned(Registry& reg, const RunRow& run, std::int64_t id, bool pinned) {
     const CheckpointRow c = checkpoint_of_run(reg, run, id);

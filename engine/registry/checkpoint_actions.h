@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace savepoint {
 
@@ -40,6 +41,11 @@ private:
     std::int64_t id_;
     std::optional<CheckpointState> state_;
 };
+
+// "no checkpoint #<id> in run '<name>'", then `hint` when there is one
+// (resume adds where to see the run's checkpoints): one wording for pin,
+// unpin, delete and resume.
+CheckpointRefused no_checkpoint_in_run(const RunRow& run, std::int64_t id, const std::string& hint = {});
 
 struct CheckpointChange {
     CheckpointRow before;  // the row as it was

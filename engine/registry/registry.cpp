@@ -3,6 +3,7 @@
 #include "platform/errors.h"
 #include "registry/registry_rows.h"
 #include "registry/registry_schema.h"
+#include "registry/run_refusals.h"
 #include "registry/sqlite_stmt.h"
 #include "storage/durable_io.h"
 
@@ -68,10 +69,7 @@ Registry::RelaxedCommits::~RelaxedCommits() {
 
 std::int64_t Registry::create_run(const std::string& name, const std::string& config_json, std::int64_t steps_per_epoch,
                                   std::int64_t total_steps, const std::string& device) {
-    if (find_run(name))
-        throw InputError(
-            "run", "a name no run has", "'" + name + "'",
-            InputError::Says{"a run named '" + name + "' already exists (use resume, or pick another name)"});
+    if (find_run(name)) throw run_already_exists(name);
     const double t = now_seconds();
     Transaction tx(*this);
     Stmt s(db_,

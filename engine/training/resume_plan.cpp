@@ -3,6 +3,7 @@
 #include "data/data_order.h"
 #include "formats/checkpoint_format.h"
 #include "platform/errors.h"
+#include "registry/checkpoint_actions.h"
 
 #include <set>
 
@@ -61,10 +62,8 @@ void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& t
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
         if (!c || c->run_id != run.id)
-            throw InputError("checkpoint", "a checkpoint of run '" + run.name + "'",
-                             "#" + std::to_string(*target.checkpoint_id),
-                             InputError::Says{"no checkpoint #" + std::to_string(*target.checkpoint_id) + " in run '" +
-                                              run.name + "' (see: savepoint-cli checkpoints --run " + run.name + ")"});
+            throw no_checkpoint_in_run(run, *target.checkpoint_id,
+                                       "(see: savepoint-cli checkpoints --run " + run.name + ")");
         if (!c->usable())
             throw InputError("checkpoint", "committed", to_string(c->state),
                              InputError::Says{"checkpoint #" + std::to_string(c->id) + " is " + to_string(c->state) +

@@ -2,6 +2,7 @@
 // optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
+#include "registry/run_refusals.h"
 #include "training/trainer_impl.h"
 
 #include <filesystem>
@@ -19,11 +20,7 @@ void Trainer::Impl::setup() {
                 "device", "a CUDA device", "none",
                 "(LibTorch " + std::string(TORCH_VERSION) + " reports no usable GPU); use --device cpu or auto");
     };
-    const auto no_such_run = [this] {
-        return InputError(
-            "run", "a run in " + req.home, "'" + req.run_name + "'",
-            InputError::Says{"no run named '" + req.run_name + "' in " + req.home + " (see: savepoint-cli runs)"});
-    };
+    const auto no_such_run = [this] { return no_run_named(req.run_name, req.home); };
     // Bad input is refused before anything is written: not even the home is created.
     if (!req.resume) {
         req.config.validate();
@@ -39,7 +36,7 @@ void Trainer::Impl::setup() {
             throw InputError("batch",
                              "at most " + std::to_string(data.train.size()) +
                                  " (the samples in the training split of " + cfg.data + ")",
-                             std::to_string(cfg.batch));
+                             std::to_string(cfg.batch), FieldRule::integers(1, data.train.size()));
         const std::int64_t steps =
             cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
         check_simulated_failure_steps(0, steps * cfg.epochs);
@@ -63,9 +60,7 @@ void Trainer::Impl::setup() {
                             cfg.epochs);  // a mistyped target is said before a second of loading
         load_resume_dataset();
     } else if (existing) {
-        throw InputError("run", "a name no run in " + req.home + " has", "'" + req.run_name + "'",
-                         InputError::Says{"a run named '" + req.run_name + "' already exists in " + req.home +
-                                          " (resume it with: savepoint-cli resume --run " + req.run_name + ")"});
+        throw run_already_exists(req.run_name, req.home);
     }
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));

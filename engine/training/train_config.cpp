@@ -3,7 +3,6 @@
 #include "platform/errors.h"
 #include "storage/durable_io.h"  // planted_bug (negative controls)
 
-#include <cmath>
 #include <sstream>
 
 namespace savepoint {
@@ -11,20 +10,14 @@ namespace {
 
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
-void require_one_of(const std::string& field, const std::string& value, std::initializer_list<const char*> allowed) {
-    std::string list;
-    for (const char* a : allowed) {
-        if (value == a) return;
-        if (!list.empty()) list += "|";
-        list += a;
-    }
-    throw InputError(field, list, quoted(value));
+void require_one_of(const std::string& field, const std::string& value) {
+    const FieldRule rule = TrainConfig::rule(field);
+    if (!rule.admits(value)) throw InputError(field, rule, quoted(value));
 }
 
-void require_range(const std::string& field, std::int64_t value, std::int64_t lo, std::int64_t hi) {
-    if (value < lo || value > hi)
-        throw InputError(field, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
-                         std::to_string(value));
+void require_range(const std::string& field, std::int64_t value) {
+    const FieldRule rule = TrainConfig::rule(field);
+    if (!rule.admits(static_cast<double>(value))) throw InputError(field, rule, std::to_string(value));
 }
 
 template <typename T>
@@ -40,23 +33,38 @@ void read_key(const nlohmann::json& j, const char* key, T& out, const std::strin
 
 }  // namespace
 
+FieldRule TrainConfig::rule(const std::string& field) {
+    if (field == "model") return FieldRule::one_of({"mlp", "dnn", "cnn"});
+    if (field == "optimizer") return FieldRule::one_of({"adam", "sgd"});
+    if (field == "device") return FieldRule::one_of({"auto", "cpu", "cuda"});
+    if (field == "async-policy") return FieldRule::one_of({"wait", "skip", "defer"});
+    if (field == "epochs") return FieldRule::integers(1, 1000000);
+    if (field == "steps-per-epoch") return FieldRule::integers(0, 1000000000);
+    if (field == "batch") return FieldRule::integers(1, 65536);
+    if (field == "save-freq") return FieldRule::integers(0, 1000000000);
+    if (field == "keep") return FieldRule::integers(1, 100000);
+    if (field == "threads") return FieldRule::integers(0, 1024);
+    if (field == "lr") return FieldRule::numbers_above(0, 10);
+    return {};
+}
+
 void TrainConfig::validate() const {
     if (planted_bug("skip-config-validation")) return;  // negative control (docs/RELIABILITY.md)
     if (data.empty()) throw InputError("data", "fashion-mnist, synthetic or a directory", "''");
-    require_one_of("model", model, {"mlp", "dnn", "cnn"});
-    require_one_of("optimizer", optimizer, {"adam", "sgd"});
-    require_one_of("device", device, {"auto", "cpu", "cuda"});
-    require_one_of("async-policy", async_policy, {"wait", "skip", "defer"});
-    require_range("epochs", epochs, 1, 1000000);
-    require_range("steps-per-epoch", steps_per_epoch, 0, 1000000000);
-    require_range("batch", batch, 1, 65536);
-    require_range("save-freq", save_every_steps, 0, 1000000000);
-    require_range("keep", keep, 1, 100000);
-    require_range("threads", threads, 0, 1024);
-    if (!std::isfinite(lr) || lr <= 0 || lr > 10) {
+    require_one_of("model", model);
+    require_one_of("optimizer", optimizer);
+    require_one_of("device", device);
+    require_one_of("async-policy", async_policy);
+    require_range("epochs", epochs);
+    require_range("steps-per-epoch", steps_per_epoch);
+    require_range("batch", batch);
+    require_range("save-freq", save_every_steps);
+    require_range("keep", keep);
+    require_range("threads", threads);
+    if (!rule("lr").admits(lr)) {
         std::ostringstream found;
         found << lr;
-        throw InputError("lr", "a number greater than 0 and at most 10", found.str());
+        throw InputError("lr", rule("lr"), found.str());
     }
 }
 

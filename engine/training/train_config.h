@@ -2,6 +2,8 @@
 // every checkpoint, so a resume continues with exactly the same settings.
 #pragma once
 
+#include "platform/field_rule.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -28,8 +30,13 @@ struct TrainConfig {
     // SHA-256 of each MNIST file's decoded bytes. Empty in runs from before it.
     std::map<std::string, std::string> data_sha256;
 
-    // Throws InputError naming the field, what was expected and what was found.
+    // Throws InputError naming the field, what was expected and what was found
+    // (with the field's rule where it has one).
     void validate() const;
+    // The range or the choices a setting takes, by its command-line name
+    // ("batch", "steps-per-epoch", "lr", "model"…); kind None for the others
+    // (data, seed, run: their checks are not a range or a choice).
+    static FieldRule rule(const std::string& field);
 
     nlohmann::json to_json() const;
     // Unknown keys are ignored, missing keys keep their defaults; each present

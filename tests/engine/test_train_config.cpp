@@ -163,6 +163,36 @@ private Q_SLOTS:
         QCOMPARE(inputErrorOf([&] { c.validate(); }), expected);
     }
 
+    // The rule a refusal carries is the one validate() checks, so a front end
+    // can word it itself; the CLI's text stays the rule's English.
+    void refusalCarriesTheFieldsRule() {
+        TrainConfig c;
+        c.batch = 0;
+        try {
+            c.validate();
+            QFAIL("batch 0 passed");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("batch"));
+            QVERIFY(e.rule().kind == FieldRule::Kind::Integers);
+            QCOMPARE(e.rule().lo, 1.0);
+            QCOMPARE(e.rule().hi, 65536.0);
+            QCOMPARE(QString::fromStdString(e.expected()), QStringLiteral("an integer from 1 to 65536"));
+        }
+        c = TrainConfig();
+        c.optimizer = "rmsprop";
+        try {
+            c.validate();
+            QFAIL("optimizer rmsprop passed");
+        } catch (const InputError& e) {
+            QVERIFY(e.rule().kind == FieldRule::Kind::OneOf);
+            QVERIFY(e.rule().choices == (std::vector<std::string>{"adam", "sgd"}));
+        }
+        QVERIFY(TrainConfig::rule("lr").lo_excluded);
+        QVERIFY(!TrainConfig::rule("lr").admits(0.0));
+        QVERIFY(TrainConfig::rule("lr").admits(10.0));
+        QVERIFY(TrainConfig::rule("seed").kind == FieldRule::Kind::None);
+    }
+
     void parseSaveFreq_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<qint64>("steps");  // -1: must be refused

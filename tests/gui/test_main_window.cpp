@@ -16,12 +16,14 @@
 #include "window/banner.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
+#include "window/translations_loader.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTableView>
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void cleanup();
     void crashThenRollbackFromTable();
     void badDatasetShowsBannerAndWritesNothing();
+    void refusedSettingIsSaidInTheWindowsWordsAndLanguage();
     void resumeAsksWhereAMovedDatasetWentAndChecksIt();
     void preemptionCountsDownWritesEmergencyCheckpointAndStops();
     void sigtermWhileTrainingPreemptsThenCloses();
@@ -442,6 +445,36 @@ void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
     savepoint::Registry reg(w_->home().toStdString());
     QVERIFY(!reg.find_run("bad"));
     QVERIFY(w_->isVisible());  // the app keeps running
+}
+
+// A setting the engine refuses once the run starts (a batch larger than the
+// synthetic training split, which the dialog cannot know) is said in the
+// window's language and names the setting by its label in the New run dialog,
+// with the locale's numbers: not in the CLI's words ("--batch: …").
+void TestMainWindow::refusedSettingIsSaidInTheWindowsWordsAndLanguage() {
+    const QLocale before;
+    installTranslations(QStringLiteral("fr"));
+    QLocale::setDefault(QLocale(QLocale::French, QLocale::France));
+    const auto restore = qScopeGuard([&before] {
+        installTranslations(QStringLiteral("en"));
+        QLocale::setDefault(before);
+    });
+    QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
+    auto c = smallConfig();
+    c.batch = 5000;  // the synthetic training split holds 4096 samples
+    QVERIFY(w_->startRun(QStringLiteral("big-batch"), c));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    const auto out = finished.at(0).at(0).value<WorkerOutcome>();
+    QVERIFY(out.threw);
+    QCOMPARE(QString::fromStdString(out.field), QStringLiteral("batch"));
+    QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
+    const QString text = w_->banner()->text();
+    const QString said = QStringLiteral("Taille du lot : attendu un nombre entier de 1 à %1, trouvé %2.")
+                             .arg(QLocale().toString(4096), QLocale().toString(5000));
+    QVERIFY2(text.contains(said), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("--batch")), qPrintable(text));
+    savepoint::Registry reg(w_->home().toStdString());
+    QVERIFY(!reg.find_run("big-batch"));
 }
 
 // A run trained on a dataset directory that then moved: a resume asks where it

@@ -1,8 +1,10 @@
 // NewRunDialog validates field by field with clear messages.
 #include "window/new_run_dialog.h"
+#include "window/translations_loader.h"
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QScopeGuard>
 #include <QtTest>
 
 using namespace savepoint::ui;
@@ -14,6 +16,7 @@ private Q_SLOTS:
     void badField_data();
     void badField();
     void configRoundTrip();
+    void rangeInTheDialogsWords();
 };
 
 void TestNewRunDialog::defaultsAreValid() {
@@ -86,6 +89,23 @@ void TestNewRunDialog::configRoundTrip() {
     d.setConfig(c);
     QVERIFY(d.validateAll());
     QCOMPARE(d.config().to_json(), c.to_json());
+}
+
+// The engine's range for a field, in the dialog's language and the locale's
+// numbers: not the engine's English ("a number greater than 0 and at most 10").
+void TestNewRunDialog::rangeInTheDialogsWords() {
+    const QLocale before;
+    installTranslations(QStringLiteral("fr"));
+    QLocale::setDefault(QLocale(QLocale::French, QLocale::France));
+    const auto restore = qScopeGuard([&before] {
+        installTranslations(QStringLiteral("en"));
+        QLocale::setDefault(before);
+    });
+    NewRunDialog d({});
+    qobject_cast<QLineEdit*>(d.field(QStringLiteral("lr")))->setText(QStringLiteral("11"));
+    QVERIFY(!d.validateAll());
+    QCOMPARE(d.errors().value(QStringLiteral("lr")),
+             QStringLiteral("Attendu : un nombre supérieur à 0 et au plus égal à 10 ; trouvé : 11."));
 }
 
 QTEST_MAIN(TestNewRunDialog)

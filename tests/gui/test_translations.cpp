@@ -37,6 +37,18 @@ void TestTranslations::loads_data() {
                                     << "savepoint::ui::FaultTolerancePanel"
                                     << "Checkpoints written"
                                     << "Points de sauvegarde écrits";
+    QTest::addRow("fr refused setting") << "fr"
+                                        << "savepoint::ui::NewRunDialog"
+                                        << "%1: expected %2, found %3."
+                                        << "%1 : attendu %2, trouvé %3.";
+    QTest::addRow("pt_BR range") << "pt_BR"
+                                 << "savepoint::ui::NewRunDialog"
+                                 << "a whole number from %1 to %2"
+                                 << "um número inteiro de %1 a %2";
+    QTest::addRow("en range") << "en"
+                              << "savepoint::ui::NewRunDialog"
+                              << "a whole number from %1 to %2"
+                              << "a whole number from %1 to %2";
     QTest::addRow("en identity") << "en"
                                  << "savepoint::ui::MainWindow"
                                  << "Simulate crash"

@@ -2,6 +2,7 @@
 // threads in queued signals. Include wherever such a signal is declared.
 #pragma once
 
+#include "platform/field_rule.h"
 #include "registry/registry.h"
 #include "training/trainer.h"
 
@@ -16,8 +17,15 @@ using MetricBatch = std::vector<savepoint::MetricRow>;
 // How a training session ended, as the GUI needs to know it.
 struct WorkerOutcome {
     savepoint::Outcome outcome = savepoint::Outcome::Failed;
-    bool threw = false;  // run() threw before or during training (bad input, busy run...)
-    std::string message;
+    bool threw = false;   // run() threw before or during training (bad input, busy run...)
+    std::string message;  // what the engine said (a setting's refusal in the CLI's words: "--batch: …")
+    // A refused setting (an InputError with a field), as data for the window
+    // to word in its own language (settingRefusalText): the field's
+    // command-line name ("batch", "steps-per-epoch"), what was expected and
+    // found, the engine's own sentence, and the field's range or choices.
+    // `field` is empty for everything else.
+    std::string field, expected, found, says;
+    savepoint::FieldRule rule;
     std::int64_t run_id = 0;
     std::int64_t global_step = 0;
 };

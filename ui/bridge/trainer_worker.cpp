@@ -51,6 +51,14 @@ bool TrainerWorker::start(const savepoint::TrainRequest& request) {
         } catch (const c10::Error& e) {
             o.threw = true;
             o.message = e.what_without_backtrace();
+        } catch (const savepoint::InputError& e) {
+            o.threw = true;
+            o.message = e.what();
+            o.field = e.field();
+            o.expected = e.expected();
+            o.found = e.found();
+            o.says = e.says();
+            o.rule = e.rule();
         } catch (const std::exception& e) {
             o.threw = true;
             o.message = e.what();

@@ -1,16 +1,17 @@
 #include "window/new_run_dialog.h"
 
+#include "data/dataset_spec.h"
 #include "platform/errors.h"
+#include "window/setting_words.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -20,29 +21,26 @@
 namespace savepoint::ui {
 
 QString checkDatasetSpec(const QString& spec) {
-    if (spec == QLatin1String("synthetic")) return {};
-    QString dir = spec;
-    if (spec == QLatin1String("fashion-mnist")) {
-        dir = qEnvironmentVariable("SAVEPOINT_FASHION_MNIST_DIR", QStringLiteral("/usr/share/datasets/fashion-mnist"));
-        if (!QFileInfo(dir).isDir())
+    using Problem = savepoint::DatasetSpecCheck::Problem;
+    const savepoint::DatasetSpecCheck c = savepoint::check_dataset_spec(spec.trimmed().toStdString());
+    const QString dir = QString::fromStdString(c.dir);
+    switch (c.problem) {
+        case Problem::None:
+            return {};
+        case Problem::FashionMnistMissing:
             return NewRunDialog::tr(
                        "Fashion-MNIST is not installed in %1 (install Debian's dataset-fashion-mnist, "
                        "set SAVEPOINT_FASHION_MNIST_DIR, or choose “synthetic”)")
                 .arg(dir);
-    } else if (spec.trimmed().isEmpty()) {
-        return NewRunDialog::tr("Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files");
-    } else if (!QFileInfo(dir).isDir()) {
-        return NewRunDialog::tr(
-                   "%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with "
-                   "MNIST-format files)")
-            .arg(dir);
-    }
-    const QDir d(dir);
-    for (const char* base :
-         {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"}) {
-        const QString b = QString::fromLatin1(base);
-        if (!d.exists(b) && !d.exists(b + QStringLiteral(".gz")))
-            return NewRunDialog::tr("%1 has no %2 (or %2.gz)").arg(dir, b);
+        case Problem::Empty:
+            return NewRunDialog::tr("Choose “synthetic”, “fashion-mnist” or a directory with MNIST-format files");
+        case Problem::NotADirectory:
+            return NewRunDialog::tr(
+                       "%1 is not a directory (expected “synthetic”, “fashion-mnist” or a directory with "
+                       "MNIST-format files)")
+                .arg(dir);
+        case Problem::MissingFile:
+            return NewRunDialog::tr("%1 has no %2 (or %2.gz)").arg(dir, QString::fromStdString(c.file));
     }
     return {};
 }
@@ -50,15 +48,18 @@ QString checkDatasetSpec(const QString& spec) {
 namespace {
 
 // The engine's verdict on one field, as a sentence beside it: made of what the
-// engine expected and found (InputError's data), not of its command-line wording.
+// engine expected and found (InputError's data), not of its command-line
+// wording; a range or a choice in the dialog's own words.
 QString engineCheck(const std::function<void(savepoint::TrainConfig&)>& set) {
     savepoint::TrainConfig c;
     try {
         set(c);
         c.validate();
     } catch (const savepoint::InputError& e) {
-        return NewRunDialog::tr("Expected %1; found %2.")
-            .arg(QString::fromStdString(e.expected()), QString::fromStdString(e.found()));
+        const QString expected = e.rule().kind == savepoint::FieldRule::Kind::None
+                                     ? QString::fromStdString(e.expected())
+                                     : ruleText(e.rule());
+        return NewRunDialog::tr("Expected %1; found %2.").arg(expected, foundText(e.rule(), e.found()));
     }
     return {};
 }
@@ -91,50 +92,47 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     model_->addItems({QStringLiteral("mlp"), QStringLiteral("dnn"), QStringLiteral("cnn")});
     optimizer_ = new QComboBox(this);
     optimizer_->addItems({QStringLiteral("adam"), QStringLiteral("sgd")});
-    auto spin = [this](int lo, int hi, int v) {
+    // The engine's range for the setting (its command-line name).
+    auto spin = [this](const char* field, int v) {
+        const savepoint::FieldRule r = savepoint::TrainConfig::rule(field);
         auto* s = new QSpinBox(this);
-        s->setRange(lo, hi);
+        s->setRange(int(r.lo), int(r.hi));
         s->setValue(v);
         return s;
     };
-    epochs_ = spin(1, 1000000, 10);
-    spe_ = spin(0, 1000000000, 0);
+    epochs_ = spin("epochs", 10);
+    spe_ = spin("steps-per-epoch", 0);
     spe_->setSpecialValueText(tr("one full pass"));
-    batch_ = spin(1, 65536, 32);
+    batch_ = spin("batch", 32);
     lr_ = new QLineEdit(QStringLiteral("0.001"), this);
     seed_ = new QLineEdit(QStringLiteral("42"), this);
     save_freq_ = new QLineEdit(QStringLiteral("epoch"), this);
-    keep_ = spin(1, 100000, 5);
+    keep_ = spin("keep", 5);
     device_ = new QComboBox(this);
     device_->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
-    threads_ = spin(0, 1024, 0);
+    threads_ = spin("threads", 0);
     threads_->setSpecialValueText(tr("default"));
     async_ = new QComboBox(this);
     async_->addItems({QStringLiteral("wait"), QStringLiteral("skip"), QStringLiteral("defer")});
 
-    addField(form, QStringLiteral("run"), tr("Run name"), run_,
-             tr("Letters, digits, '.', '_' and '-'; becomes a folder name."));
+    addField(form, QStringLiteral("run"), run_, tr("Letters, digits, '.', '_' and '-'; becomes a folder name."));
     addField(
-        form, QStringLiteral("data"), tr("Dataset"), data_row,
+        form, QStringLiteral("data"), data_row,
         tr("“synthetic” (generated, no download), “fashion-mnist”, or a directory with the four MNIST-format files."));
     fields_[QStringLiteral("data")] = data_;
-    addField(form, QStringLiteral("model"), tr("Model"), model_,
-             tr("mlp: one hidden layer; dnn: three; cnn: convolutional."));
-    addField(form, QStringLiteral("epochs"), tr("Epochs"), epochs_, {});
-    addField(form, QStringLiteral("steps_per_epoch"), tr("Steps per epoch"), spe_,
-             tr("0: one full pass over the training split."));
-    addField(form, QStringLiteral("batch"), tr("Batch size"), batch_, {});
-    addField(form, QStringLiteral("lr"), tr("Learning rate"), lr_,
-             tr("Greater than 0 and at most 10, e.g. 0.001 or 1e-3."));
-    addField(form, QStringLiteral("optimizer"), tr("Optimizer"), optimizer_, {});
-    addField(form, QStringLiteral("seed"), tr("Seed"), seed_, tr("Same seed, same data order and initial weights."));
-    addField(form, QStringLiteral("save_freq"), tr("Save every"), save_freq_, tr("“epoch”, or a number of steps."));
-    addField(form, QStringLiteral("keep"), tr("Keep newest"), keep_,
+    addField(form, QStringLiteral("model"), model_, tr("mlp: one hidden layer; dnn: three; cnn: convolutional."));
+    addField(form, QStringLiteral("epochs"), epochs_, {});
+    addField(form, QStringLiteral("steps_per_epoch"), spe_, tr("0: one full pass over the training split."));
+    addField(form, QStringLiteral("batch"), batch_, {});
+    addField(form, QStringLiteral("lr"), lr_, tr("Greater than 0 and at most 10, e.g. 0.001 or 1e-3."));
+    addField(form, QStringLiteral("optimizer"), optimizer_, {});
+    addField(form, QStringLiteral("seed"), seed_, tr("Same seed, same data order and initial weights."));
+    addField(form, QStringLiteral("save_freq"), save_freq_, tr("“epoch”, or a number of steps."));
+    addField(form, QStringLiteral("keep"), keep_,
              tr("Older checkpoints are deleted (best, head and pinned ones are kept)."));
-    addField(form, QStringLiteral("device"), tr("Device"), device_,
-             tr("auto: the GPU when LibTorch sees one, else the CPU."));
-    addField(form, QStringLiteral("threads"), tr("CPU threads"), threads_, {});
-    addField(form, QStringLiteral("async_policy"), tr("When a save is still writing"), async_,
+    addField(form, QStringLiteral("device"), device_, tr("auto: the GPU when LibTorch sees one, else the CPU."));
+    addField(form, QStringLiteral("threads"), threads_, {});
+    addField(form, QStringLiteral("async_policy"), async_,
              tr("wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that "
                 "one is committed."));
 
@@ -157,8 +155,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     validateAll();
 }
 
-void NewRunDialog::addField(QFormLayout* form, const QString& name, const QString& label, QWidget* w,
-                            const QString& help) {
+void NewRunDialog::addField(QFormLayout* form, const QString& name, QWidget* w, const QString& help) {
     fields_[name] = w;
     w->setToolTip(help);
     auto* box = new QWidget(this);
@@ -174,7 +171,7 @@ void NewRunDialog::addField(QFormLayout* form, const QString& name, const QStrin
     err->hide();
     v->addWidget(err);
     error_labels_[name] = err;
-    form->addRow(label, box);
+    form->addRow(settingLabel(name), box);
 }
 
 void NewRunDialog::setError(const QString& name, const QString& message) {

@@ -19,7 +19,8 @@ class QSpinBox;
 
 namespace savepoint::ui {
 
-// Empty when the dataset spec can be loaded as far as files go; else why not.
+// Empty when the dataset spec can be loaded as far as files go (the engine's
+// check_dataset_spec); else why not, in the dialog's words.
 QString checkDatasetSpec(const QString& spec);
 
 class NewRunDialog : public QDialog {
@@ -41,7 +42,8 @@ public:
     QWidget* field(const QString& name) const { return fields_.value(name); }
 
 private:
-    void addField(QFormLayout* form, const QString& name, const QString& label, QWidget* w, const QString& help);
+    // The row's label is the setting's (settingLabel), the one the window's messages name it by.
+    void addField(QFormLayout* form, const QString& name, QWidget* w, const QString& help);
     void setError(const QString& name, const QString& message);
 
     QSet<QString> existing_;

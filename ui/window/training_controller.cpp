@@ -9,6 +9,7 @@
 #include "window/banner.h"
 #include "window/new_run_dialog.h"
 #include "window/run_data_view.h"
+#include "window/setting_words.h"
 #include "window/status_bar.h"
 
 #include <QApplication>
@@ -342,7 +343,10 @@ void TrainingController::onStorageError(const QString& text) {
 void TrainingController::onFinished(const WorkerOutcome& o) {
     const QString msg = QString::fromStdString(o.message);
     if (o.threw) {
-        showError(tr("Training could not run: %1").arg(msg.toHtmlEscaped()));
+        // A refused setting in the window's words and by its label in the New
+        // run dialog; anything else (a file, a busy run) as the engine said it.
+        const QString why = o.field.empty() ? msg : settingRefusalText(o.field, o.expected, o.found, o.rule);
+        showError(tr("Training could not run: %1").arg(why.toHtmlEscaped()));
     } else {
         switch (o.outcome) {
             case savepoint::Outcome::Crashed:
