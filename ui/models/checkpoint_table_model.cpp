@@ -116,11 +116,13 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
             case Id:
                 return sort ? QVariant::fromValue<qlonglong>(c.id) : QVariant(QStringLiteral("#%1").arg(c.id));
             case Epoch:
-                return QVariant::fromValue<qlonglong>(c.epoch);
+                return sort ? QVariant::fromValue<qlonglong>(c.epoch)
+                            : QVariant(QLocale().toString(qlonglong(c.epoch)));
             case Step:
-                return QVariant::fromValue<qlonglong>(c.step);
+                return sort ? QVariant::fromValue<qlonglong>(c.step) : QVariant(QLocale().toString(qlonglong(c.step)));
             case GlobalStep:
-                return QVariant::fromValue<qlonglong>(c.global_step);
+                return sort ? QVariant::fromValue<qlonglong>(c.global_step)
+                            : QVariant(QLocale().toString(qlonglong(c.global_step)));
             case Time:
                 return sort ? QVariant(c.created_at) : QVariant(timeText(c.created_at));
             case TrainLoss:

@@ -86,9 +86,8 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
                 return statusText(r.status);
             case Progress:
                 return tr("%1 % (%2/%3)")
-                    .arg(QLocale().toString(frac * 100, 'f', 0))
-                    .arg(r.global_step)
-                    .arg(r.total_steps);
+                    .arg(QLocale().toString(frac * 100, 'f', 0), QLocale().toString(qlonglong(r.global_step)),
+                         QLocale().toString(qlonglong(r.total_steps)));
             case Loss:
                 return localeNumber(s.loss, 4);
             case Accuracy:

@@ -19,6 +19,7 @@
 #include <QDateTime>
 #include <QDesktopServices>
 #include <QFileInfo>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -316,7 +317,7 @@ void RunDataView::showVerification(const savepoint::CheckpointRow& row, const sa
     const qint64 id = row.id;
     const QString detail = check.ok ? tr("checksum %1 matches the footer and the registry (%2 bytes)")
                                           .arg(QString::fromStdString(check.file.sha256))
-                                          .arg(check.file.bytes)
+                                          .arg(QLocale().toString(qlonglong(check.file.bytes)))
                                     : QString::fromStdString(check.why);
     ckpts_->setVerified(id, check.ok, detail);
     log(check.ok ? tr("Checkpoint #%1 verified: %2").arg(id).arg(detail)

@@ -16,9 +16,13 @@ QString languageName(const QString& code) {
     return code;
 }
 
+QLocale localeFor(const QString& code) {
+    return (code.isEmpty() || code == QLatin1String("system")) ? QLocale::system() : QLocale(code);
+}
+
 bool loadAppTranslator(QTranslator& t, const QString& code) {
     if (code.isEmpty() || code == QLatin1String("system"))
-        return t.load(QLocale(), QStringLiteral("savepoint"), QStringLiteral("_"), QStringLiteral(":/i18n"));
+        return t.load(QLocale::system(), QStringLiteral("savepoint"), QStringLiteral("_"), QStringLiteral(":/i18n"));
     return t.load(QStringLiteral("savepoint_") + code, QStringLiteral(":/i18n"));
 }
 
@@ -38,7 +42,10 @@ QString installTranslations(const QString& code) {
         QCoreApplication::installTranslator(app);
         loaded = app->language();
     }
-    const QLocale locale = (code.isEmpty() || code == QLatin1String("system")) ? QLocale() : QLocale(code);
+    const QLocale locale = localeFor(code);
+    // Numbers, dates and sizes follow the language: every QLocale() made from here on
+    // (models, labels, and widgets created after this call) formats the way its readers read.
+    QLocale::setDefault(locale);
     qt = new QTranslator(QCoreApplication::instance());
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
