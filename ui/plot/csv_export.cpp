@@ -2,20 +2,22 @@
 
 #include "data/data_order.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
+#include <QLocale>
 #include <QSaveFile>
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace savepoint::ui {
 
-static void put(std::string& out, double v) {
+// QByteArray::number always writes the C way (a '.'), whatever the process's C
+// locale: QCoreApplication sets LC_NUMERIC from the environment, so printf would
+// write "0,5" under a French one. Shortest: the fewest digits that read back as the same double.
+static void put(std::string& out, double v, char format = 'g', int precision = QLocale::FloatingPointShortest) {
     if (!std::isfinite(v)) return;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-    out += buf;
+    out += QByteArray::number(v, format, precision).toStdString();
 }
 
 QString exportMetricsCsv(const PlotSeriesStore& store, const QString& path) {
@@ -35,7 +37,7 @@ QString exportMetricsCsv(const PlotSeriesStore& store, const QString& path) {
             out += ",";
             out += kind;
             out += "," + std::to_string(g) + "," + std::to_string(p.epoch) + "," + std::to_string(p.step) + ",";
-            put(out, wall);
+            put(out, wall, 'f', 3);  // seconds since 1970 UTC to the millisecond
             out += ",";
             put(out, loss);
             out += ",";
