@@ -2,6 +2,7 @@
 
 #include "data/data_order.h"
 
+#include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
 #include <QMenu>
@@ -67,19 +68,15 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         connect(p, &QWidget::customContextMenuRequested, this, [this, p](const QPoint& pos) { onContextMenu(p, pos); });
         connect(p, &QCustomPlot::beforeReplot, this, [this, p] { cutLinesFor(p); });
     }
-    // The legend sits in the accuracy plot's lower right, which a rising accuracy
-    // curve leaves empty; the loss plot's top edge is where the event labels go,
-    // and the newest (rightmost) one used to hide under a legend there.
+    // The legend is the accuracy plot's, in a row above its curves: inside the axis
+    // rect it covered the curve in a small window; the loss plot's top edge is
+    // where the event labels go.
     loss_->legend->setVisible(false);
-    acc_->legend->setVisible(true);
     QFont lf = font();
     lf.setPointSizeF(lf.pointSizeF() * 0.85);
     acc_->legend->setFont(lf);
-    acc_->legend->setBrush(QColor(255, 255, 255, 215));
-    // Three entries a row: two short rows fit the accuracy plot even in a small window.
-    acc_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    acc_->legend->setWrap(3);
-    acc_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    placeLegendAbove(acc_);
+    connect(acc_, &QCustomPlot::beforeReplot, this, [this] { fitLegendColumns(acc_); });
     // The two plots share their x axis: their plot areas must start at the same
     // pixel, whatever width each one's y tick labels need.
     for (QCustomPlot* p : {loss_, acc_})
@@ -112,6 +109,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
     }
     setLogLoss(true);
     applyAxisTickers();
+    for (QCustomPlot* p : {loss_, acc_}) showAxesOnlyWithData(p, false);
     timer_.setObjectName(QStringLiteral("plotFlushTimer"));  // names show in profiles
     timer_.setInterval(33);
     connect(&timer_, &QTimer::timeout, this, &MetricsPlot::tick);
@@ -255,6 +253,11 @@ void MetricsPlot::applyAxisTickers() {
 
 void MetricsPlot::tick() {
     if (!dirty_ && !markers_dirty_) return;
+    const bool has_data = store_.pointCount() > 0;
+    if (has_data != axes_shown_) {
+        axes_shown_ = has_data;
+        for (QCustomPlot* p : {loss_, acc_}) showAxesOnlyWithData(p, has_data);
+    }
     const bool replot_markers = markers_dirty_;
     syncGraphs();
     updateRanges();

@@ -104,6 +104,7 @@ private:
     bool dirty_ = false;
     bool markers_dirty_ = false;
     bool follow_ = true;
+    bool axes_shown_ = false;  // tick labels, grids and legend: only once there are points
     bool log_loss_ = true;
     bool show_raw_ = true;
     int last_segment_count_ = 0;

@@ -106,6 +106,7 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
 QLabel* FaultTolerancePanel::addRow(QFormLayout* form, const QString& name, const QString& help) {
     auto* value = new QLabel(QStringLiteral("–"), this);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setWordWrap(true);  // a narrow side column wraps the value instead of cutting it mid-word
     value->setToolTip(help);
     auto* label = new QLabel(name, this);
     label->setToolTip(help);

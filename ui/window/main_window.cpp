@@ -11,6 +11,7 @@
 #include "plot/metrics_plot.h"
 #include "registry/registry.h"
 #include "window/banner.h"
+#include "window/dock_proportions.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/run_data_view.h"
 #include "window/training_controller.h"
@@ -207,6 +208,10 @@ void MainWindow::loadSettings() {
         move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
     }
     restoreState(s.value(QStringLiteral("ui/state")).toByteArray());
+    // The docks' shares of the window, not the pixels restoreState put back.
+    QList<double> shares;
+    for (const QVariant& v : s.value(QStringLiteral("ui/dockShares")).toList()) shares << v.toDouble();
+    dock_shares_->setShares(shares);
     xmode_->setCurrentIndex(s.value(QStringLiteral("plot/xmode"), 0).toInt());
     smoothing_->setValue(s.value(QStringLiteral("plot/smoothing"), 80).toInt());
     log_loss_->setChecked(s.value(QStringLiteral("plot/logLoss"), true).toBool());
@@ -239,6 +244,9 @@ void MainWindow::saveSettings() {
     QSettings& s = *settings_;
     s.setValue(QStringLiteral("ui/geometry"), saveGeometry());
     s.setValue(QStringLiteral("ui/state"), saveState());
+    QVariantList shares;
+    for (double v : dock_shares_->shares()) shares << v;
+    s.setValue(QStringLiteral("ui/dockShares"), shares);
     s.setValue(QStringLiteral("plot/xmode"), xmode_->currentIndex());
     s.setValue(QStringLiteral("plot/smoothing"), smoothing_->value());
     s.setValue(QStringLiteral("plot/logLoss"), log_loss_->isChecked());

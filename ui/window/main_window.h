@@ -35,6 +35,7 @@ namespace savepoint::ui {
 
 class Banner;
 class CheckpointTableModel;
+class DockProportions;
 class FaultTolerancePanel;
 class MetricsPlot;
 class RunDataView;
@@ -159,6 +160,7 @@ private:
     QTableView* ckpt_view_ = nullptr;
     FaultTolerancePanel* ft_panel_ = nullptr;
     StatusBarFields* status_ = nullptr;
+    DockProportions* dock_shares_ = nullptr;
     Banner* banner_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
     QComboBox* xmode_ = nullptr;

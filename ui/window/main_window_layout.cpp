@@ -7,8 +7,11 @@
 #include "models/run_list_model.h"
 #include "plot/metrics_plot.h"
 #include "window/banner.h"
+#include "window/dock_proportions.h"
 #include "window/fault_tolerance_panel.h"
+#include "window/flow_layout.h"
 #include "window/status_bar.h"
+#include "window/table_columns.h"
 #include "window/translations_loader.h"
 
 #include <QAction>
@@ -25,6 +28,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -76,14 +80,16 @@ void MainWindow::buildUi() {
     run_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     run_view_->setSelectionMode(QAbstractItemView::SingleSelection);
     run_view_->verticalHeader()->hide();
-    run_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    run_view_->horizontalHeader()->setStretchLastSection(true);
     run_view_->setAlternatingRowColors(true);
+    // A narrow column keeps name, status and progress; the rest shows when there is room.
+    new TableColumns(run_view_, RunListModel::Name,
+                     {RunListModel::Device, RunListModel::Branches, RunListModel::ValAccuracy, RunListModel::Loss,
+                      RunListModel::Accuracy});
     auto* runs_dock = new QDockWidget(tr("Runs"), this);
     runs_dock->setObjectName(QStringLiteral("runsDock"));
     runs_dock->setWidget(run_view_);
     // Never squeezed to a sliver by a small window: the plot gives way first.
-    runs_dock->setMinimumWidth(260);
+    runs_dock->setMinimumWidth(280);
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock);
 
     ft_panel_ = new FaultTolerancePanel(this);
@@ -93,7 +99,11 @@ void MainWindow::buildUi() {
     auto* ft_dock = new QDockWidget(tr("Fault tolerance"), this);
     ft_dock->setObjectName(QStringLiteral("faultDock"));
     ft_dock->setWidget(scroll);
-    ft_dock->setMinimumWidth(260);
+    // The panel's widest row (a check box does not wrap) is the column's least width;
+    // its values wrap within it.
+    ft_dock->setMinimumWidth(std::max(280, ft_panel_->minimumSizeHint().width() +
+                                               scroll->verticalScrollBar()->sizeHint().width() +
+                                               2 * scroll->frameWidth()));
     addDockWidget(Qt::LeftDockWidgetArea, ft_dock);
     splitDockWidget(runs_dock, ft_dock, Qt::Vertical);
     connect(ft_panel_, &FaultTolerancePanel::assumptionsChanged, this, &MainWindow::saveSettings);
@@ -114,22 +124,29 @@ void MainWindow::buildUi() {
     tabifyDockWidget(ckpt_dock, log_dock);
     ckpt_dock->raise();
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);  // the left column runs full height
-    resizeDocks({runs_dock, ft_dock}, {440, 440}, Qt::Horizontal);
-    resizeDocks({runs_dock, ft_dock}, {170, 700}, Qt::Vertical);
-    resizeDocks({ckpt_dock}, {230}, Qt::Vertical);
+    dock_shares_ = new DockProportions(this, runs_dock, ft_dock, ckpt_dock);
 
     status_ = new StatusBarFields(statusBar());
 }
 
 QWidget* MainWindow::buildPlotControls() {
     auto* w = new QWidget(this);
-    auto* h = new QHBoxLayout(w);
-    h->setContentsMargins(0, 0, 0, 0);
+    // Wraps onto a second row in a narrow window (or with French labels) instead of
+    // widening the window past the screen.
+    auto* flow = new FlowLayout(w, 12);
+    auto group = [&] {  // a label and its control stay together on one row
+        auto* g = new QWidget(w);
+        auto* gl = new QHBoxLayout(g);
+        gl->setContentsMargins(0, 0, 0, 0);
+        flow->addWidget(g);
+        return gl;
+    };
+    QHBoxLayout* h = group();
     h->addWidget(new QLabel(tr("X axis:"), w));
     xmode_ = new QComboBox(w);
     xmode_->addItems({tr("Global step"), tr("Epoch"), tr("Wall-clock time")});
     h->addWidget(xmode_);
-    h->addSpacing(12);
+    h = group();
     h->addWidget(new QLabel(tr("Smoothing:"), w));
     smoothing_ = new QSlider(Qt::Horizontal, w);
     smoothing_->setRange(0, 99);
@@ -141,22 +158,21 @@ QWidget* MainWindow::buildPlotControls() {
     smoothing_label_ = new QLabel(QStringLiteral("0.80"), w);
     h->addWidget(smoothing_);
     h->addWidget(smoothing_label_);
-    h->addSpacing(12);
     log_loss_ = new QCheckBox(tr("Log scale for loss"), w);
     log_loss_->setChecked(true);
     show_raw_ = new QCheckBox(tr("Show raw steps"), w);
     show_raw_->setChecked(true);
-    h->addWidget(log_loss_);
-    h->addWidget(show_raw_);
+    flow->addWidget(log_loss_);
+    flow->addWidget(show_raw_);
     auto* reset = new QPushButton(tr("Reset zoom"), w);
     reset->setToolTip(tr("Follow all data again (also: double-click the plot). Drag to pan, wheel to zoom."));
-    h->addWidget(reset);
-    h->addStretch(1);
+    flow->addWidget(reset);
     auto* hint = new HintLabel(tr("Right-click the plot to resume from a step"), w);
     hint->setStyleSheet(QStringLiteral("color: #666;"));
-    // A hint, not a control: in a narrow window it is what gives way.
+    hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // A hint, not a control: in a narrow window it is what gives way (FlowLayout gives it the row's rest).
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    h->addWidget(hint, 1);
+    flow->addWidget(hint);
 
     connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this,
             [this](int i) { plot_->setXMode(static_cast<XMode>(i)); });
@@ -174,7 +190,7 @@ QWidget* MainWindow::buildCheckpointPane() {
     auto* w = new QWidget(this);
     auto* v = new QVBoxLayout(w);
     v->setContentsMargins(4, 4, 4, 4);
-    auto* bar = new QHBoxLayout;
+    auto* bar = new FlowLayout;  // two rows rather than a window wider than the screen
     auto button = [&](const QString& name, const QString& text, const QString& tip, void (MainWindow::*slot)()) {
         auto* b = new QPushButton(text, w);
         b->setObjectName(name);
@@ -196,7 +212,6 @@ QWidget* MainWindow::buildCheckpointPane() {
            &MainWindow::deleteSelectedCheckpoint);
     button(QStringLiteral("revealButton"), tr("Show file"), tr("Open the folder holding the checkpoint file."),
            &MainWindow::revealSelectedCheckpoint);
-    bar->addStretch(1);
     show_deleted_ = new QCheckBox(tr("Show deleted"), w);
     bar->addWidget(show_deleted_);
     v->addLayout(bar);
@@ -214,9 +229,12 @@ QWidget* MainWindow::buildCheckpointPane() {
     ckpt_view_->setSelectionMode(QAbstractItemView::SingleSelection);
     ckpt_view_->verticalHeader()->hide();
     ckpt_view_->verticalHeader()->setDefaultSectionSize(22);
-    ckpt_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    ckpt_view_->horizontalHeader()->setStretchLastSection(false);
     ckpt_view_->setAlternatingRowColors(true);
+    {
+        using C = CheckpointTableModel;  // position, state and marks stay; metrics give way first
+        new TableColumns(ckpt_view_, -1,
+                         {C::Size, C::ValLoss, C::TrainAcc, C::Time, C::TrainLoss, C::ValAcc, C::Step, C::Epoch});
+    }
     connect(ckpt_view_, &QTableView::doubleClicked, this, &MainWindow::resumeFromSelectedCheckpoint);
     v->addWidget(ckpt_view_, 1);
     return w;

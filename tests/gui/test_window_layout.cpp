@@ -1,0 +1,196 @@
+// The window a first-time user sees, in English, French and Brazilian
+// Portuguese: numbers in the reader's locale (tables, panel, plot ticks) and a
+// layout that holds at 1024x700 (no header cut, room for the run list, the
+// legend beside the curves, docks that grow back with the window).
+#include "bridge/engine_types.h"
+#include "bridge/trainer_worker.h"
+#include "models/checkpoint_table_model.h"
+#include "models/run_list_model.h"
+#include "plot/metrics_plot.h"
+#include "plot/qcp.h"
+#include "train_configs.h"
+#include "window/fault_tolerance_panel.h"
+#include "window/main_window.h"
+#include "window/translations_loader.h"
+
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QStyleOptionHeader>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace savepoint::ui;
+
+class TestWindowLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void numbersAndLayout_data();
+    void numbersAndLayout();
+    void emptyPlotShowsNoAxesOrLegend();
+
+private:
+    // A window at 1024x700 on a home (default: the one with the run) in a language.
+    std::unique_ptr<MainWindow> openWindow(const QString& lang, const QString& dir = {});
+    QTemporaryDir dir_;
+    QLocale before_;
+};
+
+static constexpr std::int64_t kSteps = 1200;  // four digits: the group separator shows
+
+// One short real run into the home all the windows then open.
+void TestWindowLayout::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    registerEngineMetaTypes();
+    QVERIFY(dir_.isValid());
+    auto w = openWindow(QStringLiteral("en"));
+    QSignalSpy finished(w->worker(), &TrainerWorker::finished);
+    auto c = testsupport::syntheticMlp(2, kSteps / 2, 16, 400);
+    c.keep = 10;
+    QVERIFY(w->startRun(QStringLiteral("a-run-with-a-rather-long-name-to-shorten-in-the-middle"), c));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Finished);
+}
+
+void TestWindowLayout::cleanupTestCase() {
+    installTranslations(QStringLiteral("en"));
+    QLocale::setDefault(before_);
+}
+
+std::unique_ptr<MainWindow> TestWindowLayout::openWindow(const QString& lang, const QString& dir) {
+    installTranslations(lang);
+    const QDir d(dir.isEmpty() ? dir_.path() : dir);
+    MainWindowOptions o;
+    o.home = d.filePath(QStringLiteral("home"));
+    o.settings_path = d.filePath(lang + QStringLiteral(".ini"));  // a first start: no saved layout
+    auto w = std::make_unique<MainWindow>(o);
+    w->setConfirmHandler([](const QString&, const QString&) { return true; });
+    w->resize(1024, 700);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
+    return w;
+}
+
+void TestWindowLayout::numbersAndLayout_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("steps");  // 1200 as its readers write it
+    QTest::addColumn<QChar>("point");    // the decimal separator
+    QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("1,200") << QChar(u'.');
+    QTest::newRow("fr") << QStringLiteral("fr") << QStringLiteral("1\u202f200") << QChar(u',');
+    QTest::newRow("pt_BR") << QStringLiteral("pt_BR") << QStringLiteral("1.200") << QChar(u',');
+}
+
+// Every visible section at least as wide as its text and the style's margins.
+static void checkHeadersWhole(QTableView* view, const char* what) {
+    QHeaderView* h = view->horizontalHeader();
+    const QFontMetrics fm(h->font());
+    const int margins = 2 * h->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, h);
+    for (int s = 0; s < h->count(); ++s) {
+        if (h->isSectionHidden(s)) continue;
+        const QString text = view->model()->headerData(s, Qt::Horizontal).toString();
+        const int need = fm.horizontalAdvance(text) + margins;
+        QVERIFY2(h->sectionSize(s) >= need, qPrintable(QStringLiteral("%1 column '%2': %3 px for %4 px of text")
+                                                           .arg(QLatin1String(what), text)
+                                                           .arg(h->sectionSize(s))
+                                                           .arg(need)));
+    }
+}
+
+void TestWindowLayout::numbersAndLayout() {
+    QFETCH(QString, lang);
+    QFETCH(QString, steps);
+    QFETCH(QChar, point);
+    auto w = openWindow(lang);
+    QVERIFY(w);
+    auto restore = qScopeGuard([] { installTranslations(QStringLiteral("en")); });
+    QTRY_VERIFY_WITH_TIMEOUT(w->runModel()->rowCount() == 1 && w->checkpointModel()->rowCount() >= 3, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w->plot()->store().pointCount() >= kSteps, 20000);
+    w->plot()->flush();
+    QTest::qWait(100);  // the docks take their shares once the window has its size
+
+    // Tables: the run's progress and the last checkpoint's global step, loss with the decimal separator.
+    const QString progress = w->runModel()->index(0, RunListModel::Progress).data().toString();
+    QVERIFY2(progress.contains(steps + QLatin1Char('/') + steps), qPrintable(progress));
+    const CheckpointTableModel* ck = w->checkpointModel();
+    int last = -1;
+    for (int r = 0; r < ck->rowCount(); ++r)
+        if (ck->rowAt(r)->global_step == kSteps) last = r;
+    QVERIFY(last >= 0);
+    QCOMPARE(ck->index(last, CheckpointTableModel::GlobalStep).data().toString(), steps);
+    const QString loss = ck->index(last, CheckpointTableModel::TrainLoss).data().toString();
+    QVERIFY2(QRegularExpression(QStringLiteral("^\\d+\\%1\\d{4}$").arg(point)).match(loss).hasMatch(),
+             qPrintable(loss));
+
+    // The panel's "≈ every N steps", N with the group separator of the language.
+    FaultTolerancePanel* ft = w->faultPanel();
+    ft->setForceAssumedMtbf(true);
+    ft->setAssumedMtbfSeconds(100000 * 60.0);  // a long MTBF: an interval of thousands of steps
+    const double n = std::round(ft->stats().optimal_interval_steps);
+    QVERIFY2(n >= 1000, qPrintable(QString::number(n)));
+    const QString grouped = QLocale(lang).toString(n, 'f', 0);
+    QCOMPARE(grouped.size(), QString::number(n, 'f', 0).size() + int(std::log10(n)) / 3);  // separators, not digits
+    bool shown = false;
+    for (const QLabel* l : ft->findChildren<QLabel*>()) shown = shown || l->text().contains(grouped);
+    QVERIFY2(shown, qPrintable(grouped));
+
+    // Plot ticks: accuracy 0.2, 0.4 ... with the language's decimal separator.
+    QCustomPlot* acc = w->plot()->accuracyPlot();
+    acc->replot();
+    const QVector<QString> ticks = acc->yAxis->tickVectorLabels();
+    QVERIFY(!ticks.isEmpty());
+    const QChar other = point == QLatin1Char('.') ? QLatin1Char(',') : QLatin1Char('.');
+    bool decimal = false;
+    for (const QString& t : ticks) {
+        QVERIFY2(!t.contains(other), qPrintable(t));
+        decimal = decimal || t.contains(point);
+    }
+    QVERIFY(decimal);
+
+    // 1024x700: whole headers, a run list with room for a few runs, the legend beside the curves.
+    QCOMPARE(w->size(), QSize(1024, 700));
+    for (QTableView* v : {w->runView(), w->checkpointView()}) {
+        checkHeadersWhole(v, qPrintable(v->objectName()));
+        if (QTest::currentTestFailed()) return;
+        // No column past the right edge (the last one, "Pinned", used to be cut there).
+        QVERIFY2(v->horizontalHeader()->length() <= v->viewport()->width(), qPrintable(v->objectName()));
+    }
+    QVERIFY2(w->runView()->viewport()->height() >= 4 * w->runView()->verticalHeader()->defaultSectionSize(),
+             qPrintable(QString::number(w->runView()->viewport()->height())));
+    QVERIFY(acc->legend->visible());
+    QVERIFY(!acc->legend->outerRect().intersects(acc->axisRect()->rect()));
+    QVERIFY(acc->legend->outerRect().right() <= acc->width());
+
+    // Larger again: the side column takes its share back.
+    auto* runs = w->findChild<QDockWidget*>(QStringLiteral("runsDock"));
+    QVERIFY(runs);
+    const int narrow = runs->width();
+    w->resize(1920, 1200);
+    QTRY_VERIFY_WITH_TIMEOUT(runs->width() >= 1920 / 4, 5000);
+    QVERIFY(runs->width() > narrow);
+    w->resize(1024, 700);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->width(), narrow, 5000);
+}
+
+// A first start: no run, so no tick labels to read (no accuracy axis 0-5) and no legend.
+void TestWindowLayout::emptyPlotShowsNoAxesOrLegend() {
+    QTemporaryDir empty;
+    auto w = openWindow(QStringLiteral("en"), empty.path());
+    QVERIFY(w);
+    w->plot()->flush();
+    for (QCustomPlot* p : {w->plot()->lossPlot(), w->plot()->accuracyPlot()}) {
+        QVERIFY(!p->xAxis->tickLabels() && !p->yAxis->tickLabels());
+        QVERIFY(!p->yAxis->grid()->visible());
+        QVERIFY(!p->legend->visible());
+    }
+}
+
+QTEST_MAIN(TestWindowLayout)
+#include "test_window_layout.moc"
