@@ -128,6 +128,7 @@ private:
     void buildUi();
     QWidget* buildPlotControls();
     QWidget* buildCheckpointPane();
+    // Actions, toolbar and menus (main_window_actions.cpp).
     void buildActions();
     void buildMenus();
 
