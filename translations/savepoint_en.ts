@@ -156,6 +156,10 @@
         <source>finish</source>
         <translation>finish</translation>
     </message>
+    <message>
+        <source>crash armed</source>
+        <translation>crash armed</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::FaultTolerancePanel</name>
@@ -354,6 +358,25 @@
     <message>
         <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</source>
         <translation>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::FirstLaunchHint</name>
+    <message>
+        <source>Start a training run with New run… (%1), or watch a one-minute demo: a run, a crash, a rollback.</source>
+        <translation>Start a training run with New run… (%1), or watch a one-minute demo: a run, a crash, a rollback.</translation>
+    </message>
+    <message>
+        <source>New run…</source>
+        <translation>New run…</translation>
+    </message>
+    <message>
+        <source>Run the demo</source>
+        <translation>Run the demo</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Getting started</translation>
     </message>
 </context>
 <context>
@@ -673,6 +696,46 @@
     <message>
         <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
         <translation>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</translation>
+    </message>
+    <message>
+        <source>Start…</source>
+        <translation>Start…</translation>
+    </message>
+    <message>
+        <source>Run the demo</source>
+        <translation>Run the demo</translation>
+    </message>
+    <message>
+        <source>A one-minute synthetic run: a crash, then a rollback</source>
+        <translation>A one-minute synthetic run: a crash, then a rollback</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
+    </message>
+    <message>
+        <source>Metrics plots</source>
+        <translation>Metrics plots</translation>
+    </message>
+    <message>
+        <source>Loss plot</source>
+        <translation>Loss plot</translation>
+    </message>
+    <message>
+        <source>Accuracy plot</source>
+        <translation>Accuracy plot</translation>
+    </message>
+    <message>
+        <source>Epoch to resume at</source>
+        <translation>Epoch to resume at</translation>
+    </message>
+    <message>
+        <source>Step to resume at (the last completed step of that epoch)</source>
+        <translation>Step to resume at (the last completed step of that epoch)</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>A run is already training in this window; stop it first.</translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1109,18 @@
         <source>Cannot verify checkpoint #%1: %2</source>
         <translation>Cannot verify checkpoint #%1: %2</translation>
     </message>
+    <message>
+        <source>It is pinned: you chose to keep it, and retention never deletes it.</source>
+        <translation>It is pinned: you chose to keep it, and retention never deletes it.</translation>
+    </message>
+    <message>
+        <source>A branch starts from it: that branch could no longer be rolled back to this point.</source>
+        <translation>A branch starts from it: that branch could no longer be rolled back to this point.</translation>
+    </message>
+    <message>
+        <source>No file manager could be opened. The checkpoint file is %1 (its path is copied to the clipboard).</source>
+        <translation>No file manager could be opened. The checkpoint file is %1 (its path is copied to the clipboard).</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
@@ -1377,6 +1452,17 @@
     <message>
         <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
         <translation>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</translation>
+    </message>
+    <message>
+        <source>The armed crash is disarmed.</source>
+        <translation>The armed crash is disarmed.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln step(s) past this point, stays in history.</source>
+        <translation>
+            <numerusform>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln step past this point, stays in history.</numerusform>
+            <numerusform>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln steps past this point, stays in history.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -156,6 +156,10 @@
         <source>finish</source>
         <translation>fin</translation>
     </message>
+    <message>
+        <source>crash armed</source>
+        <translation>plantage armé</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::FaultTolerancePanel</name>
@@ -354,6 +358,25 @@
     <message>
         <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</source>
         <translation>Temps total pendant lequel le fil d’entraînement a attendu les points de sauvegarde : pour prendre chaque instantané et, avec la politique « wait », pour que l’écriture de la sauvegarde précédente soit terminée. C’est ce que les points de sauvegarde ont coûté directement à l’entraînement.</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::FirstLaunchHint</name>
+    <message>
+        <source>Start a training run with New run… (%1), or watch a one-minute demo: a run, a crash, a rollback.</source>
+        <translation>Lancez un entraînement avec Nouvelle exécution… (%1), ou regardez une démo d’une minute : une exécution, un plantage, un retour arrière.</translation>
+    </message>
+    <message>
+        <source>New run…</source>
+        <translation>Nouvelle exécution…</translation>
+    </message>
+    <message>
+        <source>Run the demo</source>
+        <translation>Lancer la démo</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Pour commencer</translation>
     </message>
 </context>
 <context>
@@ -673,6 +696,46 @@
     <message>
         <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
         <translation>Vérifie la taille du fichier, son pied et sa somme de contrôle (faite de SHA-256 ; voir le format de fichier dans le README).</translation>
+    </message>
+    <message>
+        <source>Start…</source>
+        <translation>Démarrer…</translation>
+    </message>
+    <message>
+        <source>Run the demo</source>
+        <translation>Lancer la démo</translation>
+    </message>
+    <message>
+        <source>A one-minute synthetic run: a crash, then a rollback</source>
+        <translation>Une exécution synthétique d’une minute : un plantage, puis un retour arrière</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
+    </message>
+    <message>
+        <source>Metrics plots</source>
+        <translation>Graphiques des métriques</translation>
+    </message>
+    <message>
+        <source>Loss plot</source>
+        <translation>Graphique de la perte</translation>
+    </message>
+    <message>
+        <source>Accuracy plot</source>
+        <translation>Graphique de la précision</translation>
+    </message>
+    <message>
+        <source>Epoch to resume at</source>
+        <translation>Époque où reprendre</translation>
+    </message>
+    <message>
+        <source>Step to resume at (the last completed step of that epoch)</source>
+        <translation>Pas où reprendre (le dernier pas terminé de cette époque)</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la d’abord.</translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1109,18 @@
         <source>Cannot verify checkpoint #%1: %2</source>
         <translation>Impossible de vérifier la sauvegarde n° %1 : %2</translation>
     </message>
+    <message>
+        <source>It is pinned: you chose to keep it, and retention never deletes it.</source>
+        <translation>Il est épinglé : vous avez choisi de le garder, et la rétention ne le supprime jamais.</translation>
+    </message>
+    <message>
+        <source>A branch starts from it: that branch could no longer be rolled back to this point.</source>
+        <translation>Une branche en part : on ne pourrait plus revenir à ce point de cette branche.</translation>
+    </message>
+    <message>
+        <source>No file manager could be opened. The checkpoint file is %1 (its path is copied to the clipboard).</source>
+        <translation>Aucun gestionnaire de fichiers n’a pu être ouvert. Le fichier du point de sauvegarde est %1 (son chemin est copié dans le presse-papiers).</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
@@ -1377,6 +1452,17 @@
     <message>
         <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
         <translation>%1 reçu : un avis de préemption. Savepoint se ferme une fois la sauvegarde d’urgence écrite.</translation>
+    </message>
+    <message>
+        <source>The armed crash is disarmed.</source>
+        <translation>Le plantage armé est désarmé.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln step(s) past this point, stays in history.</source>
+        <translation>
+            <numerusform>Reprendre à l’époque %1, pas %2 (pas global %3) ? Cela crée une nouvelle branche ; la branche actuelle, avec %Ln pas après ce point, reste dans l’historique.</numerusform>
+            <numerusform>Reprendre à l’époque %1, pas %2 (pas global %3) ? Cela crée une nouvelle branche ; la branche actuelle, avec %Ln pas après ce point, reste dans l’historique.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -156,6 +156,10 @@
         <source>finish</source>
         <translation>fim</translation>
     </message>
+    <message>
+        <source>crash armed</source>
+        <translation>falha armada</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::FaultTolerancePanel</name>
@@ -354,6 +358,25 @@
     <message>
         <source>Total time the training thread waited for checkpoints: to take each snapshot, and, with the &apos;wait&apos; policy, for the previous save to be written. This is what checkpointing cost the training directly.</source>
         <translation>Tempo total em que a thread de treinamento esperou pelos checkpoints: para tirar cada instantâneo e, com a política “wait”, para que o salvamento anterior terminasse de ser gravado. É o que os checkpoints custaram diretamente ao treinamento.</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::FirstLaunchHint</name>
+    <message>
+        <source>Start a training run with New run… (%1), or watch a one-minute demo: a run, a crash, a rollback.</source>
+        <translation>Inicie um treinamento com Nova execução… (%1) ou assista a uma demonstração de um minuto: uma execução, uma falha, uma reversão.</translation>
+    </message>
+    <message>
+        <source>New run…</source>
+        <translation>Nova execução…</translation>
+    </message>
+    <message>
+        <source>Run the demo</source>
+        <translation>Executar a demonstração</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Primeiros passos</translation>
     </message>
 </context>
 <context>
@@ -673,6 +696,46 @@
     <message>
         <source>Check the file&apos;s size, footer and checksum (built from SHA-256s; see the README&apos;s file format).</source>
         <translation>Verifica o tamanho do arquivo, o rodapé e o checksum (feito de SHA-256; veja o formato do arquivo no README).</translation>
+    </message>
+    <message>
+        <source>Start…</source>
+        <translation>Iniciar…</translation>
+    </message>
+    <message>
+        <source>Run the demo</source>
+        <translation>Executar a demonstração</translation>
+    </message>
+    <message>
+        <source>A one-minute synthetic run: a crash, then a rollback</source>
+        <translation>Uma execução sintética de um minuto: uma falha e depois uma reversão</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Posições</translation>
+    </message>
+    <message>
+        <source>Metrics plots</source>
+        <translation>Gráficos das métricas</translation>
+    </message>
+    <message>
+        <source>Loss plot</source>
+        <translation>Gráfico da perda</translation>
+    </message>
+    <message>
+        <source>Accuracy plot</source>
+        <translation>Gráfico da acurácia</translation>
+    </message>
+    <message>
+        <source>Epoch to resume at</source>
+        <translation>Época em que retomar</translation>
+    </message>
+    <message>
+        <source>Step to resume at (the last completed step of that epoch)</source>
+        <translation>Passo em que retomar (o último passo concluído dessa época)</translation>
+    </message>
+    <message>
+        <source>A run is already training in this window; stop it first.</source>
+        <translation>Uma execução já está treinando nesta janela; pare-a primeiro.</translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1109,18 @@
         <source>Cannot verify checkpoint #%1: %2</source>
         <translation>Não foi possível verificar o checkpoint #%1: %2</translation>
     </message>
+    <message>
+        <source>It is pinned: you chose to keep it, and retention never deletes it.</source>
+        <translation>Ele está fixado: você escolheu mantê-lo, e a retenção nunca o exclui.</translation>
+    </message>
+    <message>
+        <source>A branch starts from it: that branch could no longer be rolled back to this point.</source>
+        <translation>Um ramo parte dele: esse ramo não poderia mais ser revertido a este ponto.</translation>
+    </message>
+    <message>
+        <source>No file manager could be opened. The checkpoint file is %1 (its path is copied to the clipboard).</source>
+        <translation>Nenhum gerenciador de arquivos pôde ser aberto. O arquivo do checkpoint é %1 (o caminho foi copiado para a área de transferência).</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
@@ -1377,6 +1452,17 @@
     <message>
         <source>%1 received: a preemption notice. Savepoint closes once the emergency checkpoint is written.</source>
         <translation>%1 recebido: um aviso de preempção. O Savepoint fecha assim que o checkpoint de emergência for gravado.</translation>
+    </message>
+    <message>
+        <source>The armed crash is disarmed.</source>
+        <translation>A falha armada foi desarmada.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln step(s) past this point, stays in history.</source>
+        <translation>
+            <numerusform>Retomar na época %1, passo %2 (passo global %3)? Isso inicia um novo ramo; o ramo atual, com %Ln passo após este ponto, fica no histórico.</numerusform>
+            <numerusform>Retomar na época %1, passo %2 (passo global %3)? Isso inicia um novo ramo; o ramo atual, com %Ln passos após este ponto, fica no histórico.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -17,6 +17,7 @@
 #include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
 #include "window/translations_loader.h"
+#include "window_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -130,18 +131,7 @@ savepoint::TrainConfig TestMainWindow::smallConfig() const {
     return c;
 }
 
-bool TestMainWindow::selectCheckpointAt(std::int64_t gs) {
-    QSortFilterProxyModel* proxy = w_->checkpointProxy();
-    for (int r = 0; r < proxy->rowCount(); ++r) {
-        const QModelIndex idx = proxy->index(r, CheckpointTableModel::GlobalStep);
-        if (idx.data(CheckpointTableModel::SortRole).toLongLong() == gs) {
-            w_->checkpointView()->selectionModel()->setCurrentIndex(
-                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            return true;
-        }
-    }
-    return false;
-}
+bool TestMainWindow::selectCheckpointAt(std::int64_t gs) { return testsupport::selectCheckpointAt(*w_, gs); }
 
 void TestMainWindow::crashThenRollbackFromTable() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void badField();
     void configRoundTrip();
     void rangeInTheDialogsWords();
+    void tabFollowsTheForm();
 };
 
 void TestNewRunDialog::defaultsAreValid() {
@@ -106,6 +107,40 @@ void TestNewRunDialog::rangeInTheDialogsWords() {
     QVERIFY(!d.validateAll());
     QCOMPARE(d.errors().value(QStringLiteral("lr")),
              QStringLiteral("Attendu : un nombre supérieur à 0 et au plus égal à 10 ; trouvé : 11."));
+}
+
+// Tab walks the form top to bottom (and left to right within a row), each
+// field named for screen readers by its label.
+void TestNewRunDialog::tabFollowsTheForm() {
+    NewRunDialog d({});
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    QWidget* first = d.field(QStringLiteral("run"));
+    QVector<QWidget*> order;
+    QWidget* w = first;
+    do {
+        if ((w->focusPolicy() & Qt::TabFocus) && w->isVisibleTo(&d) && w->isEnabled() && w->window() == &d &&
+            !w->focusProxy())
+            order << w;
+        w = w->nextInFocusChain();
+    } while (w != first && order.size() < 100);
+    QVERIFY(order.size() >= 14);
+    auto at = [&d](QWidget* x) { return x->mapTo(&d, QPoint(0, 0)); };
+    for (int i = 1; i < order.size(); ++i) {
+        const QPoint a = at(order[i - 1]), b = at(order[i]);
+        const bool forward = b.y() > a.y() + 2 || (std::abs(b.y() - a.y()) <= 2 && b.x() > a.x());
+        QVERIFY2(forward, qPrintable(QStringLiteral("%1 (%2,%3) before %4 (%5,%6)")
+                                         .arg(QString::fromLatin1(order[i - 1]->metaObject()->className()))
+                                         .arg(a.x())
+                                         .arg(a.y())
+                                         .arg(QString::fromLatin1(order[i]->metaObject()->className()))
+                                         .arg(b.x())
+                                         .arg(b.y())));
+    }
+    // The optimizer comes right after the learning rate, as in the form (it used to come after the model).
+    QCOMPARE(order.indexOf(d.field(QStringLiteral("optimizer"))), order.indexOf(d.field(QStringLiteral("lr"))) + 1);
+    for (const char* name : {"run", "model", "epochs", "lr", "optimizer", "keep", "threads"})
+        QVERIFY2(!d.field(QLatin1String(name))->accessibleName().isEmpty(), name);
 }
 
 QTEST_MAIN(TestNewRunDialog)

@@ -49,6 +49,14 @@ void TestTranslations::loads_data() {
                               << "savepoint::ui::NewRunDialog"
                               << "a whole number from %1 to %2"
                               << "a whole number from %1 to %2";
+    QTest::addRow("fr armed crash") << "fr"
+                                    << "savepoint::ui::EventMarkers"
+                                    << "crash armed"
+                                    << "plantage armé";
+    QTest::addRow("pt_BR first launch") << "pt_BR"
+                                        << "savepoint::ui::FirstLaunchHint"
+                                        << "Run the demo"
+                                        << "Executar a demonstração";
     QTest::addRow("en identity") << "en"
                                  << "savepoint::ui::MainWindow"
                                  << "Simulate crash"

@@ -13,7 +13,11 @@ EventMarkers::EventMarkers(QCustomPlot* plot, bool with_labels) : plot_(plot), l
         plot_->addLayer(QStringLiteral("markers"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     if (!plot_->layer(QStringLiteral("shading")))
         plot_->addLayer(QStringLiteral("shading"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
+    if (labels_)
+        layout_connection_ = QObject::connect(plot_, &QCustomPlot::afterLayout, plot_, [this] { layoutLabels(); });
 }
+
+EventMarkers::~EventMarkers() { QObject::disconnect(layout_connection_); }
 
 void EventMarkers::setEvents(std::vector<MarkerEvent> events) { events_ = std::move(events); }
 void EventMarkers::addEvent(const MarkerEvent& e) {
@@ -89,6 +93,8 @@ QColor EventMarkers::color(savepoint::EventKind k) {
 void EventMarkers::clearItems() {
     for (auto* it : items_) plot_->removeItem(it);
     items_.clear();
+    labels_items_.clear();
+    armed_line_ = nullptr;
     shaded_ = markers_ = 0;
 }
 
@@ -112,10 +118,6 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
         items_.push_back(rect);
         ++shaded_;
     }
-    // Labels stack in rows so events a few steps apart stay readable.
-    QVector<double> row_end(4, -1e300);
-    const double px_per_key =
-        plot_->xAxis->range().size() > 0 ? plot_->xAxis->axisRect()->width() / plot_->xAxis->range().size() : 1;
     for (const auto& e : events_) {
         if (!drawn(e.kind)) continue;
         const double x = store.key(e.global_step, e.wall, mode);
@@ -128,30 +130,81 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
         line->setSelectable(false);
         items_.push_back(line);
         ++markers_;
-        if (!labels_) continue;
-        const QString text = label(e.kind);
-        const double width_keys = (QFontMetrics(plot_->font()).horizontalAdvance(text) + 14) / px_per_key;
-        // Near the right edge (where the newest event is) the label goes to the
-        // left of its line instead of being cut off.
-        const bool flip = x + width_keys > plot_->xAxis->range().upper;
-        const double left = flip ? x - width_keys : x;
-        int row = 0;
-        while (row < row_end.size() - 1 && row_end[row] > left) ++row;
-        row_end[row] = std::max(row_end[row], left + width_keys);
-        auto* label = new QCPItemText(plot_);
-        label->setLayer(QStringLiteral("markers"));
-        label->setClipToAxisRect(true);
-        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(x, 0.015 + 0.075 * row);
-        label->setPositionAlignment((flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-        label->setText(text);
-        label->setColor(Qt::white);
-        label->setBrush(color(e.kind));
-        label->setPadding(QMargins(4, 1, 4, 1));
-        label->setSelectable(false);
-        items_.push_back(label);
+        if (labels_) addLabel(x, label(e.kind), color(e.kind));
     }
+    // The armed crash, ahead of the run (a step not reached has no time yet: not in wall-clock mode).
+    if (armed_ > 0 && mode != XMode::WallTime) {
+        const double x = store.key(double(armed_), 0, mode);
+        auto* line = new QCPItemStraightLine(plot_);
+        line->setLayer(QStringLiteral("markers"));
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(color(savepoint::EventKind::Interruption), 1.4, Qt::DashLine));
+        line->setSelectable(false);
+        items_.push_back(line);
+        armed_line_ = line;
+        if (labels_) addLabel(x, tr("crash armed"), color(savepoint::EventKind::Interruption).lighter(130));
+    }
+    layoutLabels();
+}
+
+void EventMarkers::addLabel(double x, const QString& text, const QColor& c) {
+    auto* label = new QCPItemText(plot_);
+    label->setLayer(QStringLiteral("markers"));
+    label->setClipToAxisRect(true);
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAbsolute);
+    label->setText(text);
+    label->setColor(Qt::white);
+    label->setBrush(c);
+    label->setPadding(QMargins(4, 1, 4, 1));
+    label->setSelectable(false);
+    items_.push_back(label);
+    labels_items_.push_back({label, x});
+}
+
+// Greedy rows in pixels, leftmost label first: a label goes in the first row
+// where it clears the previous one; with no row left it is hidden (its line stays).
+void EventMarkers::layoutLabels() {
+    if (labels_items_.isEmpty()) return;
+    const QRect area = plot_->xAxis->axisRect()->rect();
+    struct Placed {
+        int index;
+        double left, width;
+        bool flip;
+    };
+    QVector<Placed> order;
+    for (int i = 0; i < labels_items_.size(); ++i) {
+        const Label& l = labels_items_[i];
+        const QFontMetrics fm(l.item->font());
+        const double w = fm.horizontalAdvance(l.item->text()) + l.item->padding().left() + l.item->padding().right();
+        const double px = plot_->xAxis->coordToPixel(l.x);
+        // Near the right edge (where the newest event is) the label goes left of its line.
+        const bool flip = px + w > area.right();
+        order.push_back({i, flip ? px - w : px, w, flip});
+    }
+    std::stable_sort(order.begin(), order.end(), [](const Placed& a, const Placed& b) { return a.left < b.left; });
+    const int height = QFontMetrics(labels_items_.front().item->font()).height() + 4;
+    const int rows = std::clamp((area.height() / 2) / std::max(1, height), 1, 4);
+    QVector<double> row_end(rows, -1e300);
+    for (const Placed& p : order) {
+        QCPItemText* item = labels_items_[p.index].item;
+        int row = 0;
+        while (row < rows && row_end[row] + 3 > p.left) ++row;
+        item->setVisible(row < rows);
+        if (row == rows) continue;
+        row_end[row] = p.left + p.width;
+        item->setPositionAlignment((p.flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        item->position->setCoords(labels_items_[p.index].x, area.top() + 3 + row * height);
+    }
+}
+
+QVector<QRectF> EventMarkers::labelRects() const {
+    QVector<QRectF> r;
+    for (const Label& l : labels_items_)
+        if (l.item->visible())
+            r.push_back(QRectF(l.item->topLeft->pixelPosition(), l.item->bottomRight->pixelPosition()));
+    return r;
 }
 
 }  // namespace savepoint::ui

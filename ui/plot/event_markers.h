@@ -1,13 +1,16 @@
 // Vertical event lines (crash, preemption, resume, rollback, stop, finish)
-// with short labels, and shaded spans over steps that were lost and had to be
-// recomputed. Owns its QCustomPlot items and rebuilds them when the x mode or
-// the data changes. GUI thread only.
+// with short labels, a dashed line where an armed crash will happen, and
+// shaded spans over steps that were lost and had to be recomputed. Owns its
+// QCustomPlot items and rebuilds them when the x mode or the data changes; the
+// labels are laid out in pixels at every replot, so they never overlap at any
+// zoom. GUI thread only.
 #pragma once
 
 #include "plot/plot_series_store.h"
 #include "registry/row_states.h"
 
 #include <QCoreApplication>
+#include <QRectF>
 #include <QString>
 #include <QVector>
 
@@ -15,6 +18,7 @@
 
 class QCustomPlot;
 class QCPAbstractItem;
+class QCPItemText;
 
 namespace savepoint::ui {
 
@@ -32,6 +36,9 @@ class EventMarkers {
 
 public:
     EventMarkers(QCustomPlot* plot, bool with_labels);
+    ~EventMarkers();
+    EventMarkers(const EventMarkers&) = delete;
+    EventMarkers& operator=(const EventMarkers&) = delete;
     void setEvents(std::vector<MarkerEvent> events);
     void addEvent(const MarkerEvent& e);
     const std::vector<MarkerEvent>& events() const { return events_; }
@@ -39,6 +46,11 @@ public:
     void rebuild(const PlotSeriesStore& store, XMode mode);
     int shadedSpans() const { return shaded_; }
     int markerCount() const { return markers_; }
+    // The global step after which an armed crash happens (0: none); drawn ahead of the run.
+    void setArmedCrashStep(std::int64_t global_step) { armed_ = global_step; }
+    bool armedMarkerShown() const { return armed_line_ != nullptr; }
+    // The labels drawn, in pixels (a label with no room left is hidden, never drawn over another).
+    QVector<QRectF> labelRects() const;
 
     // Which kinds get a line (a crash, a preemption, a resume, a rollback, a stop,
     // an error, the finish), and its label and colour.
@@ -48,11 +60,21 @@ public:
 
 private:
     void clearItems();
+    void addLabel(double x, const QString& text, const QColor& color);
+    void layoutLabels();  // rows in pixels, at every replot
 
     QCustomPlot* plot_;
     bool labels_;
     std::vector<MarkerEvent> events_;
     QVector<QCPAbstractItem*> items_;
+    struct Label {
+        QCPItemText* item;
+        double x;  // plot key of its line
+    };
+    QVector<Label> labels_items_;
+    QCPAbstractItem* armed_line_ = nullptr;
+    std::int64_t armed_ = 0;
+    QMetaObject::Connection layout_connection_;
     int shaded_ = 0;
     int markers_ = 0;
 };

@@ -416,6 +416,7 @@ void MetricsPlot::updateRanges() {
     if (!follow_) return;
     Range x = store_.keyRange(mode_);
     if (!x.valid) return;
+    if (armed_crash_ > 0 && mode_ != XMode::WallTime) x.hi = std::max(x.hi, store_.key(double(armed_crash_), 0, mode_));
     const double pad = std::max((x.hi - x.lo) * 0.02, mode_ == XMode::Epoch ? 0.05 : 1.0);
     loss_->xAxis->setRange(x.lo - pad, x.hi + pad);
     acc_->xAxis->setRange(x.lo - pad, x.hi + pad);

@@ -41,6 +41,8 @@ public:
     void setLogLoss(bool on);
     void setShowRaw(bool on);
     void resetView();  // back to following all data
+    // Where an armed crash will happen (0: none): a dashed line ahead of the run.
+    void setArmedCrashStep(qint64 global_step);
 
     // Pushes pending data and replots now (tests, export, benchmarks).
     void flush();
@@ -108,6 +110,7 @@ private:
     bool log_loss_ = true;
     bool show_raw_ = true;
     int last_segment_count_ = 0;
+    qint64 armed_crash_ = 0;
 };
 
 }  // namespace savepoint::ui

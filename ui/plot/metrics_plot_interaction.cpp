@@ -1,5 +1,6 @@
 // MetricsPlot: what happens under the mouse (tooltip with exact values,
-// context menu to resume from a point, clicking a checkpoint marker) and export.
+// context menu to resume from a point, clicking a checkpoint marker), the
+// armed crash's marker, and export.
 #include "plot/metrics_plot.h"
 
 #include "data/data_order.h"
@@ -100,6 +101,13 @@ void MetricsPlot::onContextMenu(QCustomPlot* plot, const QPoint& pos) {
     }
     menu.addAction(tr("Reset zoom"), this, &MetricsPlot::resetView);
     menu.exec(plot->mapToGlobal(pos));
+}
+
+void MetricsPlot::setArmedCrashStep(qint64 global_step) {
+    armed_crash_ = global_step;
+    loss_markers_->setArmedCrashStep(global_step);
+    acc_markers_->setArmedCrashStep(global_step);
+    markers_dirty_ = dirty_ = true;  // and the x range, which reaches out to it
 }
 
 bool MetricsPlot::exportImage(const QString& path, int width, int height) {

@@ -4,6 +4,7 @@
 #include "models/checkpoint_table_model.h"
 #include "plot/metrics_plot.h"
 #include "window/main_window.h"
+#include "window/training_controller.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -17,7 +18,8 @@ DemoScript::DemoScript(MainWindow* window, QString screenshot_path, QObject* par
     : QObject(parent), w_(window), path_(std::move(screenshot_path)) {
     connect(w_->worker(), &TrainerWorker::progress, this, &DemoScript::onProgress);
     connect(w_->worker(), &TrainerWorker::finished, this, &DemoScript::onFinished);
-    w_->setConfirmHandler([](const QString&, const QString&) { return true; });
+    // Unattended (--demo-screenshot): nobody is there to answer the quit question.
+    if (!path_.isEmpty()) w_->setConfirmHandler([](const QString&, const QString&) { return true; });
 }
 
 void DemoScript::start() {
@@ -32,13 +34,17 @@ void DemoScript::start() {
     c.save_every_steps = 40;
     c.keep = 20;
     c.threads = 1;
-    w_->startRun(run_, c);
-    w_->worker()->crashAt(crash_at_);
+    // Armed the way a user would: the plot shows the dashed "crash armed" line ahead of the run.
+    w_->training()->armCrashAt(crash_at_);
+    if (!w_->startRun(run_, c)) {
+        Q_EMIT done(false);
+        return;
+    }
     stage_ = 1;
 }
 
 void DemoScript::onProgress(const savepoint::Progress& p) {
-    if (stage_ == 2 && p.global_step >= shoot_at_) {
+    if (stage_ == 2 && !path_.isEmpty() && p.global_step >= shoot_at_) {
         stage_ = 3;
         w_->worker()->pause();  // a still frame: the screenshot shows the run mid-way
         QTimer::singleShot(400, this, &DemoScript::shoot);
@@ -47,7 +53,10 @@ void DemoScript::onProgress(const savepoint::Progress& p) {
 
 void DemoScript::onFinished(const WorkerOutcome& o) {
     if (stage_ == 1 && o.outcome == savepoint::Outcome::Crashed) {
-        QTimer::singleShot(600, this, &DemoScript::rollBack);  // let the table show the crash state first
+        // Let the table and the banner show the crash first (longer while someone watches).
+        QTimer::singleShot(path_.isEmpty() ? 2000 : 600, this, &DemoScript::rollBack);
+    } else if (stage_ == 2 && path_.isEmpty() && o.outcome == savepoint::Outcome::Finished) {
+        Q_EMIT done(true);
     } else if (stage_ == 1 || stage_ == 2) {
         std::fprintf(stderr, "demo: unexpected end of training: %s\n", o.message.c_str());
         Q_EMIT done(false);
@@ -58,9 +67,13 @@ void DemoScript::rollBack() {
     auto* m = w_->checkpointModel();
     for (int r = 0; r < m->rowCount(); ++r)
         if (m->rowAt(r)->global_step == rollback_to_) {
-            w_->selectCheckpoint(m->rowAt(r)->id);
+            const std::int64_t id = m->rowAt(r)->id;
+            w_->selectCheckpoint(id);
             stage_ = 2;
-            w_->resumeFromSelectedCheckpoint();
+            // The tour's own choice: no question asked (resumeFromSelectedCheckpoint would ask).
+            savepoint::ResumeTarget t;
+            t.checkpoint_id = id;
+            if (!w_->resumeRun(run_, t)) Q_EMIT done(false);
             return;
         }
     std::fprintf(stderr, "demo: no checkpoint at global step %lld\n", static_cast<long long>(rollback_to_));

@@ -1,7 +1,9 @@
-// A scripted tour used for the README screenshot and for eyeballing the UI:
-// start a synthetic run, simulate a crash, roll back to an older checkpoint
-// chosen in the table, train on, grab the window into a PNG and quit.
-// Drives MainWindow only through its public slots. GUI thread only.
+// A scripted tour: start a synthetic run with a crash armed, let it crash,
+// roll back to an older checkpoint chosen in the table, and train on. With a
+// screenshot path (--demo-screenshot) it then grabs the window into a PNG and
+// stops; without one (the first-launch hint's "Run the demo") the run trains
+// to its end while the user watches. Drives MainWindow only through its
+// public slots. GUI thread only.
 #pragma once
 
 #include <QObject>
@@ -16,6 +18,7 @@ class MainWindow;
 class DemoScript : public QObject {
     Q_OBJECT
 public:
+    // An empty `screenshot_path`: the interactive tour.
     DemoScript(MainWindow* window, QString screenshot_path, QObject* parent = nullptr);
     void start();
 

@@ -43,6 +43,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     buildMenus();
     openRegistry();
     createControllers();
+    createFirstLaunchHint();
     setConfirmHandler([this](const QString& title, const QString& text) {
         return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) ==
                QMessageBox::Yes;
@@ -278,7 +279,6 @@ void MainWindow::updateActions() {
     const bool running = training_->isRunning();
     const std::int64_t view_run = data_->viewedRunId();
     const bool have_run = view_run != 0;
-    actions_[QStringLiteral("pause")]->setText(training_->isPaused() ? tr("Continue") : tr("Pause"));
     for (const char* n : {"pause", "stop", "checkpoint", "crash", "crashAt", "preempt"})
         actions_[QString::fromLatin1(n)]->setEnabled(running);
     for (const char* n : {"resume", "resumeAt"}) actions_[QString::fromLatin1(n)]->setEnabled(have_run && !running);
@@ -287,6 +287,8 @@ void MainWindow::updateActions() {
     if (viewed && viewed->run.status == savepoint::RunStatus::Finished)
         actions_[QStringLiteral("resume")]->setEnabled(false);
     actions_[QStringLiteral("newRun")]->setEnabled(!running);
+    actions_[QStringLiteral("start")]->setEnabled(!running);
+    updateControls();
 }
 
 void MainWindow::showError(const QString& text) {

@@ -36,6 +36,7 @@ namespace savepoint::ui {
 class Banner;
 class CheckpointTableModel;
 class DockProportions;
+class FirstLaunchHint;
 class FaultTolerancePanel;
 class MetricsPlot;
 class RunDataView;
@@ -96,6 +97,8 @@ public Q_SLOTS:
     void crashNow();
     void crashAtStep();
     void preempt();
+    // A one-minute synthetic run with a crash and a rollback (the first-launch hint offers it).
+    void runDemo();
     void checkpointNow();
     // SIGTERM or SIGINT (TerminationSignals): while training, a preemption
     // notice, and the window closes once the run has stopped; otherwise it closes.
@@ -129,8 +132,12 @@ private:
     void buildUi();
     QWidget* buildPlotControls();
     QWidget* buildCheckpointPane();
+    // Actions, toolbar and menus (main_window_actions.cpp).
     void buildActions();
     void buildMenus();
+    void nameForAccessibility();
+    void createFirstLaunchHint();
+    void updateControls();
 
     // Wiring (main_window.cpp).
     void openRegistry();
@@ -173,6 +180,7 @@ private:
     QSpinBox* grace_ = nullptr;
     QSpinBox* resume_epoch_ = nullptr;
     QSpinBox* resume_step_ = nullptr;
+    FirstLaunchHint* first_launch_ = nullptr;
     QHash<QString, QAction*> actions_;
     QTimer refresh_timer_;
 };

@@ -144,6 +144,22 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    // Tab follows the form top to bottom (widgets made out of row order would break it), then the buttons.
+    QWidget* prev = nullptr;
+    auto chain = [&prev](QWidget* w) {
+        if (prev) QWidget::setTabOrder(prev, w);
+        prev = w;
+    };
+    auto takesTab = [this](QWidget* w) {
+        return (w->focusPolicy() & Qt::TabFocus) && !w->focusProxy() && w->window() == this;
+    };
+    for (QWidget* row : rows_) {
+        if (takesTab(row)) chain(row);
+        for (QWidget* w : row->findChildren<QWidget*>())
+            if (takesTab(w)) chain(w);
+    }
+    for (QAbstractButton* b : buttons_->buttons()) chain(b);
+
     for (QLineEdit* e : {run_, lr_, seed_, save_freq_})
         connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
     connect(data_, &QComboBox::currentTextChanged, this, &NewRunDialog::validateAll);
@@ -157,7 +173,10 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
 
 void NewRunDialog::addField(QFormLayout* form, const QString& name, QWidget* w, const QString& help) {
     fields_[name] = w;
+    rows_.push_back(w);
     w->setToolTip(help);
+    w->setAccessibleName(QString(settingLabel(name)).remove(QLatin1Char('&')));
+    w->setAccessibleDescription(help);
     auto* box = new QWidget(this);
     auto* v = new QVBoxLayout(box);
     v->setContentsMargins(0, 0, 0, 0);

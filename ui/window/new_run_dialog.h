@@ -48,6 +48,7 @@ private:
 
     QSet<QString> existing_;
     QHash<QString, QWidget*> fields_;
+    QVector<QWidget*> rows_;  // the fields in form order
     QHash<QString, QLabel*> error_labels_;
     QHash<QString, QString> errors_;
     QLineEdit *run_, *lr_, *seed_, *save_freq_;

@@ -49,6 +49,7 @@ RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& 
       resume_epoch_(w.resume_epoch),
       resume_step_(w.resume_step),
       ckpt_list_(std::make_unique<savepoint::CheckpointList>()) {
+    open_folder_ = [](const QString& path) { return QDesktopServices::openUrl(QUrl::fromLocalFile(path)); };
     jobs_ = new BackgroundJobs(this);
     connect(run_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
         if (!cur.isValid()) return;
@@ -169,6 +170,8 @@ void RunDataView::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std
     // the registry, and poll on from the newest, so none is added twice.
     const auto events = reg_->events(view_run_);
     plot_->setEvents(events);
+    for (const auto& e : events)
+        if (e.id > last_event_id_) logEvent(e);  // and in the Events pane (those listed already stay once)
     if (!events.empty()) last_event_id_ = std::max(last_event_id_, events.back().id);
     updateFaultPanel();
     Q_EMIT runLoaded(view_run_);
@@ -197,12 +200,15 @@ void RunDataView::refreshSelected() {
             if (last > last_metric_rowid_) last_metric_rowid_ = last;
             ensureBranches(rows);
             plot_->appendMetrics(rows);
-            for (const auto& e : reg_->events(view_run_, last_event_id_)) {
-                plot_->addEvent(e);
-                logEvent(e);  // another process's run: its events reach this pane only through the registry
-                last_event_id_ = e.id;
-            }
             checkpoints_dirty_ = true;
+        }
+        // Every run's events from the registry, this window's own too: an event
+        // written after the history was read and before its live copy could be
+        // listed would be missing otherwise. A live and a polled copy show once.
+        for (const auto& e : reg_->events(view_run_, last_event_id_)) {
+            plot_->addEvent(e);
+            logEvent(e);
+            last_event_id_ = e.id;
         }
         catch_up_ = other;
         if (checkpoints_dirty_ || !ours) reloadCheckpoints();
@@ -335,89 +341,6 @@ void RunDataView::showVerification(const savepoint::CheckpointRow& row, const sa
     Q_EMIT verificationFinished(id, check.ok);
 }
 
-void RunDataView::togglePinSelected() {
-    const auto c = selectedCheckpoint();
-    if (!c) return;
-    try {
-        // The engine keeps the rules (only a committed checkpoint can be pinned), the same as the CLI's.
-        const auto run = reg_->run_by_id(c->run_id);
-        if (!run) return;
-        savepoint::set_checkpoint_pinned(*reg_, *run, c->id, !c->pinned);
-        log(c->pinned ? tr("Checkpoint #%1 unpinned").arg(c->id) : tr("Checkpoint #%1 pinned").arg(c->id));
-    } catch (const savepoint::CheckpointRefused& e) {
-        showError(tr("Cannot change the pin: %1").arg(checkpointRefusalText(e)));
-    } catch (const std::exception& e) {
-        showError(tr("Cannot change the pin: %1").arg(QString::fromUtf8(e.what())));
-    }
-    reloadCheckpoints(c->id);
-}
-
-void RunDataView::deleteSelectedCheckpoint() {
-    if (const auto c = selectedCheckpoint()) deleteCheckpoint(c->id);
-}
-
-bool RunDataView::deleteCheckpoint(qint64 id) {
-    auto found = reg_->checkpoint(id);
-    auto run = found ? reg_->run_by_id(found->run_id) : std::nullopt;
-    if (!found || !run) return false;
-    savepoint::CheckpointRow c;
-    try {
-        c = savepoint::checkpoint_to_delete(*reg_, *run, id);  // the engine's rules, before asking
-    } catch (const savepoint::CheckpointRefused& e) {
-        showError(checkpointRefusalText(e));
-        return false;
-    }
-    if (training_.trains(c.run_id)) {
-        showError(tr("Stop the training of this run before deleting its checkpoints."));
-        return false;
-    }
-    if (c.state == CheckpointState::Deleted) return true;
-    if (!confirm_(tr("Delete checkpoint?"), tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the "
-                                               "row stays in the history as deleted.")
-                                                .arg(id)
-                                                .arg(c.epoch)
-                                                .arg(c.step)))
-        return false;
-    try {
-        savepoint::delete_checkpoint(*reg_, *run, id);
-        log(tr("Checkpoint #%1 deleted").arg(id));
-    } catch (const savepoint::CheckpointRefused& e) {
-        showError(checkpointRefusalText(e));  // the head moved while the user was asked
-        reloadCheckpoints(id);
-        return false;
-    } catch (const std::exception& e) {
-        showError(tr("Cannot delete checkpoint #%1: %2").arg(id).arg(QString::fromUtf8(e.what())));
-        reloadCheckpoints(id);
-        return false;
-    }
-    reloadCheckpoints(id);
-    return true;
-}
-
-QString RunDataView::checkpointRefusalText(const savepoint::CheckpointRefused& e) {
-    using Why = savepoint::CheckpointRefused::Why;
-    switch (e.why()) {
-        case Why::NotInRun:
-            return tr("Checkpoint #%1 is not one of this run's.").arg(e.checkpoint_id());
-        case Why::NotCommitted:
-            return tr("Checkpoint #%1 is %2; only a committed checkpoint can be pinned.")
-                .arg(e.checkpoint_id())
-                .arg(e.state() ? CheckpointTableModel::stateText(*e.state()) : QString::fromStdString(e.found()));
-        case Why::IsHead:
-            return tr("Checkpoint #%1 is the head (where training resumes); it cannot be deleted.")
-                .arg(e.checkpoint_id());
-    }
-    return QString::fromStdString(e.says());
-}
-
-void RunDataView::revealSelectedCheckpoint() {
-    const auto c = selectedCheckpoint();
-    if (!c) return;
-    const QFileInfo fi(QString::fromStdString(reg_->absolute(c->path)));
-    if (!QDesktopServices::openUrl(QUrl::fromLocalFile(fi.absolutePath())))
-        showError(tr("Cannot open %1").arg(fi.absolutePath()));
-}
-
 // --- live, from the run trained in this window -----------------------------------
 
 void RunDataView::followTrainedRun(qint64 run_id) {
@@ -447,49 +370,6 @@ void RunDataView::catchUpAfterTraining() {
     checkpoints_dirty_ = true;
     refreshRuns();
     refreshSelected();
-}
-
-// --- the Events pane ---------------------------------------------------------------
-
-namespace {
-QString eventKey(const savepoint::EventRow& e) {
-    return QString::fromLatin1(to_string(e.kind)) + QLatin1Char('|') + QString::number(e.global_step) +
-           QLatin1Char('|') + QString::fromStdString(e.message);
-}
-}  // namespace
-
-void RunDataView::logEvent(const savepoint::EventRow& e) {
-    if (e.run_id == events_shown_for_ && history_keys_.contains(eventKey(e))) return;  // listed with the history
-    // Live events are reported before the I/O thread stamps them.
-    const QDateTime at =
-        e.created_at > 0 ? QDateTime::fromMSecsSinceEpoch(qint64(e.created_at * 1000)) : QDateTime::currentDateTime();
-    // Today's events by time alone, older ones with their date.
-    const QString stamp = at.date() == QDate::currentDate() ? at.toString(QStringLiteral("HH:mm:ss"))
-                                                            : at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    log_->appendPlainText(stamp + QStringLiteral("  [") + QString::fromLatin1(to_string(e.kind)) +
-                          QStringLiteral("] ") + QString::fromStdString(e.message));
-}
-
-void RunDataView::showEventHistory(std::int64_t run_id) {
-    if (!reg_ || run_id == events_shown_for_) return;
-    std::vector<savepoint::EventRow> events;
-    std::optional<savepoint::RunRow> run;
-    try {
-        run = reg_->run_by_id(run_id);
-        events = reg_->events(run_id);
-    } catch (const std::exception& e) {
-        showError(tr("Cannot read the registry: %1").arg(QString::fromUtf8(e.what())));
-        return;
-    }
-    if (!run) return;
-    log_->clear();
-    events_shown_for_ = 0;
-    history_keys_.clear();
-    log_->appendPlainText(tr("Run “%1”: %n event(s) recorded in the registry", nullptr, int(events.size()))
-                              .arg(QString::fromStdString(run->name)));
-    for (const auto& e : events) logEvent(e);
-    for (const auto& e : events) history_keys_.insert(eventKey(e));
-    events_shown_for_ = run_id;
 }
 
 }  // namespace savepoint::ui

@@ -73,6 +73,7 @@ public:
     ~RunDataView() override;
 
     void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
+    void setFolderOpener(OpenFolder f) { open_folder_ = std::move(f); }  // default: QDesktopServices
     // Waits for a history read or a verification still running and drops their
     // results (the window is closing).
     void shutdown();
@@ -120,6 +121,9 @@ private:
     void logEvent(const savepoint::EventRow& e);
     // Replaces the Events pane with the run's history from the registry.
     void showEventHistory(std::int64_t run_id);
+    void updateEventsHeader();
+    // The delete confirmation's question, naming what is at stake.
+    QString deleteQuestion(const savepoint::CheckpointRow& c) const;
 
     void loadRunData(std::int64_t run_id);
     void showVerification(const savepoint::CheckpointRow& row, const savepoint::CheckpointCheck& check);
@@ -139,6 +143,7 @@ private:
     QString home_;
     const TrainingController& training_;
     Confirm confirm_;
+    OpenFolder open_folder_;
 
     MetricsPlot* plot_;
     RunListModel* runs_;
@@ -162,8 +167,10 @@ private:
     bool catch_up_ = false;  // poll the viewed run once more though it is not running
     std::int64_t last_event_id_ = 0;
     std::int64_t events_shown_for_ = 0;  // the run whose history the Events pane shows
-    QSet<QString> history_keys_;         // those events, so a live copy of one is not listed twice
-    BackgroundJobs* jobs_ = nullptr;     // history reads and verifications, off this thread
+    QSet<QString> shown_keys_;           // the events listed, so a live and a polled copy show once
+    QString events_header_;              // the pane's first line, and the run it names
+    QString events_run_name_;
+    BackgroundJobs* jobs_ = nullptr;  // history reads and verifications, off this thread
     int load_generation_ = 0;
     // The newest load's generation, for a queued load to see it is no longer wanted.
     std::shared_ptr<std::atomic<int>> latest_load_ = std::make_shared<std::atomic<int>>(0);

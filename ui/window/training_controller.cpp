@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 #include <QSet>
 #include <QSpinBox>
 
@@ -70,6 +71,7 @@ savepoint::TrainRequest TrainingController::baseRequest(const QString& name) con
     r.home = home_.toStdString();
     r.run_name = name.toStdString();
     r.preempt_grace_seconds = grace_->value();
+    r.interrupt_at_step = armed_crash_;
     return r;
 }
 
@@ -175,13 +177,7 @@ void TrainingController::resumeFromSelectedCheckpoint() {
                       .arg(CheckpointTableModel::stateText(c->state)));
         return;
     }
-    if (!ckpts_->isHead(c->id) &&
-        !confirm_(tr("Roll back?"), tr("Resume from checkpoint #%1 (epoch %2, step %3)? It is older than the head, so "
-                                       "training continues on a new branch; the current branch stays visible.")
-                                        .arg(c->id)
-                                        .arg(c->epoch)
-                                        .arg(c->step)))
-        return;
+    if (!confirmRollback(c->global_step, c->id)) return;
     savepoint::ResumeTarget t;
     t.checkpoint_id = c->id;
     resumeRun(runName(runs_, view_->viewedRunId()), t);
@@ -192,6 +188,8 @@ void TrainingController::resumeAtTypedPosition() {
     savepoint::ResumeTarget t;
     t.epoch = resume_epoch_->value();
     t.step = resume_step_->value();
+    const std::int64_t gs = savepoint::global_step_of(*t.epoch, *t.step, view_->viewedStepsPerEpoch());
+    if (!confirmRollback(gs, std::nullopt)) return;
     resumeRun(runName(runs_, view_->viewedRunId()), t);
 }
 
@@ -201,16 +199,31 @@ void TrainingController::resumeAtGlobalStep(qint64 gs) {
         return;
     }
     const savepoint::Position p = savepoint::position_of(gs, view_->viewedStepsPerEpoch());
-    if (!confirm_(tr("Resume from the plot?"),
-                  tr("Resume at epoch %1, step %2 (global step %3)? Training restarts from the nearest checkpoint "
-                     "before it and replays the steps in between; later steps stay on the old branch.")
-                      .arg(p.epoch)
-                      .arg(p.step)
-                      .arg(gs)))
-        return;
     resume_epoch_->setValue(int(p.epoch));
     resume_step_->setValue(int(p.step));
     resumeAtTypedPosition();
+}
+
+bool TrainingController::confirmRollback(std::int64_t target_gs, std::optional<std::int64_t> checkpoint_id) {
+    if (!reg_) return true;
+    const auto run = reg_->run_by_id(view_->viewedRunId());
+    if (!run) return true;  // the engine says what is wrong
+    std::int64_t head_gs = 0;
+    if (run->head_checkpoint_id)
+        if (const auto head = reg_->checkpoint(*run->head_checkpoint_id)) head_gs = head->global_step;
+    // The engine's rule (plan_resume): another checkpoint than the head, or a position before it.
+    const bool rollback =
+        checkpoint_id ? !run->head_checkpoint_id || *checkpoint_id != *run->head_checkpoint_id : target_gs < head_gs;
+    if (!rollback) return true;
+    const savepoint::Position p = savepoint::position_of(target_gs, view_->viewedStepsPerEpoch());
+    const QLocale l;
+    const int past = int(std::max<std::int64_t>(0, run->global_step - target_gs));
+    return confirm_(
+        tr("Roll back?"),
+        tr("Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, "
+           "with %Ln step(s) past this point, stays in history.",
+           nullptr, past)
+            .arg(l.toString(qlonglong(p.epoch)), l.toString(qlonglong(p.step)), l.toString(qlonglong(target_gs))));
 }
 
 void TrainingController::togglePause() {
@@ -231,9 +244,23 @@ void TrainingController::crashNow() {
     worker_->crashNow();
 }
 
-void TrainingController::crashAtStep() {
-    log(tr("A crash will be simulated after global step %1.").arg(crash_step_->value()));
-    worker_->crashAt(crash_step_->value());
+void TrainingController::crashAtStep() { setCrashArmed(true); }
+
+void TrainingController::armCrashAt(qint64 global_step) {
+    crash_step_->setValue(int(global_step));
+    setCrashArmed(true);
+}
+
+void TrainingController::setCrashArmed(bool armed) {
+    const std::int64_t step = armed ? crash_step_->value() : 0;
+    if (step == armed_crash_) return;
+    armed_crash_ = step;
+    if (worker_->isRunning()) worker_->crashAt(step);  // 0 disarms
+    if (armed)
+        log(tr("A crash will be simulated after global step %1.").arg(QLocale().toString(qlonglong(step))));
+    else
+        log(tr("The armed crash is disarmed."));
+    Q_EMIT crashArmChanged(step);
 }
 
 void TrainingController::checkpointNow() { worker_->checkpointNow(); }
@@ -307,7 +334,8 @@ void TrainingController::onProgress(const savepoint::Progress& p) {
                    worker_->isPaused() || p.phase == savepoint::Phase::Paused ? savepoint::RunStatus::Paused
                                                                               : savepoint::RunStatus::Running,
                    p.global_step, p.loss, p.accuracy);
-    if (crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
+    // An armed step stays as the user set it; otherwise the field offers a step just ahead.
+    if (armed_crash_ == 0 && crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
 
 void TrainingController::onMetrics(const MetricBatch& rows) {
@@ -377,6 +405,11 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
         }
     }
     status_->setIdle(QString::fromStdString(last_progress_.device));
+    // An armed crash belongs to the session that ended (it fired, or the run ended before it).
+    if (armed_crash_ != 0) {
+        armed_crash_ = 0;
+        Q_EMIT crashArmChanged(0);
+    }
     Q_EMIT trainingFinished();
     updateActions();
     if (quit_when_stopped_) Q_EMIT closeRequested();

@@ -15,6 +15,8 @@
 #include <QString>
 #include <QTimer>
 
+#include <optional>
+
 class QSpinBox;
 class QWidget;
 
@@ -71,6 +73,8 @@ public:
     bool quitWhenStopped() const { return quit_when_stopped_; }
     // Graceful stop (a checkpoint is written), and waits for it.
     void stopAndWait();
+    // The global step after which the armed crash happens (0: none armed).
+    std::int64_t armedCrashStep() const { return armed_crash_; }
 
 public Q_SLOTS:
     void showNewRunDialog();
@@ -83,7 +87,11 @@ public Q_SLOTS:
     void togglePause();
     void stopTraining();
     void crashNow();
+    // Arms a crash after the global step in the field (the running trainer's,
+    // else the next start's); it lasts for one training session.
     void crashAtStep();
+    void setCrashArmed(bool armed);
+    void armCrashAt(qint64 global_step);  // sets the field, then arms
     void preempt();
     void checkpointNow();
     // SIGTERM or SIGINT (TerminationSignals): while training, a preemption
@@ -93,11 +101,12 @@ public Q_SLOTS:
     void bannerActionTriggered();
 
 Q_SIGNALS:
-    void message(const QString& text);       // for the Events pane
-    void errorMessage(const QString& text);  // for the banner and the Events pane
-    void actionsChanged();                   // running, paused or stopped
-    void settingsChanged();                  // a new last configuration to keep
-    void closeRequested();                   // after a termination signal
+    void message(const QString& text);         // for the Events pane
+    void errorMessage(const QString& text);    // for the banner and the Events pane
+    void actionsChanged();                     // running, paused or stopped
+    void settingsChanged();                    // a new last configuration to keep
+    void closeRequested();                     // after a termination signal
+    void crashArmChanged(qint64 global_step);  // the armed crash's step, 0 when none is armed
 
     // For the run data view.
     void trainedRunChanged(qint64 run_id);
@@ -112,6 +121,10 @@ private:
     void updateActions() { Q_EMIT actionsChanged(); }
     savepoint::TrainRequest baseRequest(const QString& name) const;
     bool locateDataset(const QString& name, std::string& data_override);
+    // Before a resume at `target_gs` (or from checkpoint `checkpoint_id`) of the
+    // viewed run: a rollback (a new branch) asks first, saying what stays behind;
+    // every rollback path asks this same question. True: go ahead.
+    bool confirmRollback(std::int64_t target_gs, std::optional<std::int64_t> checkpoint_id);
     void tickPreemption();
 
     // Worker signal handlers.
@@ -147,6 +160,7 @@ private:
     double preempt_deadline_ = 0;
     bool preempt_done_ = false;
     QString preempt_result_;
+    std::int64_t armed_crash_ = 0;
 };
 
 }  // namespace savepoint::ui

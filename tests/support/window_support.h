@@ -1,0 +1,29 @@
+// Shared helpers for the tests that drive the real window (tests/gui).
+// Header-only; the including test links savepoint_ui and Qt6::Widgets.
+#pragma once
+
+#include "models/checkpoint_table_model.h"
+#include "window/main_window.h"
+
+#include <QItemSelectionModel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+namespace testsupport {
+
+// Selects the checkpoint table's row at global step `gs`, as a click would; false if none is listed.
+inline bool selectCheckpointAt(savepoint::ui::MainWindow& w, std::int64_t gs) {
+    using savepoint::ui::CheckpointTableModel;
+    QSortFilterProxyModel* proxy = w.checkpointProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex idx = proxy->index(r, CheckpointTableModel::GlobalStep);
+        if (idx.data(CheckpointTableModel::SortRole).toLongLong() == gs) {
+            w.checkpointView()->selectionModel()->setCurrentIndex(
+                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace testsupport
