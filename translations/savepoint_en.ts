@@ -200,8 +200,8 @@
         <translation>Steps lost</translation>
     </message>
     <message>
-        <source>Steps computed after the last checkpoint a later session resumed from.</source>
-        <translation>Steps computed after the last checkpoint a later session resumed from.</translation>
+        <source>Steps an interruption threw away: computed after the checkpoint it left to resume from.</source>
+        <translation>Steps an interruption threw away: computed after the checkpoint it left to resume from.</translation>
     </message>
     <message>
         <source>Steps recomputed</source>
@@ -212,12 +212,32 @@
         <translation>Of the lost steps, those trained (or replayed) again.</translation>
     </message>
     <message>
+        <source>Recomputed by choice</source>
+        <translation>Recomputed by choice</translation>
+    </message>
+    <message>
+        <source>Steps given up by resuming at an earlier position (a rollback): a choice, not lost work.</source>
+        <translation>Steps given up by resuming at an earlier position (a rollback): a choice, not lost work.</translation>
+    </message>
+    <message>
         <source>Wall time lost</source>
         <translation>Wall time lost</translation>
     </message>
     <message>
-        <source>Lost steps times the measured time per step, plus the downtime after each interruption.</source>
-        <translation>Lost steps times the measured time per step, plus the downtime after each interruption.</translation>
+        <source>Lost steps times the measured time per step.</source>
+        <translation>Lost steps times the measured time per step.</translation>
+    </message>
+    <message>
+        <source>Downtime</source>
+        <translation>Downtime</translation>
+    </message>
+    <message>
+        <source>Time between an interruption and the next session: waiting to resume, not lost work.</source>
+        <translation>Time between an interruption and the next session: waiting to resume, not lost work.</translation>
+    </message>
+    <message>
+        <source>no training yet</source>
+        <translation>no training yet</translation>
     </message>
     <message>
         <source>Goodput</source>
@@ -1257,6 +1277,14 @@
     <message>
         <source>Waiting for disk space</source>
         <translation>Waiting for disk space</translation>
+    </message>
+    <message>
+        <source>validating %1/%2</source>
+        <translation>validating %1/%2</translation>
+    </message>
+    <message>
+        <source>%1 — training in another process</source>
+        <translation>%1 — training in another process</translation>
     </message>
     <message>
         <source>Done</source>

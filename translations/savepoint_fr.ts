@@ -200,8 +200,8 @@
         <translation>Pas perdus</translation>
     </message>
     <message>
-        <source>Steps computed after the last checkpoint a later session resumed from.</source>
-        <translation>Pas calculés après la dernière sauvegarde dont une session suivante est repartie.</translation>
+        <source>Steps an interruption threw away: computed after the checkpoint it left to resume from.</source>
+        <translation>Pas qu’une interruption a perdus : calculés après la sauvegarde d’où elle permettait de reprendre.</translation>
     </message>
     <message>
         <source>Steps recomputed</source>
@@ -212,12 +212,32 @@
         <translation>Parmi les pas perdus, ceux entraînés (ou rejoués) à nouveau.</translation>
     </message>
     <message>
+        <source>Recomputed by choice</source>
+        <translation>Recalculés par choix</translation>
+    </message>
+    <message>
+        <source>Steps given up by resuming at an earlier position (a rollback): a choice, not lost work.</source>
+        <translation>Pas abandonnés en reprenant à une position antérieure (un retour en arrière) : un choix, pas du travail perdu.</translation>
+    </message>
+    <message>
         <source>Wall time lost</source>
         <translation>Temps réel perdu</translation>
     </message>
     <message>
-        <source>Lost steps times the measured time per step, plus the downtime after each interruption.</source>
-        <translation>Pas perdus multipliés par le temps mesuré par pas, plus l’arrêt après chaque interruption.</translation>
+        <source>Lost steps times the measured time per step.</source>
+        <translation>Pas perdus multipliés par le temps mesuré par pas.</translation>
+    </message>
+    <message>
+        <source>Downtime</source>
+        <translation>Temps d’arrêt</translation>
+    </message>
+    <message>
+        <source>Time between an interruption and the next session: waiting to resume, not lost work.</source>
+        <translation>Temps entre une interruption et la session suivante : de l’attente, pas du travail perdu.</translation>
+    </message>
+    <message>
+        <source>no training yet</source>
+        <translation>aucun entraînement pour l’instant</translation>
     </message>
     <message>
         <source>Goodput</source>
@@ -1257,6 +1277,14 @@
     <message>
         <source>Waiting for disk space</source>
         <translation>En attente d’espace disque</translation>
+    </message>
+    <message>
+        <source>validating %1/%2</source>
+        <translation>validation %1/%2</translation>
+    </message>
+    <message>
+        <source>%1 — training in another process</source>
+        <translation>%1 — entraîné par un autre processus</translation>
     </message>
     <message>
         <source>Done</source>

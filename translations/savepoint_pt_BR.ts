@@ -200,8 +200,8 @@
         <translation>Passos perdidos</translation>
     </message>
     <message>
-        <source>Steps computed after the last checkpoint a later session resumed from.</source>
-        <translation>Passos calculados depois do último checkpoint do qual uma sessão posterior retomou.</translation>
+        <source>Steps an interruption threw away: computed after the checkpoint it left to resume from.</source>
+        <translation>Passos que uma interrupção descartou: calculados depois do checkpoint do qual ela permitia retomar.</translation>
     </message>
     <message>
         <source>Steps recomputed</source>
@@ -212,12 +212,32 @@
         <translation>Dos passos perdidos, os que foram treinados (ou repetidos) de novo.</translation>
     </message>
     <message>
+        <source>Recomputed by choice</source>
+        <translation>Recalculados por escolha</translation>
+    </message>
+    <message>
+        <source>Steps given up by resuming at an earlier position (a rollback): a choice, not lost work.</source>
+        <translation>Passos abandonados ao retomar numa posição anterior (um retrocesso): uma escolha, não trabalho perdido.</translation>
+    </message>
+    <message>
         <source>Wall time lost</source>
         <translation>Tempo real perdido</translation>
     </message>
     <message>
-        <source>Lost steps times the measured time per step, plus the downtime after each interruption.</source>
-        <translation>Passos perdidos vezes o tempo medido por passo, mais o tempo parado após cada interrupção.</translation>
+        <source>Lost steps times the measured time per step.</source>
+        <translation>Passos perdidos vezes o tempo medido por passo.</translation>
+    </message>
+    <message>
+        <source>Downtime</source>
+        <translation>Tempo parado</translation>
+    </message>
+    <message>
+        <source>Time between an interruption and the next session: waiting to resume, not lost work.</source>
+        <translation>Tempo entre uma interrupção e a sessão seguinte: espera para retomar, não trabalho perdido.</translation>
+    </message>
+    <message>
+        <source>no training yet</source>
+        <translation>nenhum treino ainda</translation>
     </message>
     <message>
         <source>Goodput</source>
@@ -1257,6 +1277,14 @@
     <message>
         <source>Waiting for disk space</source>
         <translation>Aguardando espaço em disco</translation>
+    </message>
+    <message>
+        <source>validating %1/%2</source>
+        <translation>validando %1/%2</translation>
+    </message>
+    <message>
+        <source>%1 — training in another process</source>
+        <translation>%1 — treinando em outro processo</translation>
     </message>
     <message>
         <source>Done</source>

@@ -43,7 +43,8 @@ std::string format_duration(double seconds) {
 nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const CheckpointRow& c) {
     return {{"id", c.id},
             {"run", run.name},
-            {"branch", c.branch_id},
+            {"branch", c.branch_number},  // within the run, as the table and the window count
+            {"branch_id", c.branch_id},
             {"epoch", c.epoch},
             {"step", c.step},
             {"global_step", c.global_step},
@@ -98,7 +99,7 @@ void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow
         if (c.kind != CheckpointKind::Regular) marks += to_string(c.kind);
         std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %10s %9s %9s %9s  %s\n",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
-                      static_cast<long long>(c.global_step), static_cast<long long>(c.branch_id),
+                      static_cast<long long>(c.global_step), static_cast<long long>(c.branch_number),
                       c.parent_id ? std::to_string(*c.parent_id).c_str() : "-", to_string(c.state),
                       fmt(c.train_loss, "%.4f").c_str(), fmt(c.train_accuracy, "%.4f").c_str(),
                       fmt(c.val_loss, "%.4f").c_str(), fmt(c.val_accuracy, "%.4f").c_str(), marks.c_str());

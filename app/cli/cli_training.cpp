@@ -1,6 +1,7 @@
 #include "cli_training.h"
 
 #include "cli_output.h"
+#include "data/data_order.h"
 #include "early_signals.h"
 #include "platform/errors.h"
 #include "platform/signal_disposition.h"
@@ -63,11 +64,10 @@ public:
     void on_checkpoint_saved(const CheckpointRow& c) override {
         ++committed;
         char buf[200];
-        std::snprintf(buf, sizeof buf,
-                      "saved checkpoint #%lld at epoch %lld, step %lld (global step %lld), %lld bytes, %.1f ms",
-                      static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
-                      static_cast<long long>(c.global_step), static_cast<long long>(c.bytes), c.write_ms);
-        line(buf);
+        std::snprintf(buf, sizeof buf, "%s (global step %lld), %lld bytes, %.1f ms",
+                      position_text(Position{c.epoch, c.step}).c_str(), static_cast<long long>(c.global_step),
+                      static_cast<long long>(c.bytes), c.write_ms);
+        line("saved checkpoint #" + std::to_string(c.id) + " at " + buf);
     }
 
     void on_event(const EventRow& e) override {

@@ -1,5 +1,6 @@
 #include "checkpoint/recovery.h"
 
+#include "data/data_order.h"
 #include "formats/checkpoint_format.h"
 #include "platform/errors.h"
 #include "registry/home.h"
@@ -35,9 +36,9 @@ bool ends_with(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::string pos_text(const CheckpointRow& c) {
-    return "epoch " + std::to_string(c.epoch) + ", step " + std::to_string(c.step) + " (global step " +
-           std::to_string(c.global_step) + ")";
+// Worded from the global step, so a row an older version wrote as "epoch 3, step 0" reads as the others do.
+std::string pos_text(const CheckpointRow& c, const RunRow& run) {
+    return position_text(c.global_step, run.steps_per_epoch, true);
 }
 
 void note(Registry& reg, RecoveryReport& report, std::int64_t run_id, EventKind kind, const std::string& message,
@@ -121,7 +122,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
                 c.state = CheckpointState::Committed;
                 c.sha256 = v.sha256;
                 note(reg, report, run.id, EventKind::Recovery,
-                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
+                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c, run) +
                          " was fully written before the process stopped; committed it",
                      c.global_step, c.id);
             } else {
@@ -130,7 +131,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
                                          "the process stopped while this checkpoint was being written");
                 c.state = CheckpointState::Failed;
                 note(reg, report, run.id, EventKind::Recovery,
-                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) +
+                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c, run) +
                          " was only half written; discarded it",
                      c.global_step, c.id);
             }
@@ -142,8 +143,8 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
                 reg.set_checkpoint_state(c.id, missing ? CheckpointState::Missing : CheckpointState::Corrupt, v.error);
                 c.state = missing ? CheckpointState::Missing : CheckpointState::Corrupt;
                 note(reg, report, run.id, EventKind::Recovery,
-                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c) + " is " +
-                         to_string(c.state) + ": " + v.error,
+                     "run '" + run.name + "': checkpoint #" + std::to_string(c.id) + " at " + pos_text(c, run) +
+                         " is " + to_string(c.state) + ": " + v.error,
                      c.global_step, c.id);
             }
         }
@@ -200,7 +201,7 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
             note(reg, report, run.id, EventKind::Recovery,
                  "run '" + run.name + "': head checkpoint #" + std::to_string(*fresh->head_checkpoint_id) +
                      " is not usable; training will resume from " +
-                     (fallback ? "checkpoint #" + std::to_string(fallback->id) + " at " + pos_text(*fallback)
+                     (fallback ? "checkpoint #" + std::to_string(fallback->id) + " at " + pos_text(*fallback, run)
                                : std::string("the beginning (no usable checkpoint)")),
                  fallback ? fallback->global_step : 0,
                  fallback ? std::optional<std::int64_t>(fallback->id) : std::nullopt);

@@ -58,4 +58,14 @@ std::int64_t global_step_of(std::int64_t epoch, std::int64_t step, std::int64_t 
     return (epoch - 1) * steps_per_epoch + step;
 }
 
+std::string position_text(const Position& p) {
+    return "epoch " + std::to_string(p.epoch) + ", step " + std::to_string(p.step);
+}
+
+std::string position_text(std::int64_t global_step, std::int64_t steps_per_epoch, bool with_global) {
+    std::string s = position_text(position_of(global_step, steps_per_epoch));
+    if (with_global) s += " (global step " + std::to_string(global_step) + ")";
+    return s;
+}
+
 }  // namespace savepoint

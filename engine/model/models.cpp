@@ -55,7 +55,28 @@ CnnImpl::CnnImpl() {
     drop = register_module("drop", nn::Dropout(0.2));
 }
 
+namespace {
+
+// 2x2 max pooling then ReLU, as the maximum of four strided views: the same
+// values as relu then max_pool2d (the two commute), at a fraction of the time
+// LibTorch's CPU max_pool2d takes (docs/PERFORMANCE.md, validation).
+torch::Tensor pool2_relu(const torch::Tensor& y) {
+    using torch::indexing::None;
+    using torch::indexing::Slice;
+    const auto at = [&](int r, int c) { return y.index({"...", Slice(r, None, 2), Slice(c, None, 2)}); };
+    return torch::maximum(torch::maximum(at(0, 0), at(0, 1)), torch::maximum(at(1, 0), at(1, 1))).clamp_min_(0);
+}
+
+}  // namespace
+
 torch::Tensor CnnImpl::forward(torch::Tensor x) {
+    if (!is_training() && !torch::GradMode::is_enabled()) {
+        // Validation: no autograd to feed, so the faster pooling serves.
+        x = pool2_relu(conv1(x));
+        x = pool2_relu(conv2(x));
+        x = x.reshape({x.size(0), 32 * 7 * 7});
+        return fc2(torch::relu(fc1(x)));
+    }
     x = torch::max_pool2d(torch::relu(conv1(x)), 2);
     x = torch::max_pool2d(torch::relu(conv2(x)), 2);
     x = x.reshape({x.size(0), 32 * 7 * 7});

@@ -56,6 +56,7 @@ struct CheckpointRow {
     double train_loss = NAN, train_accuracy = NAN, val_loss = NAN, val_accuracy = NAN;
     std::string state_detail;  // why it is corrupt/missing/failed
     double write_ms = NAN, stall_ms = NAN;
+    std::int64_t branch_number = 0;  // read only: the branch's number within the run (BranchRow::number)
     bool usable() const { return state == CheckpointState::Committed; }
 };
 
@@ -76,6 +77,7 @@ struct BranchRow {
     std::optional<std::int64_t> parent_branch_id, fork_checkpoint_id;
     std::int64_t fork_global_step = 0;
     double created_at = 0;
+    std::int64_t number = 0;  // read only: 1, 2, ... in creation order within the run (ids count across runs)
 };
 
 struct SessionRow {

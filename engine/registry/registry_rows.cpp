@@ -5,14 +5,19 @@ namespace savepoint {
 const char* const kRunColumns =
     "id, name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at, head_checkpoint_id, "
     "active_branch_id, global_step, device";
-const char* const kBranchColumns = "id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at";
+// The last column of each is the branch's number within its run: branch ids
+// count across runs, a person counts a run's branches 1, 2, ...
+const char* const kBranchColumns =
+    "id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, "
+    "(SELECT COUNT(*) FROM branches o WHERE o.run_id = branches.run_id AND o.id <= branches.id)";
 const char* const kSessionColumns =
     "id, run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, end_global_step, "
     "ended_by, started_at, ended_at, pid, steps_computed, steps_replayed, train_seconds, checkpoint_seconds, "
     "checkpoint_stall_seconds";
 const char* const kCheckpointColumns =
     "id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, path, bytes, sha256, "
-    "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, state_detail, write_ms, stall_ms";
+    "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, state_detail, write_ms, stall_ms, "
+    "(SELECT COUNT(*) FROM branches o WHERE o.run_id = checkpoints.run_id AND o.id <= checkpoints.branch_id)";
 const char* const kMetricColumns = "session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, wall_time";
 const char* const kEventColumns =
     "id, run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at";
@@ -46,6 +51,7 @@ BranchRow read_branch(const Stmt& s, int c) {
     b.fork_checkpoint_id = s.opt_i64(c + 3);
     b.fork_global_step = s.i64(c + 4);
     b.created_at = s.f64(c + 5);
+    b.number = s.i64(c + 6);
     return b;
 }
 
@@ -95,6 +101,7 @@ CheckpointRow read_checkpoint(const Stmt& s, int c) {
     r.state_detail = s.text(c + 19);
     r.write_ms = s.f64(c + 20);
     r.stall_ms = s.f64(c + 21);
+    r.branch_number = s.i64(c + 22);
     return r;
 }
 

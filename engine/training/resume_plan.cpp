@@ -13,13 +13,12 @@ bool file_exists_hint(const std::string& error);
 
 namespace {
 
-std::string where(const CheckpointRow& c) {
-    return "checkpoint #" + std::to_string(c.id) + " (epoch " + std::to_string(c.epoch) + ", step " +
-           std::to_string(c.step) + ")";
+std::string where(const CheckpointRow& c, std::int64_t steps_per_epoch) {
+    return "checkpoint #" + std::to_string(c.id) + " (" + position_text(c.global_step, steps_per_epoch) + ")";
 }
 
 // Full verification: size, footer, SHA-256 against footer and registry, structure.
-bool verify_or_mark(Registry& reg, const CheckpointRow& c, std::vector<std::string>& notes) {
+bool verify_or_mark(Registry& reg, const RunRow& run, const CheckpointRow& c, std::vector<std::string>& notes) {
     if (!c.usable()) return false;
     VerifyResult v = verify_checkpoint_file(reg.absolute(c.path), c.sha256);
     if (v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("global_step", -1) == c.global_step)
@@ -27,7 +26,7 @@ bool verify_or_mark(Registry& reg, const CheckpointRow& c, std::vector<std::stri
     std::string why = v.ok ? "header does not match the registry row (swapped file?)" : v.error;
     reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? CheckpointState::Missing : CheckpointState::Corrupt,
                              why);
-    notes.push_back(where(c) + " is damaged and was skipped: " + why);
+    notes.push_back(where(c, run.steps_per_epoch) + " is damaged and was skipped: " + why);
     EventRow e;
     e.run_id = c.run_id;
     e.kind = EventKind::Recovery;
@@ -91,7 +90,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
         std::vector<std::string> notes;
-        if (!verify_or_mark(reg, *c, notes))
+        if (!verify_or_mark(reg, run, *c, notes))
             throw InputError("checkpoint", "a checkpoint that verifies", "#" + std::to_string(c->id),
                              InputError::Says{notes.back()});
         plan.from = c;
@@ -107,7 +106,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
         plan.target_global_step = g;
         for (const auto& c : lineage(reg, run.head_checkpoint_id)) {
             if (c.global_step > g || !c.usable()) continue;
-            if (verify_or_mark(reg, c, plan.notes)) {
+            if (verify_or_mark(reg, run, c, plan.notes)) {
                 plan.from = c;
                 break;
             }
@@ -121,7 +120,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
     // Latest usable: the head, else the newest verified ancestor.
     for (const auto& c : lineage(reg, run.head_checkpoint_id)) {
         if (!c.usable()) continue;
-        if (verify_or_mark(reg, c, plan.notes)) {
+        if (verify_or_mark(reg, run, c, plan.notes)) {
             plan.from = c;
             break;
         }

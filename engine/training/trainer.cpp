@@ -10,126 +10,6 @@ namespace savepoint {
 
 using namespace trainer_detail;
 
-int exit_code(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return 0;
-        case Outcome::Crashed:
-        case Outcome::Preempted:
-        case Outcome::Stopped:
-            return 3;
-        case Outcome::Failed:
-            return 1;
-    }
-    return 1;
-}
-
-const char* outcome_name(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-            return "finished";
-        case Outcome::NothingToDo:
-            return "finished";
-        case Outcome::Crashed:
-            return "interrupted";
-        case Outcome::Preempted:
-            return "preempted";
-        case Outcome::Stopped:
-            return "stopped";
-        case Outcome::Failed:
-            return "failed";
-    }
-    return "failed";
-}
-
-const char* to_string(Phase p) {
-    switch (p) {
-        case Phase::Loading:
-            return "loading";
-        case Phase::Replaying:
-            return "replaying";
-        case Phase::Training:
-            return "training";
-        case Phase::Validating:
-            return "validating";
-        case Phase::Checkpointing:
-            return "checkpointing";
-        case Phase::Paused:
-            return "paused";
-        case Phase::WaitingForDisk:
-            return "waiting-for-disk";
-        case Phase::Done:
-            return "done";
-        case Phase::Interrupted:
-            return "interrupted";
-        case Phase::Preempted:
-            return "preempted";
-        case Phase::Stopped:
-            return "stopped";
-        case Phase::Failed:
-            return "failed";
-    }
-    return "failed";
-}
-
-namespace {
-
-// How a session that ended with `o` is recorded: its end and the run's status.
-SessionEnd session_end(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return SessionEnd::Finished;
-        case Outcome::Crashed:
-            return SessionEnd::Crash;
-        case Outcome::Preempted:
-            return SessionEnd::Preempted;
-        case Outcome::Stopped:
-            return SessionEnd::Stopped;
-        case Outcome::Failed:
-            return SessionEnd::Failed;
-    }
-    return SessionEnd::Failed;
-}
-
-RunStatus run_status(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return RunStatus::Finished;
-        case Outcome::Crashed:
-            return RunStatus::Interrupted;
-        case Outcome::Preempted:
-            return RunStatus::Preempted;
-        case Outcome::Stopped:
-            return RunStatus::Stopped;
-        case Outcome::Failed:
-            return RunStatus::Failed;
-    }
-    return RunStatus::Failed;
-}
-
-// The phase of a session's last progress report.
-Phase ended_phase(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return Phase::Done;
-        case Outcome::Crashed:
-            return Phase::Interrupted;
-        case Outcome::Preempted:
-            return Phase::Preempted;
-        case Outcome::Stopped:
-            return Phase::Stopped;
-        case Outcome::Failed:
-            return Phase::Failed;
-    }
-    return Phase::Failed;
-}
-
-}  // namespace
-
 bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus) {
     if (mode != CaptureMode::Auto) return mode == CaptureMode::CopyFree;
     return training_threads >= cpus;
@@ -219,13 +99,9 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
 
 void Trainer::Impl::start_loop(const ResumePlan& plan) {
     gs = plan.start_global_step;
-    Position p = position_of(gs, run.steps_per_epoch);
+    const Position p = position_of(gs, run.steps_per_epoch);
     epoch = p.epoch;
     step = p.step;
-    if (step == run.steps_per_epoch) {
-        ++epoch;
-        step = 0;
-    }
     replay_until = plan.target_global_step;
     steps_at_start = gs;
     if (req.record_step_times)
@@ -242,45 +118,47 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
     std::int64_t perm_epoch = -1;
     std::vector<std::int64_t> perm;
 
-    while (epoch <= cfg.epochs) {
-        if (perm_epoch != epoch) {
-            perm = epoch_permutation(cfg.seed, epoch, data.train.size());
-            perm_epoch = epoch;
+    for (;;) {
+        // Commands are read between steps only: a step is never torn. After the
+        // last step too, so that one asked for during the last validation is not dropped.
+        if (crash_requested()) return simulated_crash("simulated crash after global step " + std::to_string(gs));
+        if (cmd.preempt) return preempt();
+        // A stop after the last step finishes the run: its final checkpoint is the
+        // one the stop would write, and a stopped run with no step left could never finish.
+        if (gs >= run.total_steps) break;
+        if (cmd.stop) return stop_by_request();
+        if (cmd.checkpoint.exchange(false) && !saved_at_gs) saved_at_gs = checkpoint(CheckpointKind::Manual, false);
+        if (cmd.pause) {
+            pause_until_woken();
+            continue;
         }
-        while (step < spe) {
-            // Commands are read between steps only: a step is never torn.
-            if (cmd.crash || (cmd.crash_at > 0 && gs >= cmd.crash_at))
-                return simulated_crash("simulated crash after global step " + std::to_string(gs));
-            if (cmd.preempt) return preempt();
-            if (cmd.stop) return stop_by_request();
-            if (cmd.checkpoint.exchange(false) && !saved_at_gs) saved_at_gs = checkpoint(CheckpointKind::Manual, false);
-            if (cmd.pause) {
-                pause_until_woken();
-                continue;
-            }
-            if (storage_failed) return give_up_on_storage();
-            // A background save failed: pause now (and retry), not only when the next save is due.
-            if (writer->has_save_error()) saved_at_gs = checkpoint(CheckpointKind::Regular, true) || saved_at_gs;
+        if (storage_failed) return give_up_on_storage();
+        // A background save failed: pause now (and retry), not only when the next save is due.
+        if (writer->has_save_error()) saved_at_gs = checkpoint(CheckpointKind::Regular, true) || saved_at_gs;
 
-            train_step(perm);
-            if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
-                return simulated_crash("simulated crash after global step " + std::to_string(gs) +
-                                       " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
-            // Every epoch end is validated: also while replaying (the checkpoints saved
-            // after a replay then carry the metrics an uninterrupted run records; the
-            // session that first computed that epoch already logged its row), and
-            // before a preemption notice is acted on (otherwise a resume from that
-            // emergency checkpoint would never validate the epoch).
-            const bool end_of_epoch = step == spe;
-            if (end_of_epoch) validate_epoch();
-            if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
-            if (cmd.preempt) return preempt();
-            save_if_due(end_of_epoch);
-            if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
-            report_progress();
+        const std::int64_t next_epoch = position_of(gs + 1, spe).epoch;
+        if (perm_epoch != next_epoch) {
+            perm = epoch_permutation(cfg.seed, next_epoch, data.train.size());
+            perm_epoch = next_epoch;
         }
-        ++epoch;
-        step = 0;
+        train_step(perm);
+        if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
+            return simulated_crash("simulated crash after global step " + std::to_string(gs) +
+                                   " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
+        // Every epoch end is validated: also while replaying (the checkpoints saved
+        // after a replay then carry the metrics an uninterrupted run records; the
+        // session that first computed that epoch already logged its row), and
+        // before a preemption notice is acted on (otherwise a resume from that
+        // emergency checkpoint would never validate the epoch).
+        const bool end_of_epoch = step == spe;
+        if (end_of_epoch && !validate_epoch())
+            return simulated_crash("simulated crash during the validation after " + here_text(true) +
+                                   "; the epoch's validation was not recorded");
+        if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
+        if (cmd.preempt) return preempt();
+        save_if_due(end_of_epoch);
+        if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
+        report_progress();
     }
     return finish_training();
 }
@@ -291,7 +169,8 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     const auto t0 = Clock::now();
     if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
     arm_update_copy_if_due(replay_until, run.total_steps);
-    StepResult r = stepper->step(perm, step + 1);
+    const Position next = position_of(gs + 1, run.steps_per_epoch);
+    StepResult r = stepper->step(perm, next.step);
     const double step_seconds = seconds_since(t0);
     // The update's copy into the snapshot: the capture's, not the step's.
     update_copy_seconds = r.update_copy_seconds;
@@ -303,7 +182,8 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
         stall_seconds += r.copy_wait_seconds;
         max_stall_ms = std::max(max_stall_ms, last_stall_ms + r.copy_wait_seconds * 1000);
     }
-    ++step;
+    epoch = next.epoch;
+    step = next.step;
     ++gs;
     saved_at_gs = false;
     last_loss = r.loss;
@@ -315,18 +195,40 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
         ++session.steps_replayed;
 }
 
-void Trainer::Impl::validate_epoch() {
+// Between its batches a validation pass reports how far it is, pauses when
+// asked and ends at a crash; a stop or preemption waits for its end (it is
+// short: docs/PERFORMANCE.md, validation), so the epoch's row is recorded.
+bool Trainer::Impl::validate_epoch() {
     phase = Phase::Validating;
     const auto v0 = Clock::now();
-    EvalResult e = stepper->evaluate();
-    validation_seconds += seconds_since(v0);
-    last_val_loss = e.loss;
-    last_val_acc = e.accuracy;
+    double paused_seconds = 0;
+    auto between = [&](std::int64_t done, std::int64_t total) {
+        validated = done;
+        validation_total = total;
+        report_progress(true);  // a few batches a pass: each one reported
+        if (cmd.crash) return false;
+        if (cmd.pause && !cmd.stop && !cmd.preempt) {
+            const auto p0 = Clock::now();
+            flush_metrics();
+            pause_until_woken();
+            paused_seconds += seconds_since(p0);
+            phase = Phase::Validating;
+            if (cmd.crash) return false;
+        }
+        return true;
+    };
+    const std::optional<EvalResult> e = stepper->evaluate(between);
+    validation_seconds += seconds_since(v0) - paused_seconds;
+    validated = validation_total = 0;
+    if (!e) return false;
+    last_val_loss = e->loss;
+    last_val_acc = e->accuracy;
     if (gs >= replay_until) {
         pending.push_back(
-            {session.id, branch_id, MetricKind::Validation, gs, epoch, step, e.loss, e.accuracy, now_seconds()});
+            {session.id, branch_id, MetricKind::Validation, gs, epoch, step, e->loss, e->accuracy, now_seconds()});
         flush_metrics();
     }
+    return true;
 }
 
 void Trainer::Impl::save_if_due(bool end_of_epoch) {
@@ -338,22 +240,21 @@ void Trainer::Impl::pause_until_woken() {
     phase = Phase::Paused;
     flush_metrics();
     report_progress(true);
-    event(EventKind::Pause, "paused at " + pos_text(epoch, step));
+    event(EventKind::Pause, "paused at " + here_text());
     std::unique_lock<std::mutex> l(wake_mutex);
     // Timed, because a signal handler sets these flags without notifying.
     while (!wake.wait_for(l, std::chrono::milliseconds(200),
                           [this] { return !cmd.pause || cmd.stop || cmd.crash || cmd.preempt; })) {
     }
     phase = Phase::Training;
-    if (!cmd.pause) event(EventKind::Continue, "continued at " + pos_text(epoch, step));
+    if (!cmd.pause) event(EventKind::Continue, "continued at " + here_text());
 }
 
 TrainResult Trainer::Impl::simulated_crash(const std::string& message) { return finish(Outcome::Crashed, message); }
 
 TrainResult Trainer::Impl::stop_by_request() {
     if (!saved_at_gs) checkpoint(CheckpointKind::Manual, true);
-    return finish(Outcome::Stopped,
-                  "stopped by request at " + pos_text(epoch, step) + " (global step " + std::to_string(gs) + ")");
+    return finish(Outcome::Stopped, "stopped by request at " + here_text(true));
 }
 
 TrainResult Trainer::Impl::give_up_on_storage() {
@@ -362,20 +263,14 @@ TrainResult Trainer::Impl::give_up_on_storage() {
 }
 
 TrainResult Trainer::Impl::finish_training() {
-    // Keep the position as the last completed step for the final checkpoint.
-    epoch = cfg.epochs;
-    step = run.steps_per_epoch;
     if (!saved_at_gs) checkpoint(CheckpointKind::Final, true);
     return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " + std::to_string(last_val_loss) +
                                          ", accuracy " + std::to_string(last_val_acc));
 }
 
-// At the end of an epoch the position stays (epoch, steps_per_epoch): the
-// checkpoint means "epoch complete".
 TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
-    event(EventKind::PreemptionNotice, "preemption notice at " + pos_text(epoch, step) + " (global step " +
-                                           std::to_string(gs) + "); grace period " +
+    event(EventKind::PreemptionNotice, "preemption notice at " + here_text(true) + "; grace period " +
                                            std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
     // Already saved here (a regular save at this very step, or the checkpoint a
     // resume started from, when the notice came before its first step): nothing
@@ -386,18 +281,18 @@ TrainResult Trainer::Impl::preempt() {
         writer->wait_for_save();
         if (auto err = writer->take_save_error()) {
             event(EventKind::Error,
-                  "checkpoint at " + pos_text(epoch, step) + " failed (" + *err + "); writing an emergency one");
+                  "checkpoint at " + here_text() + " failed (" + *err + "); writing an emergency one");
             already = false;
         }
     }
     const bool ok = already || checkpoint(CheckpointKind::Emergency, true);
     const double took = seconds_since(t0);
-    std::string msg =
-        already ? "preempted at " + pos_text(epoch, step) + ", which a checkpoint already holds; stopped"
-        : ok    ? "emergency checkpoint at " + pos_text(epoch, step) + " written in " +
-                   std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
-                   std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
-             : "preempted at " + pos_text(epoch, step) + " but the emergency checkpoint could not be written";
+    std::string msg = already ? "preempted at " + here_text() + ", which a checkpoint already holds; stopped"
+                      : ok
+                          ? "emergency checkpoint at " + here_text() + " written in " +
+                                std::to_string(static_cast<int>(took * 1000)) + " ms of the " +
+                                std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
+                          : "preempted at " + here_text() + " but the emergency checkpoint could not be written";
     if (ok && took > req.preempt_grace_seconds) msg += " (too late: a real instance would have been gone)";
     return finish(Outcome::Preempted, msg);
 }
@@ -463,19 +358,19 @@ TrainResult Trainer::run() {
                                       " steps, device " + m.device_name);
     } else {
         std::string from = plan.from ? "checkpoint #" + std::to_string(plan.from->id) + " at " +
-                                           pos_text(plan.from->epoch, plan.from->step) + " (global step " +
-                                           std::to_string(plan.from->global_step) + ")"
+                                           position_text(plan.from->global_step, spe, true)
                                      : std::string("the beginning (no usable checkpoint)");
         std::string msg = (plan.rollback ? "rolling back run '" : "resuming run '") + m.run.name + "' from " + from;
         if (plan.target_global_step > plan.start_global_step) {
-            Position t = position_of(plan.target_global_step, spe);
             msg += "; replaying " + std::to_string(plan.target_global_step - plan.start_global_step) + " steps to " +
-                   pos_text(t.epoch, t.step);
+                   position_text(plan.target_global_step, spe);
         }
         msg += plan.target_global_step >= m.run.total_steps
                    ? std::string("; that is the run's last step, so nothing is left to train")
-                   : "; continuing at " + pos_text(cont.epoch, cont.step);
-        if (plan.rollback) msg += " on a new branch (#" + std::to_string(m.branch_id) + "; the old branch is kept)";
+                   : "; continuing at " + position_text(cont);
+        if (plan.rollback)
+            msg += " on a new branch (#" + std::to_string(m.reg->branches(m.run.id).back().number) +
+                   " of this run; the old branch is kept)";
         m.event(plan.rollback ? EventKind::Rollback : EventKind::Resume, msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }

@@ -2,8 +2,9 @@
 // thread that calls run(); a second, internal thread does all checkpoint and
 // registry I/O. Progress and metrics leave as value snapshots through
 // TrainerObserver; commands come in through thread-safe request_*() calls that
-// are checked between steps (request_preempt and request_stop only store an
-// atomic, so a signal handler may call them).
+// are checked between steps, and a crash or pause also between the batches of
+// a validation pass (request_preempt and request_stop only store an atomic, so a
+// signal handler may call them).
 #pragma once
 
 #include "registry/registry.h"
@@ -142,6 +143,8 @@ struct Progress {
     double loss = NAN, accuracy = NAN;
     double steps_per_second = 0, eta_seconds = 0, elapsed_seconds = 0;
     Phase phase = Phase::Loading;
+    // While validating: test samples done and in all (0 otherwise).
+    std::int64_t validated = 0, validation_total = 0;
     bool ended() const {
         return phase == Phase::Done || phase == Phase::Interrupted || phase == Phase::Preempted ||
                phase == Phase::Stopped || phase == Phase::Failed;

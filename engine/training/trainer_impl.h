@@ -35,9 +35,10 @@ using Clock = std::chrono::steady_clock;
 
 inline double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-inline std::string pos_text(std::int64_t epoch, std::int64_t step) {
-    return "epoch " + std::to_string(epoch) + ", step " + std::to_string(step);
-}
+// What a session that ended with an Outcome records and reports last (outcomes.cpp).
+SessionEnd session_end(Outcome o);
+RunStatus run_status(Outcome o);
+Phase ended_phase(Outcome o);
 
 }  // namespace trainer_detail
 
@@ -67,8 +68,11 @@ struct Trainer::Impl {
     std::int64_t branch_id = 0;
     std::optional<std::int64_t> resumed_from;
 
-    // Training position and live numbers (training thread only).
+    // Training position and live numbers (training thread only): gs and the
+    // last completed step it names (position_of), kept together by train_step.
     std::int64_t gs = 0, epoch = 1, step = 0;
+    // The validation pass under way: test samples done and in all (0: none).
+    std::int64_t validated = 0, validation_total = 0;
     double last_loss = NAN, last_acc = NAN, last_val_loss = NAN, last_val_acc = NAN;
     std::vector<MetricRow> pending;
     trainer_detail::Clock::time_point last_flush = trainer_detail::Clock::now(),
@@ -107,15 +111,21 @@ struct Trainer::Impl {
 
     Impl(TrainRequest r, TrainerObserver* o) : req(std::move(r)), obs(o ? o : &null_observer) {}
 
+    // Where training is, worded as everywhere else: the last completed step.
+    std::string here_text(bool with_global = false) const {
+        return position_text(gs, run.steps_per_epoch, with_global);
+    }
+
     void event(EventKind kind, const std::string& message, std::optional<std::int64_t> ckpt = std::nullopt) {
         EventRow e;
         e.run_id = run.id;
         e.session_id = session.id;
         e.branch_id = branch_id;
         e.kind = kind;
+        const Position here = position_of(gs, run.steps_per_epoch);
         e.global_step = gs;
-        e.epoch = epoch;
-        e.step = step;
+        e.epoch = here.epoch;
+        e.step = here.step;
         e.checkpoint_id = ckpt;
         e.message = message;
         e.created_at = now_seconds();
@@ -147,8 +157,9 @@ struct Trainer::Impl {
         p.run_id = run.id;
         p.branch_id = branch_id;
         p.session_id = session.id;
-        p.epoch = epoch;
-        p.step = step;
+        const Position here = position_of(gs, run.steps_per_epoch);
+        p.epoch = here.epoch;
+        p.step = here.step;
         p.global_step = gs;
         p.steps_per_epoch = run.steps_per_epoch;
         p.epochs = cfg.epochs;
@@ -161,6 +172,8 @@ struct Trainer::Impl {
         p.steps_per_second = elapsed > 0 ? done / elapsed : 0;
         p.eta_seconds = p.steps_per_second > 0 ? (run.total_steps - gs) / p.steps_per_second : 0;
         p.phase = phase;
+        p.validated = validated;
+        p.validation_total = validation_total;
         p.last_checkpoint_at = last_checkpoint_at.load();
         p.device = device_name;
         obs->on_progress(p);
@@ -180,8 +193,9 @@ struct Trainer::Impl {
         sr.row.branch_id = branch_id;
         sr.row.parent_id = head();
         sr.parent_is_last_save = true;
-        sr.row.epoch = epoch;
-        sr.row.step = step;
+        const Position here = position_of(gs, run.steps_per_epoch);
+        sr.row.epoch = here.epoch;
+        sr.row.step = here.step;
         sr.row.global_step = gs;
         sr.row.kind = kind;
         sr.row.path = checkpoint_dir_relative(run.name);
@@ -216,7 +230,7 @@ struct Trainer::Impl {
         if (writer->snapshot_busy()) {
             if (cfg.async_policy == "skip" && kind == CheckpointKind::Regular) {
                 ++saves_skipped;
-                event(EventKind::SaveSkipped, "checkpoint at " + trainer_detail::pos_text(epoch, step) +
+                event(EventKind::SaveSkipped, "checkpoint at " + here_text() +
                                                   " skipped: the previous one was still being written (policy: skip)");
                 return false;
             }
@@ -300,8 +314,8 @@ struct Trainer::Impl {
             ++saves_skipped;
             event(EventKind::SaveSkipped,
                   "checkpoint due at " + deferred_pos_text() +
-                      " skipped: the previous one was still being written when the next fell due at " +
-                      trainer_detail::pos_text(epoch, step) + " (policy: defer)");
+                      " skipped: the previous one was still being written when the next fell due at " + here_text() +
+                      " (policy: defer)");
             deferred_gs = 0;
         }
         if (writer->snapshot_busy() && !writer->has_save_error()) {
@@ -313,7 +327,7 @@ struct Trainer::Impl {
 
     std::string deferred_pos_text() const {
         const Position p = position_of(deferred_gs, run.steps_per_epoch);
-        return trainer_detail::pos_text(p.epoch, p.step);
+        return position_text(p);
     }
 
     // Any capture after a deferral stands for the deferred save (a manual,
@@ -325,7 +339,7 @@ struct Trainer::Impl {
             steps_deferred += late;
             event(EventKind::SaveDeferred,
                   "checkpoint due at " + deferred_pos_text() + " taken " + std::to_string(late) +
-                      (late == 1 ? " step" : " steps") + " later, at " + trainer_detail::pos_text(epoch, step) +
+                      (late == 1 ? " step" : " steps") + " later, at " + here_text() +
                       (kind == CheckpointKind::Regular ? "" : std::string(" (") + to_string(kind) + ")") +
                       ": the previous one was still being written (policy: defer)");
         }
@@ -371,7 +385,7 @@ struct Trainer::Impl {
             if (cmd.stop || cmd.crash || cmd.preempt) return false;
             cmd.resume_now = false;
             l.unlock();
-            obs->on_message("retrying the checkpoint at " + trainer_detail::pos_text(epoch, step));
+            obs->on_message("retrying the checkpoint at " + here_text());
             phase = Phase::Checkpointing;
             snapshot->capture(*model, *optimizer);
             // Retry synchronously on the I/O thread through the normal path.
@@ -400,7 +414,8 @@ struct Trainer::Impl {
     TrainResult train_loop(const ResumePlan& plan);
     void start_loop(const ResumePlan& plan);
     void train_step(const std::vector<std::int64_t>& perm);  // the hot path: allocates nothing but metric rows
-    void validate_epoch();
+    bool validate_epoch();  // false: a crash was asked for during it (nothing recorded)
+    bool crash_requested() const { return cmd.crash || (cmd.crash_at > 0 && gs >= cmd.crash_at); }
     void save_if_due(bool end_of_epoch);
     void pause_until_woken();
     TrainResult simulated_crash(const std::string& message);

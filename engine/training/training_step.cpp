@@ -118,22 +118,28 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     return r;
 }
 
-EvalResult StepRunner::evaluate() {
-    torch::NoGradGuard no_grad;
+std::optional<EvalResult> StepRunner::evaluate(const BetweenBatches& between) {
+    // No autograd records at all (cheaper than NoGradGuard: no version counters).
+    c10::InferenceMode inference;
     model_.eval();
     const std::int64_t n = test_y_.size(0);
     double loss_sum = 0;
     std::int64_t correct = 0;
-    for (std::int64_t i = 0; i < n; i += 1000) {
-        const std::int64_t len = std::min<std::int64_t>(1000, n - i);
+    for (std::int64_t i = 0; i < n; i += eval_batch_) {
+        if (between && !between(i, n)) {
+            model_.train();
+            return std::nullopt;
+        }
+        const std::int64_t len = std::min<std::int64_t>(eval_batch_, n - i);
         torch::Tensor x = model_input(test_x_.narrow(0, i, len));
         torch::Tensor y = test_y_.narrow(0, i, len);
-        torch::Tensor logits = model_.forward(x);
+        torch::Tensor logits = model_.forward(x).contiguous();
         loss_sum += torch::nn::functional::cross_entropy(
                         logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
                         .item<double>();
-        correct += logits.argmax(1).eq(y).sum().item<std::int64_t>();
+        correct += count_correct(logits, y);
     }
+    if (between) between(n, n);
     model_.train();
     EvalResult r;
     r.loss = n ? loss_sum / static_cast<double>(n) : 0;

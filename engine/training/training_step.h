@@ -11,8 +11,11 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <array>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace savepoint {
@@ -42,8 +45,17 @@ public:
     // Trains on the batch of 1-based `step` in the epoch permutation `perm`.
     StepResult step(const std::vector<std::int64_t>& perm, std::int64_t step);
 
-    // Loss and accuracy over the whole test split, in eval mode, without gradients.
-    EvalResult evaluate();
+    // Called between the batches of a validation pass with the test samples done
+    // and in all; returning false abandons the pass (a simulated crash).
+    using BetweenBatches = std::function<bool(std::int64_t done, std::int64_t total)>;
+
+    // Loss and accuracy over the whole test split, in eval mode, without autograd;
+    // nullopt when `between` abandoned it. The sums run in a fixed order, so a pass
+    // gives the same bits whenever it runs.
+    std::optional<EvalResult> evaluate(const BetweenBatches& between = {});
+    // Test samples per forward pass of evaluate() (docs/PERFORMANCE.md, validation).
+    void set_eval_batch(std::int64_t n) { eval_batch_ = std::max<std::int64_t>(1, n); }
+    static constexpr std::int64_t kEvalBatch = 128;
 
     // The snapshot whose background copies (StateSnapshot::finish_copies) each
     // step must let finish before its optimizer update writes the tensors they read.
@@ -54,6 +66,7 @@ private:
     torch::optim::Optimizer& optimizer_;
     torch::Device device_;
     std::int64_t batch_;
+    std::int64_t eval_batch_ = kEvalBatch;
     torch::Tensor train_x_, train_y_, test_x_, test_y_;
     torch::Tensor index_cpu_;
     torch::Tensor batch_x_, batch_y_;         // CPU: the batch, gathered into the same buffers every step

@@ -2,6 +2,7 @@
 #include "models/fault_tolerance_stats.h"
 #include "window/fault_tolerance_panel.h"
 
+#include <QLabel>
 #include <QtTest>
 
 using namespace savepoint::ui;
@@ -33,6 +34,10 @@ private Q_SLOTS:
     void forcedAssumedMtbfAndReplay();
     void youngDalyEdgeCases();
     void liveNumbersBeforeSessionsEnd();
+    void rollbackIsAChoiceNotALoss();
+    void crashThenRollbackSplitsLossAndChoice();
+    void sessionRunningElsewhereCountsItsSteps();
+    void panelWordsNumbersInItsLocaleAndSaysWhenNothingRan();
 };
 
 // Session 1 crashed at 100 with its head checkpoint at 80, and nobody has
@@ -101,8 +106,8 @@ void TestFaultToleranceStats::crashThenResume() {
     QCOMPARE(s.steps_lost, 20);           // 100 - 80
     QCOMPARE(s.steps_recomputed, 20);     // 81..100 trained again
     QCOMPARE(s.seconds_per_step, 1.0);    // 320 s / 320 steps
-    QCOMPARE(s.downtime_seconds, 60.0);   // 200 -> 260
-    QCOMPARE(s.wall_seconds_lost, 80.0);  // 20 steps x 1 s + 60 s
+    QCOMPARE(s.downtime_seconds, 60.0);   // 200 -> 260: shown apart, waiting is not lost work
+    QCOMPARE(s.wall_seconds_lost, 20.0);  // 20 steps x 1 s
     QCOMPARE(s.goodput, 300.0 / 320.0);   // 0.9375
     QCOMPARE(s.mean_checkpoint_cost_seconds, 1.0);
     QVERIFY(s.mtbf_observed);
@@ -195,5 +200,97 @@ void TestFaultToleranceStats::spotSecondsOfAShortRunAreNotRoundedAway() {
              loc.toString(150.0, 'f', 0));  // whole seconds, as a bill counts them
 }
 
-QTEST_GUILESS_MAIN(TestFaultToleranceStats)
+// Stopped at 100, then resumed at 40 by choice: 60 steps given up, none lost.
+void TestFaultToleranceStats::rollbackIsAChoiceNotALoss() {
+    FtSession a = endedAt(100, SessionEnd::Stopped, 0, 100);
+    FtSession b;
+    b.rollback = true;
+    b.start_global_step = b.target_global_step = 40;
+    b.end_global_step = 100;
+    b.ended_by = SessionEnd::Finished;
+    b.started_at = 500;  // the user thought it over for 400 s
+    b.ended_at = 560;
+    b.steps_computed = 60;
+    b.train_seconds = 60;
+    FtInputs in;
+    in.sessions = {a, b};
+    in.useful_steps = 100;
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.steps_lost, 0);
+    QCOMPARE(s.steps_recomputed, 0);
+    QCOMPARE(s.steps_by_choice, 60);
+    QCOMPARE(s.wall_seconds_lost, 0.0);
+    QCOMPARE(s.downtime_seconds, 0.0);  // after a stop: not an interruption's downtime
+    QCOMPARE(s.goodput, 100.0 / 160.0);
+}
+
+// Crashed at 100 with its newest checkpoint at 80, then rolled back to 50 and
+// trained to 120: 20 steps lost to the crash, 30 more given up by choice; of the
+// lost ones, 81..100 were trained again.
+void TestFaultToleranceStats::crashThenRollbackSplitsLossAndChoice() {
+    FtSession a = endedAt(100, SessionEnd::Crash, 0, 100);
+    a.resume_point_at_end = 80;
+    FtSession b;
+    b.rollback = true;
+    b.start_global_step = b.target_global_step = 50;
+    b.end_global_step = 120;
+    b.ended_by = SessionEnd::Finished;
+    b.started_at = 130;
+    b.ended_at = 200;
+    b.steps_computed = 70;
+    b.train_seconds = 70;
+    FtInputs in;
+    in.sessions = {a, b};
+    in.useful_steps = 120;
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.steps_lost, 20);
+    QCOMPARE(s.steps_by_choice, 30);
+    QCOMPARE(s.steps_recomputed, 20);
+    QCOMPARE(s.seconds_per_step, 1.0);    // 170 s / 170 steps
+    QCOMPARE(s.wall_seconds_lost, 20.0);  // 20 steps x 1 s; the 30 s waited are not in it
+    QCOMPARE(s.downtime_seconds, 30.0);   // 100 -> 130
+}
+
+// A session another process is running has written no counters yet: the run's
+// progress (its global step) says how much it computed.
+void TestFaultToleranceStats::sessionRunningElsewhereCountsItsSteps() {
+    savepoint::SessionRow running;
+    running.branch_id = 1;
+    running.started_at = 1000;
+    running.ended_at = NAN;  // as the registry reads a NULL
+    savepoint::CheckpointRow c;
+    c.branch_id = 1;
+    c.global_step = 1400;
+    c.created_at = 1005;
+    c.state = savepoint::CheckpointState::Committed;
+    const FtInputs in = FaultTolerancePanel::inputsFrom({running}, {c}, 1458, 1010);
+    QCOMPARE(in.sessions.size(), std::size_t(1));
+    QCOMPARE(in.sessions[0].end_global_step, 1458);
+    QCOMPARE(in.sessions[0].resume_point_at_end, 1400);
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.steps_computed, 1458);
+    QCOMPARE(s.useful_steps, 1458);
+    QCOMPARE(s.goodput, 1.0);
+}
+
+void TestFaultToleranceStats::panelWordsNumbersInItsLocaleAndSaysWhenNothingRan() {
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::French, QLocale::France));
+    FaultTolerancePanel panel;
+    auto* goodput = panel.findChild<QLabel*>(QStringLiteral("goodputValue"));
+    QVERIFY(goodput);
+    QCOMPARE(goodput->text(), FaultTolerancePanel::tr("no training yet"));  // not "100 % (0 useful of 0 computed)"
+    // Crashed at 1,458 with no checkpoint; trained again from the start to 2,916.
+    FtInputs in;
+    in.sessions = {endedAt(1458, SessionEnd::Crash, 0, 100), endedAt(2916, SessionEnd::Finished, 100, 200)};
+    in.useful_steps = 2916;
+    panel.setInputs(in);
+    const QLocale fr;
+    QVERIFY2(goodput->text().contains(fr.toString(qlonglong(4374))), qPrintable(goodput->text()));  // "4 374"
+    QVERIFY2(goodput->text().contains(fr.toString(66.7, 'f', 1)), qPrintable(goodput->text()));     // "66,7"
+    QCOMPARE(panel.findChild<QLabel*>(QStringLiteral("stepsLostValue"))->text(), fr.toString(qlonglong(1458)));
+    QLocale::setDefault(before);
+}
+
+QTEST_MAIN(TestFaultToleranceStats)
 #include "test_fault_tolerance_stats.moc"

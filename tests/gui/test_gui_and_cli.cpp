@@ -17,9 +17,13 @@
 #include "reliability_support.h"
 #include "train_configs.h"
 #include "window/banner.h"
+#include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
+#include "window/status_bar.h"
 
 #include <QElapsedTimer>
+#include <QLabel>
+#include <QProgressBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -171,6 +175,20 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     }
     w.selectRun(cliRun);
     QTRY_COMPARE_WITH_TIMEOUT(w.plot()->store().pointCount(), std::int64_t(cliSteps), 10000);
+    {
+        // Its figures come from the registry: every step it reached was computed by
+        // its one session (which writes its counters only when it ends), and the
+        // status bar shows its progress, not the window's own last run.
+        savepoint::Registry reg(home.toStdString());
+        const std::int64_t reached = reg.run_by_id(cliRun)->global_step;
+        QVERIFY(reached > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(w.faultPanel()->stats().steps_computed, reached, 10000);
+        QCOMPARE(w.faultPanel()->stats().useful_steps, reached);
+        QCOMPARE(w.faultPanel()->stats().goodput, 1.0);
+        QTRY_COMPARE_WITH_TIMEOUT(w.statusFields()->progressBar()->value(), int(reached), 10000);
+        QVERIFY2(w.statusFields()->phaseLabel()->text().contains(QStringLiteral("cli — training in another process")),
+                 qPrintable(w.statusFields()->phaseLabel()->text()));
+    }
 
     // 4. The GUI cannot take the CLI's run: a clear message, nothing added.
     QVERIFY(w.resumeRun(QStringLiteral("cli"), {}));

@@ -141,7 +141,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
                 return stateText(c.state);
             }
             case Branch:
-                return QVariant::fromValue<qlonglong>(c.branch_id);
+                return QVariant::fromValue<qlonglong>(c.branch_number);  // within the run, not the id
             case Head:
                 return head ? (sort ? QVariant(1) : QVariant(tr("head"))) : (sort ? QVariant(0) : QVariant(QString()));
             case Pinned:

@@ -46,13 +46,20 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
         if (is_interruption(x.ended_by)) ++s.interruptions;
         if (i + 1 < ss.size()) {
             const FtSession& next = ss[i + 1];
-            // Work past the state the next session loaded was thrown away.
-            const std::int64_t lost = std::max<std::int64_t>(0, x.end_global_step - next.start_global_step);
-            s.steps_lost += lost;
+            // Work past the state the next session loaded was thrown away: lost up to
+            // where the interruption left the run, given up by choice before that
+            // when the next session rolled back further.
+            const std::int64_t end = std::max(x.end_global_step, next.start_global_step);
+            std::int64_t cut = next.start_global_step;
+            if (next.rollback)
+                cut = is_interruption(x.ended_by) && x.resume_point_at_end >= 0
+                          ? std::clamp(x.resume_point_at_end, next.start_global_step, end)
+                          : end;
+            s.steps_lost += end - cut;
+            s.steps_by_choice += cut - next.start_global_step;
             // The next session computes (or replays) from its start; what it redoes of the lost range:
             const std::int64_t redo_until = std::max(next.end_global_step, next.target_global_step);
-            s.steps_recomputed +=
-                std::max<std::int64_t>(0, std::min(x.end_global_step, redo_until) - next.start_global_step);
+            s.steps_recomputed += std::max<std::int64_t>(0, std::min(end, redo_until) - cut);
             if (is_interruption(x.ended_by) && x.ended_at > 0 && next.started_at > x.ended_at)
                 s.downtime_seconds += next.started_at - x.ended_at;
         } else if (is_interruption(x.ended_by) && in.resume_point_global_step >= 0) {
@@ -73,7 +80,7 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
     s.seconds_per_step = in.seconds_per_step_override > 0 ? in.seconds_per_step_override
                          : s.steps_computed > 0           ? s.train_seconds / static_cast<double>(s.steps_computed)
                                                           : 0;
-    s.wall_seconds_lost = static_cast<double>(s.steps_lost) * s.seconds_per_step + s.downtime_seconds;
+    s.wall_seconds_lost = static_cast<double>(s.steps_lost) * s.seconds_per_step;
     s.checkpoint_share = s.train_seconds > 0 ? s.checkpoint_seconds / s.train_seconds : 0;
     s.stall_share = s.train_seconds > 0 ? s.checkpoint_stall_seconds / s.train_seconds : 0;
     s.goodput = s.steps_computed > 0 ? std::min(1.0, static_cast<double>(s.useful_steps) / s.steps_computed) : 1;

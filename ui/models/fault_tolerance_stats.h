@@ -22,6 +22,12 @@ struct FtSession {
     double train_seconds = 0;                // compute time of the steps
     double checkpoint_seconds = 0;           // checkpoint write time (I/O thread)
     double checkpoint_stall_seconds = 0;     // time the training thread was blocked capturing state
+    // Started at an earlier position by choice (a rollback: SessionKind::Rollback):
+    // what the session before it computed past that position was given up, not lost.
+    bool rollback = false;
+    // Where a plain resume would have started when this session ended: its
+    // branch's newest checkpoint then, or its own start (-1: unknown).
+    std::int64_t resume_point_at_end = -1;
 };
 
 struct FtInputs {
@@ -48,16 +54,19 @@ struct FtStats {
     std::int64_t checkpoints_written = 0;
     double checkpoint_seconds = 0;  // total write time
     double checkpoint_stall_seconds = 0;
-    double checkpoint_share = 0;        // checkpoint_seconds / train_seconds
-    double stall_share = 0;             // checkpoint_stall_seconds / train_seconds: what saves cost training
-    double train_seconds = 0;           // compute time of all steps
-    int interruptions = 0;              // sessions ended by crash, preemption, kill or failure
-    std::int64_t steps_computed = 0;    // every step trained or replayed, in every session
-    std::int64_t steps_lost = 0;        // computed beyond the point the next session resumed from
+    double checkpoint_share = 0;      // checkpoint_seconds / train_seconds
+    double stall_share = 0;           // checkpoint_stall_seconds / train_seconds: what saves cost training
+    double train_seconds = 0;         // compute time of all steps
+    int interruptions = 0;            // sessions ended by crash, preemption, kill or failure
+    std::int64_t steps_computed = 0;  // every step trained or replayed, in every session
+    // Computed beyond the point an interruption left to resume from (a rollback's
+    // choice is not counted: steps_by_choice).
+    std::int64_t steps_lost = 0;
     std::int64_t steps_recomputed = 0;  // of those, trained again (or replayed) by a later session
+    std::int64_t steps_by_choice = 0;   // given up by rollbacks, to be recomputed by choice
     double seconds_per_step = 0;
-    double wall_seconds_lost = 0;  // lost steps x seconds per step + downtime after failures
-    double downtime_seconds = 0;   // between an interruption and the next session
+    double wall_seconds_lost = 0;  // lost steps x seconds per step (waiting to resume is not lost work)
+    double downtime_seconds = 0;   // between an interruption and the next session: waiting, shown apart
     std::int64_t useful_steps = 0;
     double goodput = 1;  // useful / computed
     double mean_checkpoint_cost_seconds = 0;

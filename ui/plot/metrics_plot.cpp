@@ -152,7 +152,8 @@ void MetricsPlot::setRunInfo(std::int64_t spe, double t0) {
 }
 
 void MetricsPlot::setBranches(const std::vector<savepoint::BranchRow>& branches) {
-    for (const auto& b : branches) store_.setBranch({b.id, b.parent_branch_id.value_or(0), b.fork_global_step});
+    for (const auto& b : branches)
+        store_.setBranch({b.id, b.parent_branch_id.value_or(0), b.fork_global_step, b.number});
 }
 
 void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
@@ -322,7 +323,8 @@ void MetricsPlot::styleSegment(int i) {
         // Abandoned: a wide pale band under the live line, so a branch that recomputed the
         // same values (training is deterministic) still shows both.
         ema->setPen(s.abandoned ? QPen(faded(c, 80), 7, Qt::SolidLine, Qt::RoundCap) : QPen(c, 2.2));
-        ema->setName(s.abandoned ? tr("branch %1 (abandoned)").arg(s.branch_id) : tr("branch %1").arg(s.branch_id));
+        const qlonglong number = store_.branchNumber(s.branch_id);
+        ema->setName(s.abandoned ? tr("branch %1 (abandoned)").arg(number) : tr("branch %1").arg(number));
     }
     for (QCPGraph* val : {g.loss_val, g.acc_val}) {
         val->setLineStyle(QCPGraph::lsNone);

@@ -42,6 +42,7 @@ struct BranchInfo {
     std::int64_t id = 0;
     std::int64_t parent = 0;  // 0: none
     std::int64_t fork_gs = 0;
+    std::int64_t number = 0;  // within the run (BranchRow::number); 0: unknown
 };
 
 struct Range {
@@ -67,6 +68,11 @@ public:
     double timeOrigin() const { return t0_; }
     void setBranch(const BranchInfo& b) { branches_[b.id] = b; }
     bool knowsBranch(std::int64_t id) const { return branches_.count(id) != 0; }
+    // The number a person reads (1, 2, ... within the run); the id until the branch is known.
+    std::int64_t branchNumber(std::int64_t id) const {
+        const auto b = branches_.find(id);
+        return b != branches_.end() && b->second.number > 0 ? b->second.number : id;
+    }
 
     // Smoothing weight w in [0, 1): ema = w * ema + (1 - w) * x, divided by (1 - w^n).
     void setSmoothing(double w);

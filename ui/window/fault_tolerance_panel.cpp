@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace savepoint::ui {
@@ -50,13 +51,22 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
                             "cost the training directly."));
     interruptions_ =
         addRow(f1, tr("Interruptions"), tr("Sessions that ended by a crash, a preemption, a kill or a failure."));
-    lost_ = addRow(f1, tr("Steps lost"), tr("Steps computed after the last checkpoint a later session resumed from."));
+    lost_ = addRow(f1, tr("Steps lost"),
+                   tr("Steps an interruption threw away: computed after the checkpoint it left to resume from."));
     recomputed_ = addRow(f1, tr("Steps recomputed"), tr("Of the lost steps, those trained (or replayed) again."));
-    wall_lost_ = addRow(f1, tr("Wall time lost"),
-                        tr("Lost steps times the measured time per step, plus the downtime after each interruption."));
+    by_choice_ = addRow(f1, tr("Recomputed by choice"),
+                        tr("Steps given up by resuming at an earlier position (a rollback): a choice, not lost work."));
+    wall_lost_ = addRow(f1, tr("Wall time lost"), tr("Lost steps times the measured time per step."));
+    downtime_ = addRow(f1, tr("Downtime"),
+                       tr("Time between an interruption and the next session: waiting to resume, not lost work."));
+    lost_->setObjectName(QStringLiteral("stepsLostValue"));
+    by_choice_->setObjectName(QStringLiteral("byChoiceValue"));
+    wall_lost_->setObjectName(QStringLiteral("wallLostValue"));
+    downtime_->setObjectName(QStringLiteral("downtimeValue"));
     goodput_ =
         addRow(f1, tr("Goodput"),
                tr("Useful steps (the global step reached on the current branch) divided by all steps computed."));
+    goodput_->setObjectName(QStringLiteral("goodputValue"));
     outer->addWidget(cost);
 
     auto* yd = new QGroupBox(tr("Best checkpoint interval (Young/Daly)"), this);
@@ -118,7 +128,8 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
                                          const std::vector<savepoint::CheckpointRow>& checkpoints,
                                          std::int64_t useful_steps, double now) {
     FtInputs in;
-    for (const auto& s : sessions) {
+    for (std::size_t i = 0; i < sessions.size(); ++i) {
+        const savepoint::SessionRow& s = sessions[i];
         FtSession f;
         f.start_global_step = s.start_global_step;
         f.target_global_step = s.target_global_step;
@@ -128,6 +139,22 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         f.ended_at = s.ended_at > 0 ? s.ended_at : 0;  // NULL (running) reads as NaN
         f.steps_computed = s.steps_computed;
         f.steps_replayed = s.steps_replayed;
+        f.rollback = s.kind == savepoint::SessionKind::Rollback;
+        if (i + 1 == sessions.size() && !(s.ended_at > 0) && !s.end_global_step && s.steps_computed == 0) {
+            // Running in another process, whose counters reach the registry when it
+            // ends: the run's progress (written four times a second) says how far it got.
+            f.end_global_step = std::max(s.start_global_step, useful_steps);
+            f.steps_replayed = std::clamp(std::min(f.end_global_step, s.target_global_step) - s.start_global_step,
+                                          std::int64_t(0), f.end_global_step);
+            f.steps_computed =
+                std::max<std::int64_t>(0, f.end_global_step - std::max(s.start_global_step, s.target_global_step));
+        }
+        f.resume_point_at_end = s.start_global_step;
+        const double ended = f.ended_at > 0 ? f.ended_at : now;
+        for (const auto& c : checkpoints)
+            if (c.branch_id == s.branch_id && c.state != CheckpointState::Writing &&
+                c.state != CheckpointState::Failed && c.created_at <= ended && c.global_step <= f.end_global_step)
+                f.resume_point_at_end = std::max(f.resume_point_at_end, c.global_step);
         f.train_seconds = s.train_seconds;
         f.checkpoint_seconds = s.checkpoint_seconds;
         f.checkpoint_stall_seconds = s.checkpoint_stall_seconds;
@@ -173,10 +200,14 @@ void FaultTolerancePanel::recompute() {
     interruptions_->setText(loc.toString(s.interruptions));
     lost_->setText(loc.toString(qlonglong(s.steps_lost)));
     recomputed_->setText(loc.toString(qlonglong(s.steps_recomputed)));
+    by_choice_->setText(loc.toString(qlonglong(s.steps_by_choice)));
     wall_lost_->setText(secs(s.wall_seconds_lost));
-    goodput_->setText(
-        tr("%1 (%2 useful of %3 computed)")
-            .arg(pct(s.goodput), loc.toString(qlonglong(s.useful_steps)), loc.toString(qlonglong(s.steps_computed))));
+    downtime_->setText(secs(s.downtime_seconds));
+    // Nothing computed yet: no ratio to show (not "100 % (0 useful of 0 computed)").
+    goodput_->setText(s.steps_computed > 0 ? tr("%1 (%2 useful of %3 computed)")
+                                                 .arg(pct(s.goodput), loc.toString(qlonglong(s.useful_steps)),
+                                                      loc.toString(qlonglong(s.steps_computed)))
+                                           : tr("no training yet"));
     cost_->setText(secs(s.mean_checkpoint_cost_seconds));
     mtbf_used_->setText(s.mtbf_observed ? tr("%1 (observed)").arg(secs(s.mtbf_seconds))
                                         : tr("%1 (assumed)").arg(secs(s.mtbf_seconds)));

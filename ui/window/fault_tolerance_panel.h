@@ -51,8 +51,8 @@ private:
     QDoubleSpinBox* mtbf_ = nullptr;
     QCheckBox* force_mtbf_ = nullptr;
     QDoubleSpinBox* discount_ = nullptr;
-    QLabel *ckpts_, *ckpt_time_, *ckpt_stall_, *interruptions_, *lost_, *recomputed_, *wall_lost_, *goodput_, *cost_,
-        *mtbf_used_, *optimal_, *spot_train_, *spot_bill_, *spot_save_;
+    QLabel *ckpts_, *ckpt_time_, *ckpt_stall_, *interruptions_, *lost_, *recomputed_, *by_choice_, *wall_lost_,
+        *downtime_, *goodput_, *cost_, *mtbf_used_, *optimal_, *spot_train_, *spot_bill_, *spot_save_;
 };
 
 }  // namespace savepoint::ui

@@ -211,6 +211,9 @@ void RunDataView::refreshSelected() {
             last_event_id_ = e.id;
         }
         catch_up_ = other;
+        // Nothing trains in this window: the status bar follows the viewed run.
+        if (!training_.isRunning())
+            if (const auto run = reg_->run_by_id(view_run_)) status_->followRun(*run);
         if (checkpoints_dirty_ || !ours) reloadCheckpoints();
         updateFaultPanel();
     } catch (const std::exception& e) {

@@ -1,5 +1,7 @@
 #include "window/status_bar.h"
 
+#include "data/data_order.h"
+
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -37,9 +39,10 @@ StatusBarFields::StatusBarFields(QStatusBar* bar) : QObject(bar) {
 QString StatusBarFields::duration(double s) {
     if (!std::isfinite(s) || s < 0) return QStringLiteral("–");
     const qint64 t = qint64(std::llround(s));
-    if (t < 60) return tr("%1 s").arg(t);
-    if (t < 3600) return tr("%1 min %2 s").arg(t / 60).arg(t % 60);
-    return tr("%1 h %2 min").arg(t / 3600).arg((t % 3600) / 60);
+    const QLocale loc;
+    if (t < 60) return tr("%1 s").arg(loc.toString(t));
+    if (t < 3600) return tr("%1 min %2 s").arg(loc.toString(t / 60), loc.toString(t % 60));
+    return tr("%1 h %2 min").arg(loc.toString(t / 3600), loc.toString((t % 3600) / 60));
 }
 
 QString StatusBarFields::phaseText(savepoint::Phase p) {
@@ -82,14 +85,69 @@ void StatusBarFields::setProgress(const savepoint::Progress& p) {
         tr("ETA %1").arg(p.ended() || p.phase == savepoint::Phase::Paused || p.phase == savepoint::Phase::WaitingForDisk
                              ? QStringLiteral("–")
                              : duration(p.eta_seconds)));
-    progress_->setRange(0, int(std::max<std::int64_t>(1, p.total_steps)));
-    progress_->setValue(int(p.global_step));
-    progress_->setFormat(tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step).arg(p.steps_per_epoch));
+    const QLocale loc;
+    if (p.phase == savepoint::Phase::Validating && p.validation_total > 0) {
+        // The bar follows the validation pass while it runs (steps stand still meanwhile).
+        progress_->setRange(0, int(p.validation_total));
+        progress_->setValue(int(p.validated));
+        progress_->setFormat(
+            tr("validating %1/%2")
+                .arg(loc.toString(qlonglong(p.validated)), loc.toString(qlonglong(p.validation_total))));
+    } else {
+        showSteps(p.global_step, p.total_steps, p.epoch, p.epochs, p.step, p.steps_per_epoch);
+    }
     if (p.last_checkpoint_at > 0) last_ckpt_ = p.last_checkpoint_at;
     updateAge();
 }
 
+void StatusBarFields::showSteps(std::int64_t global_step, std::int64_t total_steps, std::int64_t epoch,
+                                std::int64_t epochs, std::int64_t step, std::int64_t steps_per_epoch) {
+    const QLocale loc;
+    progress_->setRange(0, int(std::max<std::int64_t>(1, total_steps)));
+    progress_->setValue(int(global_step));
+    progress_->setFormat(tr("epoch %1/%2 · step %3/%4")
+                             .arg(loc.toString(qlonglong(epoch)), loc.toString(qlonglong(epochs)),
+                                  loc.toString(qlonglong(step)), loc.toString(qlonglong(steps_per_epoch))));
+}
+
+void StatusBarFields::setTrainedElsewhere(const savepoint::RunRow& run) {
+    const double now = savepoint::now_seconds();
+    if (elsewhere_run_ != run.id) {
+        elsewhere_run_ = run.id;
+        elsewhere_speed_ = 0;
+    } else if (run.global_step > elsewhere_step_ && now > elsewhere_at_) {
+        elsewhere_speed_ = double(run.global_step - elsewhere_step_) / (now - elsewhere_at_);
+    }
+    if (elsewhere_step_ != run.global_step || elsewhere_at_ == 0) {
+        elsewhere_step_ = run.global_step;
+        elsewhere_at_ = now;
+    }
+    const QLocale loc;
+    phase_->setText(tr("%1 — training in another process").arg(QString::fromStdString(run.name)));
+    device_->setText(run.device.empty() ? tr("Device: –") : tr("Device: %1").arg(QString::fromStdString(run.device)));
+    speed_->setText(elsewhere_speed_ > 0 ? tr("%1 steps/s").arg(loc.toString(elsewhere_speed_, 'f', 1))
+                                         : tr("– steps/s"));
+    eta_->setText(tr("ETA %1").arg(elsewhere_speed_ > 0
+                                       ? duration(double(run.total_steps - run.global_step) / elsewhere_speed_)
+                                       : QStringLiteral("–")));
+    const std::int64_t spe = std::max<std::int64_t>(1, run.steps_per_epoch);
+    const savepoint::Position p = savepoint::position_of(run.global_step, spe);
+    showSteps(run.global_step, run.total_steps, p.epoch, (run.total_steps + spe - 1) / spe, p.step, spe);
+}
+
+void StatusBarFields::followRun(const savepoint::RunRow& run) {
+    if (run.status == savepoint::RunStatus::Running) {
+        setTrainedElsewhere(run);
+        return;
+    }
+    setIdle(QString::fromStdString(run.device));
+    const std::int64_t spe = std::max<std::int64_t>(1, run.steps_per_epoch);
+    const savepoint::Position p = savepoint::position_of(run.global_step, spe);
+    showSteps(run.global_step, run.total_steps, p.epoch, (run.total_steps + spe - 1) / spe, p.step, spe);
+}
+
 void StatusBarFields::setIdle(const QString& device_hint) {
+    elsewhere_run_ = 0;
     phase_->setText(tr("Idle"));
     device_->setText(device_hint.isEmpty() ? tr("Device: –") : tr("Device: %1").arg(device_hint));
     speed_->setText(tr("– steps/s"));

@@ -19,10 +19,17 @@ class StatusBarFields : public QObject {
 public:
     explicit StatusBarFields(QStatusBar* bar);
     void setProgress(const savepoint::Progress& p);
+    // The viewed run, trained by another process (the CLI, another window): its
+    // progress as the registry has it; the speed from one call to the next.
+    void setTrainedElsewhere(const savepoint::RunRow& run);
+    // While this window trains nothing: the viewed run as the registry has it
+    // (trained elsewhere, or idle at its position), not the last run trained here.
+    void followRun(const savepoint::RunRow& run);
     void setIdle(const QString& device_hint = {});
     void setLastCheckpointAt(double wall);  // 0: none
     QString ageText() const;
     QLabel* deviceLabel() const { return device_; }
+    QLabel* phaseLabel() const { return phase_; }
     QProgressBar* progressBar() const { return progress_; }
 
     static QString duration(double seconds);
@@ -30,11 +37,16 @@ public:
 
 private:
     void updateAge();
+    void showSteps(std::int64_t global_step, std::int64_t total_steps, std::int64_t epoch, std::int64_t epochs,
+                   std::int64_t step, std::int64_t steps_per_epoch);
 
     QLabel *phase_, *device_, *speed_, *eta_, *age_;
     QProgressBar* progress_;
     QTimer timer_;
     double last_ckpt_ = 0;
+    // setTrainedElsewhere's last reading, for the speed.
+    std::int64_t elsewhere_run_ = 0, elsewhere_step_ = 0;
+    double elsewhere_at_ = 0, elsewhere_speed_ = 0;
 };
 
 }  // namespace savepoint::ui
