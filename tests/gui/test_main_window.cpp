@@ -96,10 +96,7 @@ void TestMainWindow::initTestCase() {
 void TestMainWindow::init() {
     dir_ = std::make_unique<QTemporaryDir>();
     QVERIFY(dir_->isValid());
-    MainWindowOptions o;
-    o.home = dir_->filePath(QStringLiteral("home"));
-    o.settings_path = dir_->filePath(QStringLiteral("settings.ini"));
-    w_ = std::make_unique<MainWindow>(o);
+    w_ = testsupport::windowIn(*dir_);
     confirmations_ = 0;
     w_->setConfirmHandler([this](const QString&, const QString&) {
         ++confirmations_;

@@ -59,10 +59,7 @@ void TestMainWindowConfirmations::initTestCase() {
 void TestMainWindowConfirmations::init() {
     dir_ = std::make_unique<QTemporaryDir>();
     QVERIFY(dir_->isValid());
-    MainWindowOptions o;
-    o.home = dir_->filePath(QStringLiteral("home"));
-    o.settings_path = dir_->filePath(QStringLiteral("settings.ini"));
-    w_ = std::make_unique<MainWindow>(o);
+    w_ = testsupport::windowIn(*dir_);
     questions_.clear();
     answer_ = true;
     w_->setConfirmHandler([this](const QString& title, const QString& text) {

@@ -12,6 +12,7 @@
 #include "window/new_run_dialog.h"
 #include "window/training_controller.h"
 #include "window/translations_loader.h"
+#include "window_support.h"
 
 #include <QAction>
 #include <QLineEdit>
@@ -66,10 +67,7 @@ void TestMainWindowControls::init() {
 }
 
 void TestMainWindowControls::makeWindow(QSize size) {
-    MainWindowOptions o;
-    o.home = dir_->filePath(QStringLiteral("home"));
-    o.settings_path = dir_->filePath(QStringLiteral("settings.ini"));
-    w_ = std::make_unique<MainWindow>(o);
+    w_ = testsupport::windowIn(*dir_);
     confirmations_ = 0;
     w_->setConfirmHandler([this](const QString&, const QString&) {
         ++confirmations_;

@@ -8,8 +8,19 @@
 #include <QItemSelectionModel>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
+
+#include <memory>
 
 namespace testsupport {
+
+// A window on a fresh home (dir/home) with its own settings file (dir/settings.ini): a first start.
+inline std::unique_ptr<savepoint::ui::MainWindow> windowIn(const QTemporaryDir& dir) {
+    savepoint::ui::MainWindowOptions o;
+    o.home = dir.filePath(QStringLiteral("home"));
+    o.settings_path = dir.filePath(QStringLiteral("settings.ini"));
+    return std::make_unique<savepoint::ui::MainWindow>(o);
+}
 
 // Selects the checkpoint table's row at global step `gs`, as a click would; false if none is listed.
 inline bool selectCheckpointAt(savepoint::ui::MainWindow& w, std::int64_t gs) {
