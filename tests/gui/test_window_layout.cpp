@@ -36,6 +36,7 @@ private Q_SLOTS:
     void numbersAndLayout_data();
     void numbersAndLayout();
     void emptyPlotShowsNoAxesOrLegend();
+    void draggedSeparatorKeepsItsShare();
 
 private:
     // A window at 1024x700 on a home (default: the one with the run) in a language.
@@ -190,6 +191,54 @@ void TestWindowLayout::emptyPlotShowsNoAxesOrLegend() {
         QVERIFY(!p->yAxis->grid()->visible());
         QVERIFY(!p->legend->visible());
     }
+}
+
+// The user drags the separator right of the run list with the mouse (through the
+// window system, as a real drag): the column keeps that share of the window when
+// the window grows, and again in the next session (settings ui/dockShares).
+void TestWindowLayout::draggedSeparatorKeepsItsShare() {
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    int dragged_width = 0;
+    {
+        auto w = openWindow(QStringLiteral("en"), home.path());
+        QVERIFY(w);
+        auto* runs = w->findChild<QDockWidget*>(QStringLiteral("runsDock"));
+        QVERIFY(runs);
+        QTRY_VERIFY(qAbs(runs->width() - int(1024 * 0.30)) < 30);  // the default share
+        const int before = runs->width();
+        QWindow* win = w->windowHandle();
+        // The separator is the gap between the dock's right edge and the central widget.
+        const QPoint top_left = runs->mapTo(w.get(), QPoint(0, 0));
+        const QPoint grip(
+            top_left.x() + runs->width() + w->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent) / 2,
+            top_left.y() + runs->height() / 2);
+        // Over the separator first, as a hand on a mouse is: the press alone starts no drag here.
+        QTest::mouseMove(win, grip);
+        QTest::qWait(20);
+        QTest::mousePress(win, Qt::LeftButton, {}, grip);
+        QTest::qWait(20);
+        for (int dx = 10; dx <= 150; dx += 10) {
+            QTest::mouseMove(win, grip + QPoint(dx, 0));
+            QTest::qWait(20);
+        }
+        QTest::mouseRelease(win, Qt::LeftButton, {}, grip + QPoint(150, 0));
+        QTRY_VERIFY2(runs->width() > before + 100,
+                     qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(runs->width())));
+        dragged_width = runs->width();
+        const double share = double(dragged_width) / w->width();
+        w->resize(1440, 900);
+        QTRY_VERIFY2(qAbs(runs->width() - int(1440 * share)) < 30,
+                     qPrintable(QStringLiteral("%1 at 1440, share %2").arg(runs->width()).arg(share)));
+        w->resize(1024, 700);
+        QTRY_VERIFY(qAbs(runs->width() - dragged_width) < 30);
+        w->close();  // saves the settings
+    }
+    auto w = openWindow(QStringLiteral("en"), home.path());
+    QVERIFY(w);
+    auto* runs = w->findChild<QDockWidget*>(QStringLiteral("runsDock"));
+    QTRY_VERIFY2(qAbs(runs->width() - dragged_width) < 30,
+                 qPrintable(QStringLiteral("%1 after reopening, %2 dragged").arg(runs->width()).arg(dragged_width)));
 }
 
 QTEST_MAIN(TestWindowLayout)

@@ -8,6 +8,7 @@
 #include "plot/qcp.h"
 
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QPdfWriter>
 #include <QToolTip>
@@ -48,9 +49,13 @@ QString MetricsPlot::tooltipAt(QCustomPlot* plot, const QPoint& pos, double* gs_
     const auto gs = static_cast<std::int64_t>(s.gs[best_i]);
     if (gs_out) *gs_out = double(gs);
     const savepoint::Position p = savepoint::position_of(gs, store_.stepsPerEpoch());
-    QString t = s.abandoned ? tr("<b>Branch %1, abandoned</b> (lost work, recomputed later)").arg(s.branch_id)
-                            : tr("<b>Branch %1</b>").arg(s.branch_id);
-    t += QStringLiteral("<br>") + tr("Global step %1 (epoch %2, step %3)").arg(gs).arg(p.epoch).arg(p.step);
+    const QLocale loc;
+    const std::int64_t branch = store_.branchNumber(s.branch_id);
+    QString t = s.abandoned ? tr("<b>Branch %1, abandoned</b> (lost work, recomputed later)").arg(branch)
+                            : tr("<b>Branch %1</b>").arg(branch);
+    t += QStringLiteral("<br>") +
+         tr("Global step %1 (epoch %2, step %3)")
+             .arg(loc.toString(qlonglong(gs)), loc.toString(qlonglong(p.epoch)), loc.toString(qlonglong(p.step)));
     t += QStringLiteral("<br>") + tr("Loss %1 (smoothed %2)").arg(fmt(s.loss[best_i]), fmt(s.loss_ema[best_i]));
     t += QStringLiteral("<br>") + tr("Accuracy %1 (smoothed %2)").arg(fmt(s.acc[best_i], 3), fmt(s.acc_ema[best_i], 3));
     const double elapsed = s.wall[best_i] - store_.timeOrigin();
@@ -94,8 +99,9 @@ void MetricsPlot::onContextMenu(QCustomPlot* plot, const QPoint& pos) {
     if (gs >= 0) {
         const auto g = static_cast<std::int64_t>(gs);
         const savepoint::Position p = savepoint::position_of(g, store_.stepsPerEpoch());
-        QAction* a =
-            menu.addAction(tr("Resume from here: epoch %1, step %2 (global step %3)").arg(p.epoch).arg(p.step).arg(g));
+        QAction* a = menu.addAction(tr("Resume from here: epoch %1, step %2 (global step %3)")
+                                        .arg(QLocale().toString(qlonglong(p.epoch)),
+                                             QLocale().toString(qlonglong(p.step)), QLocale().toString(qlonglong(g))));
         connect(a, &QAction::triggered, this, [this, g] { Q_EMIT resumeAtStepRequested(g); });
         menu.addSeparator();
     }

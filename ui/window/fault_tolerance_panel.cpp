@@ -4,8 +4,10 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -77,9 +79,22 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
     mtbf_->setSuffix(tr(" min"));
     mtbf_->setValue(60);
     mtbf_->setToolTip(tr("Mean time between failures to assume when none was observed."));
-    force_mtbf_ = new QCheckBox(tr("Use the assumed MTBF even when failures were observed"), yd);
+    // A check box's own text never wraps and would hold the side column wide; a
+    // wrapping label beside a bare box lets the column narrow. Clicking the label toggles.
+    const QString force_text = tr("Use the assumed MTBF even when failures were observed");
+    auto* force_row = new QWidget(yd);
+    auto* force_layout = new QHBoxLayout(force_row);
+    force_layout->setContentsMargins(0, 0, 0, 0);
+    force_mtbf_ = new QCheckBox(force_row);
+    force_mtbf_->setAccessibleName(force_text);
+    force_label_ = new QLabel(force_text, force_row);
+    force_label_->setWordWrap(true);
+    force_label_->setBuddy(force_mtbf_);
+    force_label_->installEventFilter(this);
+    force_layout->addWidget(force_mtbf_, 0, Qt::AlignTop);
+    force_layout->addWidget(force_label_, 1);
     f2->addRow(tr("Assumed MTBF"), mtbf_);
-    f2->addRow(force_mtbf_);
+    f2->addRow(force_row);
     cost_ = addRow(f2, tr("Checkpoint cost C"), tr("Mean write time of one checkpoint, measured."));
     mtbf_used_ =
         addRow(f2, tr("MTBF M"), tr("Observed: instance time divided by interruptions; otherwise the assumed value."));
@@ -174,6 +189,13 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
 void FaultTolerancePanel::setInputs(const FtInputs& in) {
     in_ = in;
     recompute();
+}
+
+bool FaultTolerancePanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == force_label_ && event->type() == QEvent::MouseButtonRelease &&
+        static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton && force_mtbf_->isEnabled())
+        force_mtbf_->toggle();
+    return QWidget::eventFilter(watched, event);
 }
 
 double FaultTolerancePanel::assumedMtbfSeconds() const { return mtbf_->value() * 60; }

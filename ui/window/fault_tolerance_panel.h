@@ -42,6 +42,9 @@ public:
 Q_SIGNALS:
     void assumptionsChanged();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void recompute();
     QLabel* addRow(QFormLayout* form, const QString& name, const QString& help);
@@ -50,6 +53,7 @@ private:
     FtStats stats_;
     QDoubleSpinBox* mtbf_ = nullptr;
     QCheckBox* force_mtbf_ = nullptr;
+    QLabel* force_label_ = nullptr;
     QDoubleSpinBox* discount_ = nullptr;
     QLabel *ckpts_, *ckpt_time_, *ckpt_stall_, *interruptions_, *lost_, *recomputed_, *by_choice_, *wall_lost_,
         *downtime_, *goodput_, *cost_, *mtbf_used_, *optimal_, *spot_train_, *spot_bill_, *spot_save_;

@@ -18,7 +18,15 @@ StatusBarFields::StatusBarFields(QStatusBar* bar) : QObject(bar) {
     eta_ = new QLabel(bar);
     age_ = new QLabel(bar);
     progress_ = new QProgressBar(bar);
-    progress_->setMinimumWidth(360);  // "epoch 10/10 · step 1875/1875" fits without clipping
+    // As wide as the longest text it shows for a usual run, no wider: at 1024 px the
+    // fields to its right stay in the window.
+    const QString widest =
+        tr("epoch %1/%2 · step %3/%4")
+            .arg(QLocale().toString(10), QLocale().toString(10), QLocale().toString(18750), QLocale().toString(18750));
+    progress_->setMinimumWidth(progress_->fontMetrics().horizontalAdvance(widest) + 24);
+    // The phase gives way first: the run list shows the run and its state too.
+    phase_->setMinimumWidth(0);
+    phase_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     progress_->setMaximumHeight(18);
     progress_->setTextVisible(true);
     device_->setToolTip(tr("Where the model trains"));

@@ -10,7 +10,7 @@
 namespace savepoint::ui {
 
 TableColumns::TableColumns(QTableView* view, int flexible, QList<int> hide_first)
-    : QObject(view), view_(view), flexible_(flexible), hide_first_(std::move(hide_first)) {
+    : QObject(view), view_(view), viewport_(view->viewport()), flexible_(flexible), hide_first_(std::move(hide_first)) {
     QHeaderView* h = view_->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
     if (flexible_ >= 0) h->setSectionResizeMode(flexible_, QHeaderView::Stretch);
@@ -43,7 +43,7 @@ void TableColumns::scheduleFit() {
 }
 
 bool TableColumns::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == view_->viewport() && event->type() == QEvent::Resize) scheduleFit();
+    if (event->type() == QEvent::Resize && watched == viewport_) scheduleFit();
     return QObject::eventFilter(watched, event);
 }
 

@@ -28,6 +28,9 @@ private:
     void scheduleFit();
 
     QTableView* view_;
+    // Kept apart from view_: the filter also sees the viewport's events while the
+    // view is being destroyed, when calling view_->viewport() is undefined.
+    QObject* viewport_;
     int flexible_;
     QList<int> hide_first_;
     bool pending_ = false;
