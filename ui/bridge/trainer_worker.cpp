@@ -20,6 +20,9 @@ TrainerWorker::~TrainerWorker() {
     if (running_ && trainer_) {
         trainer_->request_stop();
         if (thread_) thread_->wait();
+        // The thread's last writes (outcome_, the trainer's state) were made before it
+        // released this mutex; QThread::wait orders them too, but invisibly to TSan.
+        std::lock_guard<std::mutex> l(outcome_mutex_);
     }
     if (thread_) {
         thread_->disconnect(this);
