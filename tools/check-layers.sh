@@ -32,8 +32,9 @@ for dir in engine/*/; do
   layer=$(basename "$dir")
   [[ -v "allowed[$layer]" ]] || { complain "$dir" "a folder the layer rules do not name (add it to tools/check-layers.sh and docs/ARCHITECTURE.md)"; continue; }
   while IFS=: read -r file line text; do
-    inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]\([^>"]*\)[>"].*/\1/p' <<<"$text")
-    [[ -n "$inc" ]] || continue
+    # A bash match, not a sed per line: a thousand forks took ~25 s on a busy machine.
+    [[ "$text" =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*[\<\"]([^\>\"]*)[\>\"] ]] || continue
+    inc=${BASH_REMATCH[1]}
     case "$inc" in
       torch/* | ATen/* | c10/*)
         [[ " $torch_free " == *" $layer "* ]] && complain "$file:$line" "$layer/ includes no LibTorch, found <$inc>" ;;
@@ -70,7 +71,8 @@ for dir in ui/*/; do
   layer=$(basename "$dir")
   [[ -v "ui_allowed[$layer]" ]] || { complain "$dir" "a ui folder the layer rules do not name (add it to tools/check-layers.sh)"; continue; }
   while IFS=: read -r file line text; do
-    inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' <<<"$text")
+    inc=""
+    [[ "$text" =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\"([^\"]*)\" ]] && inc=${BASH_REMATCH[1]}
     target=${inc%%/*}
     if [[ "$inc" == */* && -v "ui_allowed[$target]" && "$target" != "$layer" && " ${ui_allowed[$layer]} " != *" $target "* ]]; then
       complain "$file:$line" "ui/$layer/ may include ${ui_allowed[$layer]:+only }${ui_allowed[$layer]:-no other ui folder}, found \"$inc\""
