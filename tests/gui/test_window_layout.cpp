@@ -11,6 +11,7 @@
 #include "train_configs.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
+#include "window/status_bar.h"
 #include "window/translations_loader.h"
 
 #include <QDockWidget>
@@ -20,6 +21,7 @@
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStyle>
 #include <QStyleOptionHeader>
 #include <QTableView>
@@ -168,6 +170,29 @@ void TestWindowLayout::numbersAndLayout() {
     QVERIFY(acc->legend->visible());
     QVERIFY(!acc->legend->outerRect().intersects(acc->axisRect()->rect()));
     QVERIFY(acc->legend->outerRect().right() <= acc->width());
+    // The status bar of a run in training: its fields right of the phase are whole and
+    // inside the window (the last one, "Último checkpoint há 0 s", used to be cut at the edge).
+    savepoint::Progress live;
+    live.run = "a-run-with-a-rather-long-name-to-shorten-in-the-middle";
+    live.phase = savepoint::Phase::Training;
+    live.device = "cpu (2 threads)";
+    live.steps_per_second = 1234.5;
+    live.eta_seconds = 3700;
+    live.epoch = 10, live.epochs = 10, live.step = 18750, live.steps_per_epoch = 18750;
+    live.global_step = live.total_steps = 187500;
+    live.last_checkpoint_at = savepoint::now_seconds();
+    w->statusFields()->setProgress(live);
+    QCoreApplication::processEvents();
+    for (const QLabel* l : w->statusBar()->findChildren<QLabel*>()) {
+        if (!l->isVisible() || l->sizePolicy().horizontalPolicy() == QSizePolicy::Ignored) continue;
+        const QRect r(l->mapTo(w.get(), QPoint(0, 0)), l->size());
+        QVERIFY2(r.right() < w->width() && l->width() >= l->sizeHint().width(),
+                 qPrintable(QStringLiteral("“%1”: %2 px of %3, right edge %4")
+                                .arg(l->text())
+                                .arg(l->width())
+                                .arg(l->sizeHint().width())
+                                .arg(r.right())));
+    }
 
     // Larger again: the side column takes its share back.
     auto* runs = w->findChild<QDockWidget*>(QStringLiteral("runsDock"));

@@ -20,6 +20,7 @@ namespace savepoint::ui {
 static QString fmt(double v, int prec = 4) {
     return std::isfinite(v) ? QLocale().toString(v, 'f', prec) : QStringLiteral("–");
 }
+static QString count(std::int64_t v) { return QLocale().toString(qlonglong(v)); }
 
 QString MetricsPlot::tooltipAt(QCustomPlot* plot, const QPoint& pos, double* gs_out) const {
     const bool is_loss = plot == loss_;
@@ -49,13 +50,11 @@ QString MetricsPlot::tooltipAt(QCustomPlot* plot, const QPoint& pos, double* gs_
     const auto gs = static_cast<std::int64_t>(s.gs[best_i]);
     if (gs_out) *gs_out = double(gs);
     const savepoint::Position p = savepoint::position_of(gs, store_.stepsPerEpoch());
-    const QLocale loc;
     const std::int64_t branch = store_.branchNumber(s.branch_id);
     QString t = s.abandoned ? tr("<b>Branch %1, abandoned</b> (lost work, recomputed later)").arg(branch)
                             : tr("<b>Branch %1</b>").arg(branch);
-    t += QStringLiteral("<br>") +
-         tr("Global step %1 (epoch %2, step %3)")
-             .arg(loc.toString(qlonglong(gs)), loc.toString(qlonglong(p.epoch)), loc.toString(qlonglong(p.step)));
+    t +=
+        QStringLiteral("<br>") + tr("Global step %1 (epoch %2, step %3)").arg(count(gs), count(p.epoch), count(p.step));
     t += QStringLiteral("<br>") + tr("Loss %1 (smoothed %2)").arg(fmt(s.loss[best_i]), fmt(s.loss_ema[best_i]));
     t += QStringLiteral("<br>") + tr("Accuracy %1 (smoothed %2)").arg(fmt(s.acc[best_i], 3), fmt(s.acc_ema[best_i], 3));
     const double elapsed = s.wall[best_i] - store_.timeOrigin();
@@ -99,9 +98,8 @@ void MetricsPlot::onContextMenu(QCustomPlot* plot, const QPoint& pos) {
     if (gs >= 0) {
         const auto g = static_cast<std::int64_t>(gs);
         const savepoint::Position p = savepoint::position_of(g, store_.stepsPerEpoch());
-        QAction* a = menu.addAction(tr("Resume from here: epoch %1, step %2 (global step %3)")
-                                        .arg(QLocale().toString(qlonglong(p.epoch)),
-                                             QLocale().toString(qlonglong(p.step)), QLocale().toString(qlonglong(g))));
+        QAction* a = menu.addAction(
+            tr("Resume from here: epoch %1, step %2 (global step %3)").arg(count(p.epoch), count(p.step), count(g)));
         connect(a, &QAction::triggered, this, [this, g] { Q_EMIT resumeAtStepRequested(g); });
         menu.addSeparator();
     }

@@ -1,6 +1,7 @@
 #include "window/status_bar.h"
 
 #include "data/data_order.h"
+#include "models/number_format.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -20,10 +21,7 @@ StatusBarFields::StatusBarFields(QStatusBar* bar) : QObject(bar) {
     progress_ = new QProgressBar(bar);
     // As wide as the longest text it shows for a usual run, no wider: at 1024 px the
     // fields to its right stay in the window.
-    const QString widest =
-        tr("epoch %1/%2 · step %3/%4")
-            .arg(QLocale().toString(10), QLocale().toString(10), QLocale().toString(18750), QLocale().toString(18750));
-    progress_->setMinimumWidth(progress_->fontMetrics().horizontalAdvance(widest) + 24);
+    progress_->setMinimumWidth(progress_->fontMetrics().horizontalAdvance(stepsText(10, 10, 18750, 18750)) + 24);
     // The phase gives way first: the run list shows the run and its state too.
     phase_->setMinimumWidth(0);
     phase_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -110,12 +108,15 @@ void StatusBarFields::setProgress(const savepoint::Progress& p) {
 
 void StatusBarFields::showSteps(std::int64_t global_step, std::int64_t total_steps, std::int64_t epoch,
                                 std::int64_t epochs, std::int64_t step, std::int64_t steps_per_epoch) {
-    const QLocale loc;
     progress_->setRange(0, int(std::max<std::int64_t>(1, total_steps)));
     progress_->setValue(int(global_step));
-    progress_->setFormat(tr("epoch %1/%2 · step %3/%4")
-                             .arg(loc.toString(qlonglong(epoch)), loc.toString(qlonglong(epochs)),
-                                  loc.toString(qlonglong(step)), loc.toString(qlonglong(steps_per_epoch))));
+    progress_->setFormat(stepsText(epoch, epochs, step, steps_per_epoch));
+}
+
+QString StatusBarFields::stepsText(std::int64_t epoch, std::int64_t epochs, std::int64_t step,
+                                   std::int64_t steps_per_epoch) {
+    return tr("epoch %1/%2 · step %3/%4")
+        .arg(localeCount(epoch), localeCount(epochs), localeCount(step), localeCount(steps_per_epoch));
 }
 
 void StatusBarFields::setTrainedElsewhere(const savepoint::RunRow& run) {

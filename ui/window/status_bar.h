@@ -34,6 +34,8 @@ public:
 
     static QString duration(double seconds);
     static QString phaseText(savepoint::Phase phase);
+    // "epoch 2/10 · step 34/400", the progress bar's text.
+    static QString stepsText(std::int64_t epoch, std::int64_t epochs, std::int64_t step, std::int64_t steps_per_epoch);
 
 private:
     void updateAge();
