@@ -33,6 +33,8 @@ struct Subcommands {
     CLI::App* verify = nullptr;
     CLI::App* pin = nullptr;
     CLI::App* unpin = nullptr;
+    CLI::App* compare = nullptr;
+    CLI::App* export_ = nullptr;
     std::vector<CLI::Option*> home_opts;  // --home of every subcommand
 };
 
@@ -58,9 +60,18 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     s.train = app.add_subcommand("train", "Start a new training run");
     s.train->add_option("--run", f.run_name, "Run name ([A-Za-z0-9._-], 1-64 chars)")->required();
     add_home(s.train);
-    s.train->add_option("--data", f.data, "fashion-mnist | synthetic | DIR with the four MNIST files")
+    s.train
+        ->add_option("--data", f.data,
+                     "fashion-mnist | synthetic | DIR with the four MNIST files | FILE.pt (torch.save of a dict: "
+                     "train_x, train_y, test_x, test_y)")
         ->capture_default_str();
-    s.train->add_option("--model", f.model, "mlp | dnn | cnn")->capture_default_str();
+    s.train
+        ->add_option("--model", f.model, "mlp | dnn | cnn | FILE.pt (a TorchScript module: torch.jit.script(m).save)")
+        ->capture_default_str();
+    s.train->add_option("--loss", f.loss, "ce (class labels) | mse (float targets; TorchScript models)")
+        ->capture_default_str();
+    s.train->add_flag("--dry-run", f.dry_run,
+                      "Load the model and data, run one batch forward, print what was found; create nothing");
     s.train->add_option("--epochs", f.epochs, "Epochs")->capture_default_str()->check(integer_in(1, 1000000));
     f.spe_opt = s.train->add_option("--steps-per-epoch", f.spe, "Steps per epoch (default: one full pass)")
                     ->check(integer_in(1, 1000000000));
@@ -108,6 +119,13 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     s.resume->add_option(
         "--data", f.resume_data,
         "Where the run's dataset directory is now, if it moved (checked against what the run was trained on)");
+    s.resume->add_option("--model", f.resume_model,
+                         "Where the run's TorchScript model file is now, if it moved (checked by its SHA-256)");
+    f.lr_opt = s.resume
+                   ->add_option("--lr", f.resume_lr,
+                                "With --checkpoint or --epoch: a new learning rate for the new branch (after a "
+                                "divergence)")
+                   ->check(a_number());
     f.ck_opt->excludes(f.ep_opt)->excludes(f.st_opt);
     f.ep_opt->needs(f.st_opt);
     f.st_opt->needs(f.ep_opt);
@@ -140,6 +158,19 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
             ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
         add_home(c);
     }
+
+    s.compare = app.add_subcommand("compare", "Compare runs: the settings that differ, final and best validation");
+    s.compare->add_option("--run", f.runs, "A run to compare (give two or more)")->required();
+    add_home(s.compare);
+    s.compare->add_flag("--json", f.json, "Print JSON");
+
+    s.export_ = app.add_subcommand("export", "Write a checkpoint's weights to a file PyTorch loads");
+    s.export_->add_option("--run", f.run_name, "Run name")->required();
+    s.export_->add_option("--checkpoint", f.checkpoint_id, "Checkpoint id (see: savepoint-cli checkpoints --run NAME)")
+        ->required()
+        ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
+    s.export_->add_option("--out", f.out_file, "The file to write (FILE.pt)")->required();
+    add_home(s.export_);
     return s;
 }
 
@@ -153,6 +184,8 @@ int dispatch(const Subcommands& s, const CliFlags& f, const std::string& resolve
     if (s.verify->parsed()) return verify_command(resolved_home, f.run_name, out, err);
     if (s.pin->parsed() || s.unpin->parsed())
         return pin_command(resolved_home, f.run_name, f.checkpoint_id, s.pin->parsed(), out, err);
+    if (s.compare->parsed()) return compare_command(resolved_home, f.runs, f.json, out, err);
+    if (s.export_->parsed()) return export_command(resolved_home, f.run_name, f.checkpoint_id, f.out_file, out, err);
     return 1;
 }
 
@@ -171,7 +204,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     };
     if (args_in.size() > 1 && !args_in[1].empty() && args_in[1][0] != '-' && !known(args_in[1])) {
         err << "error: unknown subcommand '" << args_in[1]
-            << "' (expected train, resume, runs, checkpoints, verify, pin or unpin)\nrun 'savepoint-cli --help' for "
+            << "' (expected train, resume, runs, checkpoints, verify, pin, unpin, compare or export)\nrun "
+               "'savepoint-cli --help' for "
                "usage\n";
         return 2;
     }

@@ -17,18 +17,23 @@ namespace savepoint {
 // share a value where they share a flag (--run, --checkpoint, --home).
 struct CliFlags {
     std::string home, run_name, data = "fashion-mnist", model = "mlp", optimizer = "adam", device = "auto",
-                                save_freq = "epoch", async_policy = "wait", resume_data;
+                                save_freq = "epoch", async_policy = "wait", resume_data, loss = "ce", resume_model,
+                                out_file;
     std::int64_t epochs = 10, spe = 0, batch = 32, keep = 5, threads = 0, interrupt_at = 0, preempt_at = 0;
     std::int64_t checkpoint_id = 0, resume_epoch = -1, resume_step = -1, disk_retries = 30;
     double lr = 1e-3, disk_retry_seconds = 10;
     std::uint64_t seed = 42;
     bool json = false;
+    bool dry_run = false;           // train --dry-run
+    double resume_lr = 0;           // resume --lr (with a rollback only)
+    std::vector<std::string> runs;  // compare --run A --run B...
 
     // Options whose presence, not only value, counts.
     CLI::Option* spe_opt = nullptr;       // train --steps-per-epoch
     CLI::Option* ck_opt = nullptr;        // resume --checkpoint
     CLI::Option* ep_opt = nullptr;        // resume --epoch
     CLI::Option* st_opt = nullptr;        // resume --step
+    CLI::Option* lr_opt = nullptr;        // resume --lr
     std::vector<CLI::Option*> step_opts;  // --interrupt-at-step / --preempt-at-step of either subcommand
 };
 
@@ -42,6 +47,12 @@ int runs_command(const std::string& resolved_home, bool json, std::ostream& out,
 int checkpoints_command(const std::string& resolved_home, const std::string& run_name, bool json, std::ostream& out,
                         std::ostream& err);
 int verify_command(const std::string& resolved_home, const std::string& run_name, std::ostream& out, std::ostream& err);
+// Several runs side by side: the settings that differ, final and best validation figures.
+int compare_command(const std::string& resolved_home, const std::vector<std::string>& runs, bool json,
+                    std::ostream& out, std::ostream& err);
+// A checkpoint's weights as a file PyTorch reads (TorchScript for a TorchScript run, a state dict otherwise).
+int export_command(const std::string& resolved_home, const std::string& run_name, std::int64_t checkpoint_id,
+                   const std::string& out_file, std::ostream& out, std::ostream& err);
 // pin (`pin` true) and unpin.
 int pin_command(const std::string& resolved_home, const std::string& run_name, std::int64_t checkpoint_id, bool pin,
                 std::ostream& out, std::ostream& err);

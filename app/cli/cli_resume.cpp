@@ -12,6 +12,8 @@ int resume_command(const CliFlags& f, const std::string& resolved_home, std::ost
     TrainRequest req = training_request(f, resolved_home);
     req.resume = true;
     req.data_override = f.resume_data;
+    req.model_override = f.resume_model;
+    if (f.lr_opt->count()) req.lr_override = f.resume_lr;
     if (f.ck_opt->count()) {
         if (f.checkpoint_id < 1)
             throw InputError("checkpoint", "a checkpoint id (a positive integer)", std::to_string(f.checkpoint_id));

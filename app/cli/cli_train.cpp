@@ -9,6 +9,7 @@ int train_command(const CliFlags& f, const std::string& resolved_home, std::ostr
     TrainRequest req = training_request(f, resolved_home);
     req.config.data = f.data;
     req.config.model = f.model;
+    req.config.loss = f.loss;
     req.config.optimizer = f.optimizer;
     req.config.epochs = f.epochs;
     req.config.steps_per_epoch = f.spe;
@@ -21,6 +22,7 @@ int train_command(const CliFlags& f, const std::string& resolved_home, std::ostr
     req.config.threads = f.threads;
     req.config.async_policy = f.async_policy;
     req.config.validate();
+    req.dry_run = f.dry_run;
     return run_training(req, out, err, install_signals);
 }
 

@@ -10,6 +10,11 @@ namespace {
 
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+bool has_pt_suffix(const std::string& s) { return ends_with(s, ".pt") || ends_with(s, ".pth"); }
+
 void require_one_of(const std::string& field, const std::string& value) {
     const FieldRule rule = TrainConfig::rule(field);
     if (!rule.admits(value)) throw InputError(field, rule, quoted(value));
@@ -34,7 +39,8 @@ void read_key(const nlohmann::json& j, const char* key, T& out, const std::strin
 }  // namespace
 
 FieldRule TrainConfig::rule(const std::string& field) {
-    if (field == "model") return FieldRule::one_of({"mlp", "dnn", "cnn"});
+    if (field == "model") return FieldRule::one_of({"mlp", "dnn", "cnn"});  // or a TorchScript file (validate)
+    if (field == "loss") return FieldRule::one_of({"ce", "mse"});
     if (field == "optimizer") return FieldRule::one_of({"adam", "sgd"});
     if (field == "device") return FieldRule::one_of({"auto", "cpu", "cuda"});
     if (field == "async-policy") return FieldRule::one_of({"wait", "skip", "defer"});
@@ -51,7 +57,14 @@ FieldRule TrainConfig::rule(const std::string& field) {
 void TrainConfig::validate() const {
     if (planted_bug("skip-config-validation")) return;  // negative control (docs/RELIABILITY.md)
     if (data.empty()) throw InputError("data", "fashion-mnist, synthetic or a directory", "''");
-    require_one_of("model", model);
+    // Anything that names a file (a path, or ending in .pt) is a TorchScript model; the loader judges the file.
+    const bool model_file = model.find('/') != std::string::npos || has_pt_suffix(model);
+    if (!model_file && !rule("model").admits(model))
+        throw InputError("model", "mlp, dnn, cnn or a TorchScript file (FILE.pt)", quoted(model));
+    require_one_of("loss", loss);
+    if (loss == "mse" && builtin_model())
+        throw InputError("loss", "'ce' for the built-in model " + quoted(model) + " (mse needs a TorchScript model)",
+                         quoted(loss));
     require_one_of("optimizer", optimizer);
     require_one_of("device", device);
     require_one_of("async-policy", async_policy);
@@ -85,6 +98,9 @@ nlohmann::json TrainConfig::to_json() const {
     // Absent, not empty, in a run from before fingerprints: its checkpoints'
     // copies of the config must still compare equal.
     if (!data_sha256.empty()) j["data_sha256"] = data_sha256;
+    // Likewise absent where they say nothing new, so older runs' configs compare equal.
+    if (loss != "ce") j["loss"] = loss;
+    if (!model_sha256.empty()) j["model_sha256"] = model_sha256;
     return j;
 }
 
@@ -105,6 +121,8 @@ TrainConfig TrainConfig::from_json(const nlohmann::json& j, const std::string& w
     read_key(j, "threads", c.threads, where);
     read_key(j, "async_policy", c.async_policy, where);
     read_key(j, "data_sha256", c.data_sha256, where);
+    read_key(j, "loss", c.loss, where);
+    read_key(j, "model_sha256", c.model_sha256, where);
     return c;
 }
 

@@ -13,8 +13,9 @@
 namespace savepoint {
 
 struct TrainConfig {
-    std::string data = "fashion-mnist";  // fashion-mnist | synthetic | directory
-    std::string model = "mlp";           // mlp | dnn | cnn
+    std::string data = "fashion-mnist";  // fashion-mnist | synthetic | directory | FILE.pt (a dict of tensors)
+    std::string model = "mlp";           // mlp | dnn | cnn | FILE.pt (a TorchScript module)
+    std::string loss = "ce";             // ce (int64 class labels) | mse (float targets); mse: TorchScript models only
     std::string optimizer = "adam";      // adam | sgd
     std::int64_t epochs = 10;
     std::int64_t steps_per_epoch = 0;  // 0: one full pass over the training split
@@ -28,7 +29,12 @@ struct TrainConfig {
     std::string async_policy = "wait";  // wait | skip | defer: a save is due while one is still writing
     // Set when the run is created, from the data it loaded (dataset_fingerprint.h):
     // SHA-256 of each MNIST file's decoded bytes. Empty in runs from before it.
+    // For a FILE.pt dataset, one entry: "file", the SHA-256 of the file's bytes.
     std::map<std::string, std::string> data_sha256;
+    // A TorchScript model's file: SHA-256 of its bytes, set when the run is created.
+    std::string model_sha256;
+
+    bool builtin_model() const { return model == "mlp" || model == "dnn" || model == "cnn"; }
 
     // Throws InputError naming the field, what was expected and what was found
     // (with the field's rule where it has one).
