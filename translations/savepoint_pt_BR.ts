@@ -1197,6 +1197,10 @@
 <context>
     <name>savepoint::ui::RunListModel</name>
     <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
         <source>created</source>
         <translation>criada</translation>
     </message>

@@ -2,6 +2,9 @@
 #include "models/number_format.h"
 
 #include <QColor>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 
 #include <cmath>
@@ -10,7 +13,19 @@ namespace savepoint::ui {
 
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+namespace {
+
+// "mlp", or a TorchScript file's name ("resnet.pt"; the path is the tooltip's).
+QString modelOf(const savepoint::RunRow& run) {
+    const QJsonObject cfg = QJsonDocument::fromJson(QByteArray::fromStdString(run.config_json)).object();
+    return cfg.value(QLatin1String("model")).toString();
+}
+
+}  // namespace
+
 void RunListModel::setRuns(std::vector<RunSummary> runs) {
+    models_.clear();
+    for (const auto& r : runs) models_.push_back(modelOf(r.run));
     bool same = runs.size() == runs_.size();
     for (std::size_t i = 0; same && i < runs.size(); ++i) same = runs[i].run.id == runs_[i].run.id;
     if (!same) {
@@ -98,6 +113,8 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
                 return s.branches;
             case Device:
                 return QString::fromStdString(r.device);
+            case Model:
+                return QFileInfo(models_[idx.row()]).fileName();
         }
     }
     if (role == SortRole) {
@@ -116,6 +133,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
                 return data(idx, Qt::DisplayRole);
         }
     }
+    if (role == Qt::ToolTipRole && idx.column() == Model) return models_[idx.row()];
     if (role == Qt::ToolTipRole && idx.column() == Branches)
         return tr("%n branch(es): each rollback starts a new one; the old ones are kept", nullptr, s.branches);
     if (role == Qt::ForegroundRole && idx.column() == Status) {
@@ -148,6 +166,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) cons
             return tr("Branches");
         case Device:
             return tr("Device");
+        case Model:
+            return tr("Model");
     }
     return {};
 }

@@ -1,5 +1,5 @@
 // The run list: one row per run in the registry, with status, progress, latest
-// metrics and branch count. Live progress of the run this window trains is
+// metrics, branch count, device and model. Live progress of the run this window trains is
 // overlaid with setLive(). GUI thread only.
 #pragma once
 
@@ -12,7 +12,7 @@ namespace savepoint::ui {
 class RunListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Status, Progress, Branches, Loss, Accuracy, ValAccuracy, Device, ColumnCount };
+    enum Column { Name, Status, Progress, Branches, Loss, Accuracy, ValAccuracy, Device, Model, ColumnCount };
     static constexpr int RunIdRole = Qt::UserRole + 1;
     static constexpr int SortRole = Qt::UserRole + 2;
 
@@ -35,6 +35,7 @@ public:
 
 private:
     std::vector<RunSummary> runs_;
+    std::vector<QString> models_;  // per row: the model as the Model column shows it (from the run's config)
 };
 
 }  // namespace savepoint::ui

@@ -83,8 +83,8 @@ void MainWindow::buildUi() {
     run_view_->setAlternatingRowColors(true);
     // A narrow column keeps name, status and progress; the rest shows when there is room.
     new TableColumns(run_view_, RunListModel::Name,
-                     {RunListModel::Device, RunListModel::Branches, RunListModel::ValAccuracy, RunListModel::Loss,
-                      RunListModel::Accuracy});
+                     {RunListModel::Model, RunListModel::Device, RunListModel::Branches, RunListModel::ValAccuracy,
+                      RunListModel::Loss, RunListModel::Accuracy});
     auto* runs_dock = new QDockWidget(tr("Runs"), this);
     runs_dock->setObjectName(QStringLiteral("runsDock"));
     runs_dock->setWidget(run_view_);
