@@ -16,6 +16,7 @@
 
 #include <QtTest>
 
+#include <torch/script.h>
 #include <torch/serialize.h>
 
 #include <fstream>
@@ -39,16 +40,64 @@ QStringList exportArgs(const QString& home, const QString& run, qint64 id, const
             out};
 }
 
-// The checkpoint's "model/<name>" tensors by <name>.
+// The checkpoint's model tensors by their PyTorch state_dict names: parameters
+// are saved as "model/<name>", buffers as "model/buffer/<name>".
 std::map<std::string, torch::Tensor> checkpointModelTensors(const QString& path) {
     std::vector<std::uint8_t> bytes;
     savepoint::CheckpointContents contents;
     const auto v = savepoint::verify_checkpoint_file(path.toStdString(), {}, &bytes, &contents);
     if (!v.ok) throw std::runtime_error(v.error);
     std::map<std::string, torch::Tensor> out;
-    for (const auto& raw : contents.tensors)
-        if (raw.name.rfind("model/", 0) == 0) out[raw.name.substr(6)] = savepoint::to_tensor(raw);
+    for (const auto& raw : contents.tensors) {
+        if (raw.name.rfind("model/", 0) != 0) continue;
+        std::string name = raw.name.substr(6);
+        if (name.rfind("buffer/", 0) == 0) name.erase(0, 7);
+        out[name] = savepoint::to_tensor(raw);
+    }
     return out;
+}
+
+QString checkpointPath(const QString& home, const QString& run, qint64 id) {
+    for (const auto& v : checkpointsJson(home, run))
+        if (v.toObject().value(QStringLiteral("id")).toInteger() == id)
+            return v.toObject().value(QStringLiteral("path")).toString();
+    return {};
+}
+
+// A TorchScript classifier defined in C++ (no Python needed), with a submodule
+// that has buffers as BatchNorm's: flatten -> fc1 (784->16) -> norm -> relu -> fc2 (16->10).
+// `width` changes fc1's shape, for a module that does not fit the checkpoint.
+torch::jit::Module scriptNet(std::int64_t width = 16) {
+    torch::manual_seed(3);
+    auto linear = [](std::int64_t in, std::int64_t out) {
+        torch::jit::Module m("Affine");
+        m.register_attribute("training", c10::BoolType::get(), true);  // what train()/eval() set
+        m.register_parameter("weight", torch::randn({out, in}) * 0.05, false);
+        m.register_parameter("bias", torch::zeros({out}), false);
+        m.define("def forward(self, x):\n    return torch.addmm(self.bias, x, self.weight.t())\n");
+        return m;
+    };
+    torch::jit::Module norm("Norm");
+    norm.register_attribute("training", c10::BoolType::get(), true);
+    norm.register_parameter("weight", torch::ones({width}), false);
+    norm.register_parameter("bias", torch::zeros({width}), false);
+    norm.register_buffer("running_mean", torch::zeros({width}));
+    norm.register_buffer("running_var", torch::ones({width}));
+    norm.define(R"(
+def forward(self, x):
+    return torch.batch_norm(x, self.weight, self.bias, self.running_mean, self.running_var,
+                            self.training, 0.1, 1e-5, False)
+)");
+    torch::jit::Module net("Net");
+    net.register_attribute("training", c10::BoolType::get(), true);
+    net.register_module("fc1", linear(784, width));
+    net.register_module("norm", norm);
+    net.register_module("fc2", linear(width, 10));
+    net.define(R"(
+def forward(self, x):
+    return self.fc2.forward(torch.relu(self.norm.forward(self.fc1.forward(torch.flatten(x, 1)))))
+)");
+    return net;
 }
 
 std::vector<char> readBytes(const QString& path) {
@@ -79,10 +128,13 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void damagedCheckpointIsRefused();
+    void torchScriptModuleHoldsTheCheckpointsWeights();
+    void torchScriptFileChangedOrGoneIsRefused();
 
 private:
     void leaveForPython(const QString& model, const QString& exported,
                         const std::map<std::string, torch::Tensor>& weights);
+    void leaveScriptForPython(const QString& exported, const std::map<std::string, torch::Tensor>& weights);
     QTemporaryDir tmp_;
     QString home_;
     std::map<QString, qint64> last_;   // model -> the run's newest committed checkpoint
@@ -125,11 +177,7 @@ void TestExport::stateDictHoldsTheCheckpointsTensors() {
     QVERIFY2(r.out.contains(QStringLiteral("torch.load(")), r.describe());
     QVERIFY2(!QFile::exists(out + QStringLiteral(".tmp")), "the temp file was left behind");
 
-    QString ckPath;
-    for (const auto& v : checkpointsJson(home_, model))
-        if (v.toObject().value(QStringLiteral("id")).toInteger() == id)
-            ckPath = v.toObject().value(QStringLiteral("path")).toString();
-    const auto expected = checkpointModelTensors(ckPath);
+    const auto expected = checkpointModelTensors(checkpointPath(home_, model, id));
     if (head) leaveForPython(model, out, expected);
 
     const c10::IValue loaded = torch::pickle_load(readBytes(out));
@@ -170,6 +218,20 @@ void TestExport::leaveForPython(const QString& model, const QString& exported,
     QFile::remove(dir + "/" + model + ".pt");
     QVERIFY(QFile::copy(exported, dir + "/" + model + ".pt"));
     writeBytes(dir + "/" + model + "-expected.pt", torch::pickle_save(c10::IValue(expectedOut)));
+}
+
+// With SAVEPOINT_EXPORT_FIXTURE_DIR set: the TorchScript export and the
+// checkpoint's tensors by name, for Python's torch.jit.load to match.
+void TestExport::leaveScriptForPython(const QString& exported, const std::map<std::string, torch::Tensor>& weights) {
+    const QByteArray fixture = qgetenv("SAVEPOINT_EXPORT_FIXTURE_DIR");
+    if (fixture.isEmpty()) return;
+    const QString dir = QString::fromLocal8Bit(fixture);
+    QVERIFY(QDir().mkpath(dir));
+    QFile::remove(dir + "/script.pt");
+    QVERIFY(QFile::copy(exported, dir + "/script.pt"));
+    c10::Dict<std::string, at::Tensor> expected;
+    for (const auto& [name, value] : weights) expected.insert(name, value);
+    writeBytes(dir + "/script-expected.pt", torch::pickle_save(c10::IValue(expected)));
 }
 
 void TestExport::refusals_data() {
@@ -225,6 +287,72 @@ void TestExport::damagedCheckpointIsRefused() {
     QVERIFY2(r.err.contains(ck) && r.err.contains(QStringLiteral("verify --run d")), r.describe());
     QVERIFY(!QFile::exists(out));
     QVERIFY(!QFile::exists(out + QStringLiteral(".tmp")));
+}
+
+void TestExport::torchScriptModuleHoldsTheCheckpointsWeights() {
+    const QString net = tmp_.filePath(QStringLiteral("net.pt"));
+    scriptNet().save(net.toStdString());
+    const CliResult t =
+        runCli(trainArgs(home_, QStringLiteral("ts"), 1, 6, QStringLiteral("3"),
+                         {QStringLiteral("--model"), net, QStringLiteral("--keep"), QStringLiteral("10")}));
+    QVERIFY2(t.exitCode == 0, t.describe());
+    const QJsonArray cks = checkpointsJson(home_, QStringLiteral("ts"));
+    QVERIFY(cks.size() >= 2);
+    for (const qint64 id : {cks.first().toObject().value(QStringLiteral("id")).toInteger(),
+                            newestUsable(cks).value(QStringLiteral("id")).toInteger()}) {
+        const QString out = tmp_.filePath(QStringLiteral("ts-%1.pt").arg(id));
+        const CliResult r = runCli(exportArgs(home_, QStringLiteral("ts"), id, out));
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(
+            r.out.contains(QStringLiteral("torch.jit.load(")) && r.out.contains(QString::fromLatin1(fileSha256(out))),
+            r.describe());
+        const auto expected = checkpointModelTensors(checkpointPath(home_, QStringLiteral("ts"), id));
+        leaveScriptForPython(out, expected);
+        torch::jit::Module loaded = torch::jit::load(out.toStdString());
+        std::map<std::string, torch::Tensor> found;
+        for (const auto& p : loaded.named_parameters(true)) found[p.name] = p.value;
+        for (const auto& b : loaded.named_buffers(true)) found[b.name] = b.value;
+        QCOMPARE(found.size(), expected.size());
+        for (const auto& [name, value] : expected) {
+            QVERIFY2(found.count(name), name.c_str());
+            QVERIFY2(torch::equal(found.at(name), value),
+                     ("tensor " + name + " differs from the checkpoint's").c_str());
+        }
+        // Training moved the buffers: the export carries the checkpoint's, not the file's first ones.
+        QVERIFY(!torch::equal(found.at("norm.running_mean"), torch::zeros({16})));
+        // And the module still runs: logits for a batch.
+        loaded.eval();
+        const auto y = loaded.forward({fixedInput()}).toTensor();
+        QCOMPARE(y.sizes(), (c10::IntArrayRef{4, 10}));
+    }
+}
+
+void TestExport::torchScriptFileChangedOrGoneIsRefused() {
+    const QString net = tmp_.filePath(QStringLiteral("net2.pt"));
+    scriptNet().save(net.toStdString());
+    const CliResult t =
+        runCli(trainArgs(home_, QStringLiteral("ts2"), 1, 3, QStringLiteral("3"), {QStringLiteral("--model"), net}));
+    QVERIFY2(t.exitCode == 0, t.describe());
+    const qint64 id =
+        newestUsable(checkpointsJson(home_, QStringLiteral("ts2"))).value(QStringLiteral("id")).toInteger();
+    const QString out = tmp_.filePath(QStringLiteral("ts2.pt"));
+    const QByteArray recorded = fileSha256(net);
+
+    // Another network in its place: its hash names both.
+    scriptNet(24).save(net.toStdString());
+    CliResult r = runCli(exportArgs(home_, QStringLiteral("ts2"), id, out));
+    QVERIFY2(r.exitCode == 2, r.describe());
+    QVERIFY2(r.err.contains(net) && r.err.contains(QString::fromLatin1(recorded)) &&
+                 r.err.contains(QString::fromLatin1(fileSha256(net))),
+             r.describe());
+    QVERIFY(!QFile::exists(out));
+
+    // Gone: says where it was and how training follows a moved file.
+    QVERIFY(QFile::remove(net));
+    r = runCli(exportArgs(home_, QStringLiteral("ts2"), id, out));
+    QVERIFY2(r.exitCode == 2, r.describe());
+    QVERIFY2(r.err.contains(net) && r.err.contains(QStringLiteral("resume --model")), r.describe());
+    QVERIFY(!QFile::exists(out));
 }
 
 QTEST_GUILESS_MAIN(TestExport)

@@ -8,7 +8,9 @@ and what the engine's own model computed with those weights on a fixed input
 (<model>-expected.pt: {"input", "logits"}), both left there by test_export.
 The torch.nn definitions are the README's own code block, run as it is, so
 the README cannot drift from the engine: each must load its state dict with
-strict=True and compute the engine's logits. Exit 77 (CTest: skipped) when
+strict=True and compute the engine's logits. script.pt, the export of a
+TorchScript run, must load with torch.jit.load and hold the checkpoint's
+tensors (script-expected.pt). Exit 77 (CTest: skipped) when
 torch cannot be imported: install Debian's python3-torch
 (packaging/setup-debian.sh --tests does).
 """
@@ -37,6 +39,24 @@ def readme_models(readme):
     return scope
 
 
+def check_torchscript(fixture):
+    """The TorchScript export (script.pt) must load with torch.jit.load and hold the checkpoint's tensors."""
+    module = torch.jit.load(os.path.join(fixture, "script.pt"))
+    expected = torch.load(os.path.join(fixture, "script-expected.pt"))
+    state = module.state_dict()
+    if set(state) != set(expected):
+        return [f"script.pt: state_dict keys {sorted(state)} differ from the checkpoint's {sorted(expected)}"]
+    differ = [k for k in expected if not torch.equal(state[k], expected[k])]
+    if differ:
+        return [f"script.pt: {', '.join(differ)} differ from the checkpoint's"]
+    module.eval()
+    with torch.no_grad():
+        shape = tuple(module(torch.rand(4, 1, 28, 28)).shape)
+    print(f"ok TorchScript: torch.jit.load reads it; its {len(state)} tensors are the checkpoint's; "
+          f"forward gives {shape}")
+    return []
+
+
 def main():
     fixture, readme = sys.argv[1], sys.argv[2]
     scope = readme_models(readme)
@@ -62,6 +82,7 @@ def main():
                             f"(shape {tuple(logits.shape)}, expected {tuple(expected['logits'].shape)})")
         else:
             print(f"ok {name}: {len(state)} tensors load strictly; logits match the engine's (max diff {diff:.2g})")
+    failures += check_torchscript(fixture)
     for f in failures:
         print("FAIL " + f)
     return 1 if failures else 0
