@@ -4,8 +4,9 @@
 
     /usr/bin/python3 examples/make_resnet.py [--out resnet.pt] [--seed 0]
 
-Input [B,1,28,28] (uint8 pixels are scaled to [0,1] inside; float input is
-taken as it is), output logits [B,10]. BatchNorm after every convolution and
+Input [B,1,28,28] floats in [0,1] (Savepoint scales fashion.pt's uint8 pixels
+so; called from Python with uint8 pixels, the model scales them itself),
+output logits [B,10]. BatchNorm after every convolution and
 dropout before the classifier, so the checkpoints hold buffers
 (layer1.0.bn1.running_mean, ...) as well as parameters. Needs only torch
 (Debian's python3-torch 1.13), no torchvision.

@@ -12,11 +12,11 @@
 #include "formats/checkpoint_format.h"
 #include "model/models.h"
 
+#include "script_fixtures.h"
 #include "test_home.h"
 
 #include <QtTest>
 
-#include <torch/script.h>
 #include <torch/serialize.h>
 
 #include <fstream>
@@ -64,50 +64,9 @@ QString checkpointPath(const QString& home, const QString& run, qint64 id) {
     return {};
 }
 
-// A TorchScript classifier defined in C++ (no Python needed), with a submodule
-// that has buffers as BatchNorm's: flatten -> fc1 (784->16) -> norm -> relu -> fc2 (16->10).
-// `width` changes fc1's shape, for a module that does not fit the checkpoint.
-torch::jit::Module scriptNet(std::int64_t width = 16) {
-    torch::manual_seed(3);
-    auto linear = [](std::int64_t in, std::int64_t out) {
-        torch::jit::Module m("Affine");
-        m.register_attribute("training", c10::BoolType::get(), true);  // what train()/eval() set
-        m.register_parameter("weight", torch::randn({out, in}) * 0.05, false);
-        m.register_parameter("bias", torch::zeros({out}), false);
-        m.define("def forward(self, x):\n    return torch.addmm(self.bias, x, self.weight.t())\n");
-        return m;
-    };
-    torch::jit::Module norm("Norm");
-    norm.register_attribute("training", c10::BoolType::get(), true);
-    norm.register_parameter("weight", torch::ones({width}), false);
-    norm.register_parameter("bias", torch::zeros({width}), false);
-    norm.register_buffer("running_mean", torch::zeros({width}));
-    norm.register_buffer("running_var", torch::ones({width}));
-    norm.define(R"(
-def forward(self, x):
-    return torch.batch_norm(x, self.weight, self.bias, self.running_mean, self.running_var,
-                            self.training, 0.1, 1e-5, False)
-)");
-    torch::jit::Module net("Net");
-    net.register_attribute("training", c10::BoolType::get(), true);
-    net.register_module("fc1", linear(784, width));
-    net.register_module("norm", norm);
-    net.register_module("fc2", linear(width, 10));
-    net.define(R"(
-def forward(self, x):
-    return self.fc2.forward(torch.relu(self.norm.forward(self.fc1.forward(torch.flatten(x, 1)))))
-)");
-    return net;
-}
-
 std::vector<char> readBytes(const QString& path) {
     const QByteArray b = readAll(path);
     return std::vector<char>(b.begin(), b.end());
-}
-
-void writeBytes(const QString& path, const std::vector<char>& bytes) {
-    std::ofstream f(path.toStdString(), std::ios::binary);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 // A fixed input: four images of a ramp, as the engine feeds pixels (/255); no
@@ -217,7 +176,7 @@ void TestExport::leaveForPython(const QString& model, const QString& exported,
     QVERIFY(QDir().mkpath(dir));
     QFile::remove(dir + "/" + model + ".pt");
     QVERIFY(QFile::copy(exported, dir + "/" + model + ".pt"));
-    writeBytes(dir + "/" + model + "-expected.pt", torch::pickle_save(c10::IValue(expectedOut)));
+    writeBytes((dir + "/" + model + "-expected.pt").toStdString(), torch::pickle_save(c10::IValue(expectedOut)));
 }
 
 // With SAVEPOINT_EXPORT_FIXTURE_DIR set: the TorchScript export and the
@@ -231,7 +190,7 @@ void TestExport::leaveScriptForPython(const QString& exported, const std::map<st
     QVERIFY(QFile::copy(exported, dir + "/script.pt"));
     c10::Dict<std::string, at::Tensor> expected;
     for (const auto& [name, value] : weights) expected.insert(name, value);
-    writeBytes(dir + "/script-expected.pt", torch::pickle_save(c10::IValue(expected)));
+    writeBytes((dir + "/script-expected.pt").toStdString(), torch::pickle_save(c10::IValue(expected)));
 }
 
 void TestExport::refusals_data() {
@@ -291,7 +250,7 @@ void TestExport::damagedCheckpointIsRefused() {
 
 void TestExport::torchScriptModuleHoldsTheCheckpointsWeights() {
     const QString net = tmp_.filePath(QStringLiteral("net.pt"));
-    scriptNet().save(net.toStdString());
+    testsupport::bnMlp(784, 16, 10).save(net.toStdString());
     const CliResult t =
         runCli(trainArgs(home_, QStringLiteral("ts"), 1, 6, QStringLiteral("3"),
                          {QStringLiteral("--model"), net, QStringLiteral("--keep"), QStringLiteral("10")}));
@@ -319,7 +278,7 @@ void TestExport::torchScriptModuleHoldsTheCheckpointsWeights() {
                      ("tensor " + name + " differs from the checkpoint's").c_str());
         }
         // Training moved the buffers: the export carries the checkpoint's, not the file's first ones.
-        QVERIFY(!torch::equal(found.at("norm.running_mean"), torch::zeros({16})));
+        QVERIFY(!torch::equal(found.at("bn.running_mean"), torch::zeros({16})));
         // And the module still runs: logits for a batch.
         loaded.eval();
         const auto y = loaded.forward({fixedInput()}).toTensor();
@@ -329,7 +288,7 @@ void TestExport::torchScriptModuleHoldsTheCheckpointsWeights() {
 
 void TestExport::torchScriptFileChangedOrGoneIsRefused() {
     const QString net = tmp_.filePath(QStringLiteral("net2.pt"));
-    scriptNet().save(net.toStdString());
+    testsupport::bnMlp(784, 16, 10).save(net.toStdString());
     const CliResult t =
         runCli(trainArgs(home_, QStringLiteral("ts2"), 1, 3, QStringLiteral("3"), {QStringLiteral("--model"), net}));
     QVERIFY2(t.exitCode == 0, t.describe());
@@ -339,7 +298,7 @@ void TestExport::torchScriptFileChangedOrGoneIsRefused() {
     const QByteArray recorded = fileSha256(net);
 
     // Another network in its place: its hash names both.
-    scriptNet(24).save(net.toStdString());
+    testsupport::bnMlp(784, 24, 10).save(net.toStdString());
     CliResult r = runCli(exportArgs(home_, QStringLiteral("ts2"), id, out));
     QVERIFY2(r.exitCode == 2, r.describe());
     QVERIFY2(r.err.contains(net) && r.err.contains(QString::fromLatin1(recorded)) &&
