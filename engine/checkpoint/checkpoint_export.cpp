@@ -2,15 +2,14 @@
 
 #include "checkpoint/checkpoint_check.h"
 #include "checkpoint/state_snapshot.h"
+#include "model/script_model.h"
 #include "platform/errors.h"
 #include "registry/checkpoint_actions.h"
 #include "storage/durable_io.h"  // and planted_bug (negative controls)
 #include "storage/sha256.h"
 
-#include <torch/script.h>
 #include <torch/serialize.h>
 
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -73,35 +72,19 @@ NamedTensors model_tensors(const CheckpointContents& contents) {
     return out;
 }
 
-std::string file_sha256(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    Sha256 h;
-    std::vector<char> chunk(1 << 20);
-    while (in) {
-        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        h.update(chunk.data(), static_cast<std::size_t>(in.gcount()));
-    }
-    const auto d = h.finish();
-    return to_hex(d.data(), d.size());
-}
-
 // The run's module file, as long as it is the one the run was created with.
 torch::jit::Module load_run_module(const RunRow& run, const ExportRequest& r) {
     if (!file_exists(r.model))
         throw InputError(r.model + ": the TorchScript model of run " + quoted(run.name) +
                          " is missing; export reads it where the run recorded it, so put it back there " +
                          "(for training, savepoint-cli resume --model NEW follows a moved file)");
-    const std::string found = file_sha256(r.model);
+    std::string found;
+    const auto model = load_script_model(r.model, &found);
     if (!r.model_sha256.empty() && found != r.model_sha256)
         throw InputError(r.model + ": expected SHA-256 " + r.model_sha256 + " (the file run " + quoted(run.name) +
                          " was created with), found " + found +
                          "; the file changed, and its module may not match the checkpoint's weights");
-    try {
-        return torch::jit::load(r.model);
-    } catch (const c10::Error& e) {
-        throw InputError(r.model + ": not a TorchScript module torch::jit::load reads (" + e.what_without_backtrace() +
-                         ")");
-    }
+    return model->module();
 }
 
 std::string shape_text(const torch::Tensor& t) {

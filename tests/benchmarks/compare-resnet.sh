@@ -41,7 +41,7 @@ seconds_of_train() {  # batch, steps per epoch -> wall seconds of one epoch's ru
 }
 
 echo "residual convnet (examples/make_resnet.py), Fashion-MNIST, $threads thread(s), $steps timed steps a row; $(date -u '+%F %H:%M') UTC"
-echo "torch $($py -c 'import torch; print(torch.__version__)'), $(nproc) CPUs: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "torch $($py -c 'import torch; print(torch.__version__)'), $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d" " -f1 /proc/loadavg): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf '%6s %16s %16s %16s %8s\n' batch savepoint pytorch pytorch-jit ratio
 for b in 32 128; do
   short=$(seconds_of_train "$b" "$warm")
