@@ -3,8 +3,8 @@
 # and builds into ./build. Safe to run again: apt and cmake skip what is done.
 #
 #   packaging/setup-debian.sh            install, build the desktop app and savepoint-cli
-#   packaging/setup-debian.sh --tests    ... and everything else: tests, benchmarks
-#   packaging/setup-debian.sh --bench    ... and python3-torch and Google Benchmark, for the
+#   packaging/setup-debian.sh --tests    ... and everything else: tests (with python3-torch), benchmarks
+#   packaging/setup-debian.sh --bench    ... and Google Benchmark, for the
 #                                        PyTorch comparison (implies --tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +32,9 @@ packages=(
   xvfb xauth fonts-dejavu-core
 )
 if ((tests)); then packages+=(clang-format-14); fi  # .ci/run checks the layout
-if ((bench)); then packages+=(python3-torch libbenchmark-dev); fi
+# test_export_loads reads savepoint-cli export's files with torch.load (it is skipped without torch).
+if ((tests)); then packages+=(python3-torch); fi
+if ((bench)); then packages+=(libbenchmark-dev); fi
 
 if [[ $(id -u) -eq 0 ]]; then SUDO=; else SUDO=sudo; fi
 missing=()

@@ -175,13 +175,13 @@ const RawTensor* find(const CheckpointContents& c, const std::string& name) {
     return nullptr;
 }
 
+}  // namespace
+
 torch::Tensor to_tensor(const RawTensor& t) {
     auto opts = torch::TensorOptions().dtype(to_scalar(t.dtype));
     if (t.nbytes == 0) return torch::empty(t.dims, opts);
     return torch::from_blob(const_cast<std::uint8_t*>(t.data), t.dims, opts).clone();
 }
-
-}  // namespace
 
 const StateSnapshot::ModuleLayout& StateSnapshot::layout_of(torch::nn::Module& model) {
     const std::shared_ptr<torch::nn::Module> held = layout_.model.lock();

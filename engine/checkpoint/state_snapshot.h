@@ -159,6 +159,9 @@ private:
 void restore_state(const CheckpointContents& contents, torch::nn::Module& model, torch::optim::Optimizer& optimizer,
                    const std::string& name);
 
+// A checkpoint's tensor as a LibTorch tensor of its type and shape (a copy, on the CPU).
+torch::Tensor to_tensor(const RawTensor& t);
+
 // SHA-256 of the live model's parameter bytes in registration order.
 std::string params_sha256(torch::nn::Module& model);
 

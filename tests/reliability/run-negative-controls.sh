@@ -19,6 +19,7 @@
 #   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
 #   stale-update-copy     test_state_snapshot       a capture takes an update copy made steps earlier
 #   script-model-skip-buffers  test_script_model    a TorchScript model's buffers (BatchNorm statistics) not saved
+#   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -44,6 +45,16 @@ B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run script-model-skip-buffers test_script_model
+B=${BUILD_DIR:-build}/tests/engine run export-altered-tensor test_export
+# The Python side must catch it too, in the files test_export leaves it (test_export itself fails).
+t0=$(date +%s); fx=/tmp/negative-export-fixture; rm -rf "$fx"
+SAVEPOINT_PLANT_BUG=export-altered-tensor SAVEPOINT_EXPORT_FIXTURE_DIR=$fx ${BUILD_DIR:-build}/tests/engine/test_export >/dev/null 2>&1
+/usr/bin/python3 tests/python/test_export_loads.py "$fx" README.md >/tmp/negative-export-python.log 2>&1; rc=$?
+if ((rc == 0 || rc == 77)); then  # 77: skipped (no torch), which catches nothing either
+  echo "MISSED  export-altered-tensor: test_export_loads.py exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
+else
+  echo "caught  export-altered-tensor: test_export_loads.py failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 -E '^(FAIL|SKIP)' /tmp/negative-export-python.log | cut -c1-160)"
+fi
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \
