@@ -351,8 +351,8 @@ Trainer::~Trainer() = default;
 TrainResult Trainer::run() {
     Impl& m = *impl_;
     check_lr_override(m.req);  // before anything is opened
-    m.setup();
     m.read_poison_request();
+    m.setup();
     m.run_lr = m.cfg.lr;
     ResumePlan plan;
     if (m.req.resume) {
