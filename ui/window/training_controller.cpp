@@ -96,6 +96,7 @@ bool TrainingController::startRun(const QString& name, const savepoint::TrainCon
     last_config_ = config;
     Q_EMIT settingsChanged();
     banner_->hide();
+    divergence_.reset();
     train_run_ = 0;
     log(tr("Starting run “%1”…").arg(name));
     worker_->start(r);
