@@ -166,12 +166,13 @@ private Q_SLOTS:
         sqlite3_close(raw);
 
         Registry reg(home());
-        QCOMPARE(registry_schema_version(reg.db()), 2);
+        QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
         auto old = reg.find_run("old");
         QVERIFY(old.has_value());
         QCOMPARE(QString::fromLatin1(savepoint::to_string(old->status)), QStringLiteral("finished"));
         QCOMPARE(old->total_steps, std::int64_t(10));
         QVERIFY(execRaw(reg.db(), "SELECT write_ms, stall_ms FROM checkpoints"));
+        QVERIFY(execRaw(reg.db(), "SELECT lr FROM branches"));  // v3
     }
 
     void failedMigrationLeavesTheFileAsItWas() {
@@ -190,7 +191,7 @@ private Q_SLOTS:
         QCOMPARE(registry_schema_version(raw), 1);
         sqlite3_close(raw);
         Registry reg(home());  // and a later open completes it
-        QCOMPARE(registry_schema_version(reg.db()), 2);
+        QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
     }
 
     void notADatabaseIsRefusedAndLeftAlone() {
