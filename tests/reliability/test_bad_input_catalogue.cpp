@@ -305,9 +305,15 @@ private Q_SLOTS:
                         QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--data"), S},
             2, QStringLiteral("error: --run: a run named 'r' already exists"));
         fin("a train setting given to resume", QStringLiteral("finished"),
-            resume({QStringLiteral("--lr"), QStringLiteral("5")}), 2,
+            resume({QStringLiteral("--batch"), QStringLiteral("5")}), 2,
             QStringLiteral(
-                "error: resume does not take: --lr 5 (a resume continues with the settings the run was created with"));
+                "error: resume does not take: --batch 5 (a resume continues with the settings the run was created "
+                "with"));
+        // --lr is resume's too, but only with a rollback (after a divergence: test_divergence).
+        fin("--lr without a rollback", QStringLiteral("finished"),
+            resume({QStringLiteral("--lr"), QStringLiteral("5")}), 2,
+            QStringLiteral("error: --lr: a new learning rate starts a new branch from a checkpoint: add --checkpoint "
+                           "ID (or --epoch E --step S)"));
         fin("a crash step on a finished run", QStringLiteral("finished"),
             resume({QStringLiteral("--interrupt-at-step"), QStringLiteral("3")}), 2,
             QStringLiteral("error: --interrupt-at-step: run 'r' already finished at global step 4, so this resume "
