@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace savepoint {
 
@@ -18,15 +19,14 @@ std::vector<std::pair<std::string, torch::Tensor>> gradient_sentinels(Classifier
 
 namespace {
 
-bool all_finite(const torch::Tensor& g) {
-    if (g.device().is_cpu() && g.scalar_type() == torch::kFloat32 && g.is_contiguous()) {
-        // A few hundred floats: a plain loop, no dispatch, no temporaries.
-        const float* v = g.data_ptr<float>();
-        float sum = 0;
-        for (std::int64_t i = 0, n = g.numel(); i < n; ++i) sum += v[i] * 0.0f;  // NaN for any NaN or infinity
-        return sum == 0.0f;
-    }
-    return torch::isfinite(g).all().item<bool>();
+// Whether a float32 CPU gradient is finite: a plain loop over a few hundred
+// floats, no dispatch, no temporaries. nullopt: not such a tensor.
+std::optional<bool> cpu_finite(const torch::Tensor& g) {
+    if (!g.device().is_cpu() || g.scalar_type() != torch::kFloat32 || !g.is_contiguous()) return std::nullopt;
+    const float* v = g.data_ptr<float>();
+    float sum = 0;
+    for (std::int64_t i = 0, n = g.numel(); i < n; ++i) sum += v[i] * 0.0f;  // NaN for any NaN or infinity
+    return sum == 0.0f;
 }
 
 }  // namespace
@@ -41,12 +41,24 @@ void StepRunner::poison(double& loss) {
 }
 
 // "" when every sentinel gradient is finite, else "the gradient of <name>".
+// On a GPU one sum of them all is read back (one synchronisation a step, not
+// one per tensor); only when it is not finite are they looked at one by one.
 std::string StepRunner::nonfinite_gradient() const {
+    torch::Tensor device_sum;
     for (const auto& [name, p] : sentinels_) {
         const torch::Tensor& g = p.grad();
-        if (g.defined() && !all_finite(g)) return "the gradient of " + name;
+        if (!g.defined()) continue;
+        if (const auto finite = cpu_finite(g)) {
+            if (!*finite) return "the gradient of " + name;
+            continue;
+        }
+        const torch::Tensor part = (g * 0).sum();
+        device_sum = device_sum.defined() ? device_sum + part : part;
     }
-    return {};
+    if (!device_sum.defined() || std::isfinite(device_sum.item<double>())) return {};
+    for (const auto& [name, p] : sentinels_)
+        if (p.grad().defined() && !torch::isfinite(p.grad()).all().item<bool>()) return "the gradient of " + name;
+    return "a gradient";
 }
 
 }  // namespace savepoint
