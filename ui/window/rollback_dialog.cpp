@@ -1,6 +1,5 @@
 #include "window/rollback_dialog.h"
 
-#include "platform/errors.h"
 #include "training/train_config.h"
 #include "window/setting_words.h"
 
