@@ -2,6 +2,8 @@
 #include "cli_commands.h"
 #include "cli_training.h"
 
+#include "training/run_inputs.h"
+
 namespace savepoint {
 
 int train_command(const CliFlags& f, const std::string& resolved_home, std::ostream& out, std::ostream& err,
@@ -22,7 +24,12 @@ int train_command(const CliFlags& f, const std::string& resolved_home, std::ostr
     req.config.threads = f.threads;
     req.config.async_policy = f.async_policy;
     req.config.validate();
-    req.dry_run = f.dry_run;
+    if (f.dry_run) {
+        // Nothing is created: not the home, not the run.
+        for (const auto& line : dry_run(req.config).lines()) out << line << "\n";
+        out << "dry run passed: nothing was created; drop --dry-run to train\n";
+        return 0;
+    }
     return run_training(req, out, err, install_signals);
 }
 

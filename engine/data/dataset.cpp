@@ -6,6 +6,7 @@
 #include <ATen/Parallel.h>
 
 #include "data/batch_gather.h"
+#include "data/tensor_file_dataset.h"
 #include "formats/idx_reader.h"
 #include "platform/errors.h"
 
@@ -105,6 +106,7 @@ DatasetPair load_idx_directory(const std::string& dir) {
 
 DatasetPair load_dataset(const std::string& spec) {
     if (spec == "synthetic") return make_synthetic_dataset();
+    if (is_tensor_file_spec(spec)) return load_tensor_file(spec);
     // Where the files are (the same lookup as the New run dialog's); what they hold is read below.
     const DatasetSpecCheck where = check_dataset_spec(spec);
     using Problem = DatasetSpecCheck::Problem;

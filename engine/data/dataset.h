@@ -16,11 +16,13 @@ namespace savepoint {
 constexpr std::int64_t kImageSide = 28;
 
 struct Dataset {
-    // uint8 [N, 1, 28, 28] pixels, contiguous, CPU. Kept as bytes (a quarter of
-    // float32's memory, and no conversion pass before the first step); batches
-    // become model input through pixels_to_float().
+    // uint8 [N, 1, 28, 28] pixels, contiguous, CPU (any [N, ...] from a tensor
+    // file, or float32 inputs taken as they are). Bytes are kept as bytes (a
+    // quarter of float32's memory, and no conversion pass before the first
+    // step); batches become model input through pixels_to_float().
     torch::Tensor images;
-    torch::Tensor labels;  // int64 [N], values in [0, 10), CPU
+    // int64 [N] class labels, CPU ([0, 10) for the MNIST files); float32 [N, ...] targets with --loss mse.
+    torch::Tensor labels;
     std::int64_t size() const { return labels.defined() ? labels.size(0) : 0; }
 };
 
@@ -35,7 +37,8 @@ struct DatasetPair {
 // rounded division on the CPU (the table's entries).
 torch::Tensor pixels_to_float(const torch::Tensor& pixels);
 
-// Throws InputError for an unknown spec, a missing file (naming the directory
+// A spec naming a file is a tensor file (tensor_file_dataset.h), read as
+// class-labelled. Throws InputError for an unknown spec, a missing file (naming the directory
 // and the file name looked for), mismatched image/label counts, or any IDX
 // violation. Image sizes other than 28x28 are refused with a clear message.
 DatasetPair load_dataset(const std::string& spec);

@@ -23,12 +23,29 @@ std::string find_mnist_file(const std::string& dir, const std::string& base) {
     return {};
 }
 
+bool is_tensor_file_spec(const std::string& spec) {
+    std::error_code ec;
+    if (fs::is_regular_file(spec, ec)) return true;
+    const auto ends = [&](const std::string& tail) {
+        return spec.size() > tail.size() && spec.compare(spec.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    return ends(".pt") || ends(".pth");
+}
+
 DatasetSpecCheck check_dataset_spec(const std::string& spec) {
     using Problem = DatasetSpecCheck::Problem;
     DatasetSpecCheck c;
     if (spec == "synthetic") return c;
     if (spec.empty()) {
         c.problem = Problem::Empty;
+        return c;
+    }
+    if (is_tensor_file_spec(spec)) {
+        std::error_code ec;
+        if (!fs::is_regular_file(spec, ec)) {
+            c.problem = Problem::NoSuchFile;
+            c.file = spec;
+        }
         return c;
     }
     const bool fashion = spec == "fashion-mnist";

@@ -1,5 +1,5 @@
 // Where a --data spec's files are, and whether they are there, without
-// reading them (no LibTorch): "synthetic" needs none, "fashion-mnist" is
+// reading them (no LibTorch): "synthetic" needs none, FILE.pt is one file, "fashion-mnist" is
 // Debian's dataset-fashion-mnist (or $SAVEPOINT_FASHION_MNIST_DIR), anything
 // else is a directory holding the four MNIST-format files, raw or .gz. The
 // loader (dataset.h) and the window's New run dialog look them up here.
@@ -20,6 +20,11 @@ std::string default_fashion_mnist_dir();
 inline constexpr std::array<const char*, 4> kMnistFiles = {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
                                                            "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
 
+// Whether a --data spec names a tensor file (torch.save of a dict;
+// tensor_file_dataset.h) rather than a dataset name or an IDX directory: an
+// existing regular file, or a name ending in .pt or .pth.
+bool is_tensor_file_spec(const std::string& spec);
+
 // dir/base or dir/base.gz, whichever is a regular file (raw first); empty: neither.
 std::string find_mnist_file(const std::string& dir, const std::string& base);
 
@@ -31,6 +36,7 @@ struct DatasetSpecCheck {
         FashionMnistMissing,  // "fashion-mnist", and `dir` is not a directory
         NotADirectory,        // a path that is not a directory (`dir`)
         MissingFile,          // `dir` has neither `file` nor `file`.gz
+        NoSuchFile,           // a tensor file (FILE.pt) `file` that is not there
     };
     Problem problem = Problem::None;
     std::string dir;   // the directory looked in (empty for "synthetic")

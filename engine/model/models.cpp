@@ -1,4 +1,5 @@
 #include "model/models.h"
+#include "model/script_model.h"
 
 #include "model/fast_dropout.h"
 #include "platform/errors.h"
@@ -87,7 +88,7 @@ std::shared_ptr<ClassifierImpl> make_model(const std::string& name) {
     if (name == "mlp") return std::make_shared<MlpImpl>();
     if (name == "dnn") return std::make_shared<DnnImpl>();
     if (name == "cnn") return std::make_shared<CnnImpl>();
-    throw InputError("model", "mlp|dnn|cnn", "'" + name + "'");
+    return load_script_model(name);
 }
 
 std::int64_t parameter_count(torch::nn::Module& m) {

@@ -41,7 +41,8 @@ struct CnnImpl : ClassifierImpl {
 };
 
 // Builds a model by name; parameters are drawn from LibTorch's default
-// generator, so seed it first. Throws InputError for an unknown name.
+// generator, so seed it first. Any other name is a TorchScript file
+// (script_model.h), whose parameters come from the file.
 std::shared_ptr<ClassifierImpl> make_model(const std::string& name);
 
 std::int64_t parameter_count(torch::nn::Module& m);

@@ -1,8 +1,10 @@
 // Trainer: opening or creating the run (lock, registry, dataset, model,
 // optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
+#include "data/tensor_file_dataset.h"
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
 #include "registry/run_refusals.h"
+#include "training/run_inputs.h"
 #include "training/trainer_impl.h"
 
 #include <filesystem>
@@ -27,16 +29,11 @@ void Trainer::Impl::setup() {
         cfg = req.config;
         check_device();
         obs->on_message("loading dataset " + cfg.data);
-        data = load_dataset(cfg.data);  // bad data fails here, before anything is written
-        // A directory is recorded as an absolute path: a resume from another
-        // working directory must find the same files, not fail or find others.
-        if (!is_builtin_dataset(cfg.data)) cfg.data = std::filesystem::absolute(cfg.data).lexically_normal().string();
-        cfg.data_sha256 = dataset_fingerprint(data);
-        if (cfg.batch > data.train.size())
-            throw InputError("batch",
-                             "at most " + std::to_string(data.train.size()) +
-                                 " (the samples in the training split of " + cfg.data + ")",
-                             std::to_string(cfg.batch), FieldRule::integers(1, data.train.size()));
+        // Bad data or a bad model fails here, before anything is written.
+        RunInputs in = load_run_inputs(cfg);
+        data = std::move(in.data);
+        model = std::move(in.model);
+        for (const auto& line : check_model_on_data(*model, data, cfg).lines()) obs->on_message(line);
         const std::int64_t steps =
             cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
         check_simulated_failure_steps(0, steps * cfg.epochs);
@@ -59,6 +56,8 @@ void Trainer::Impl::setup() {
         check_resume_target(*reg, *existing, req.target,
                             cfg.epochs);  // a mistyped target is said before a second of loading
         load_resume_dataset();
+        model = load_recorded_model(cfg, req.model_override, req.run_name);
+        check_model_on_data(*model, data, cfg);
     } else if (existing) {
         throw run_already_exists(req.run_name, req.home);
     }
@@ -87,15 +86,13 @@ void Trainer::Impl::setup() {
     run = *existing;
     branch_id = run.active_branch_id;
 
-    // Parameters are drawn from the seeded default generator: same seed, same initial bits.
-    torch::manual_seed(cfg.seed);
-    model = make_model(cfg.model);
     model->to(device);
     if (cfg.optimizer == "adam")
         optimizer = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(cfg.lr));
     else
         optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
+    stepper->use_mse(cfg.loss == "mse");
     // The I/O thread goes where the disk's interrupts land; training moves off
     // that CPU when it has cores to spare (io_affinity.h).
     const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
@@ -160,15 +157,19 @@ void Trainer::Impl::load_resume_dataset() {
                                           "); put the dataset back there instead"});
     const std::string source = moved ? req.data_override : recorded;
     obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
+    const bool file = is_tensor_file_spec(recorded);
+    std::string file_sha;
     try {
-        data = load_dataset(source);
+        data = file ? load_tensor_file(source, cfg.loss, &file_sha) : load_dataset(source);
     } catch (const InputError& e) {
         if (moved) throw;
         throw InputError(std::string(e.what()) + " (run '" + req.run_name + "' was trained on the dataset in " +
                          recorded + "; if it moved, say where: savepoint-cli resume --run " + req.run_name +
-                         " --data NEW_DIR)");
+                         (file ? " --data NEW_FILE)" : " --data NEW_DIR)"));
     }
-    check_dataset_fingerprint(cfg.data_sha256, dataset_fingerprint(data), source, req.run_name);
+    check_dataset_fingerprint(cfg.data_sha256,
+                              file ? std::map<std::string, std::string>{{"file", file_sha}} : dataset_fingerprint(data),
+                              source, req.run_name);
 }
 
 // A simulated crash or preemption at a step this session never computes

@@ -56,9 +56,6 @@ struct TrainRequest {
     // Resume only, with a rollback: train the new branch with this learning rate
     // (after a divergence); recorded in the branch.
     std::optional<double> lr_override;
-    // New runs only: load the model and data, run one batch forward, report
-    // (on_message) and stop with Outcome::NothingToDo; nothing is created.
-    bool dry_run = false;
     std::int64_t interrupt_at_step = 0;  // simulated crash after this global step (0: none)
     std::int64_t preempt_at_step = 0;    // preemption notice after this global step (0: none)
     double preempt_grace_seconds = 120;  // how long a notice gives (reported against the save time)

@@ -87,10 +87,10 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         // FusedAdam zeroes gradients during its own pass; a separate zero_grad() would read them all again.
         if (!fused_ || !fused_->zeroes_gradients()) optimizer_.zero_grad();
         torch::Tensor logits = model_.forward(x);
-        torch::Tensor batch_loss = torch::nn::functional::cross_entropy(logits, y);
+        torch::Tensor batch_loss = mse_ ? torch::mse_loss(logits, y) : torch::nn::functional::cross_entropy(logits, y);
         batch_loss.backward();
         loss = batch_loss.item<double>();
-        correct = count_correct(logits, y);
+        correct = mse_ ? 0 : count_correct(logits, y);
     }
     StepResult r;
     // Before the update: a non-finite loss or gradient stops training with the
@@ -129,7 +129,7 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         quiet_updates_count_ = std::min(quiet_updates_count_ + 1, kQuietUpdatesKept);
     }
     r.loss = loss;
-    r.accuracy = static_cast<double>(correct) / static_cast<double>(batch_);
+    r.accuracy = mse_ ? 0 : static_cast<double>(correct) / static_cast<double>(batch_);
     return r;
 }
 
@@ -149,6 +149,12 @@ std::optional<EvalResult> StepRunner::evaluate(const BetweenBatches& between) {
         torch::Tensor x = model_input(test_x_.narrow(0, i, len));
         torch::Tensor y = test_y_.narrow(0, i, len);
         torch::Tensor logits = model_.forward(x).contiguous();
+        if (mse_) {
+            // Summed per sample (its mean over the target's values), so the pass's mean matches training's.
+            loss_sum += torch::mse_loss(logits, y, at::Reduction::Sum).item<double>() * len /
+                        static_cast<double>(std::max<std::int64_t>(1, y.numel()));
+            continue;
+        }
         loss_sum += torch::nn::functional::cross_entropy(
                         logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
                         .item<double>();
@@ -158,7 +164,7 @@ std::optional<EvalResult> StepRunner::evaluate(const BetweenBatches& between) {
     model_.train();
     EvalResult r;
     r.loss = n ? loss_sum / static_cast<double>(n) : 0;
-    r.accuracy = n ? static_cast<double>(correct) / static_cast<double>(n) : 0;
+    r.accuracy = mse_ ? 0 : n ? static_cast<double>(correct) / static_cast<double>(n) : 0;
     return r;
 }
 

@@ -81,6 +81,9 @@ public:
     // The snapshot whose background copies (StateSnapshot::finish_copies) each
     // step must let finish before its optimizer update writes the tensors they read.
     void guard(const StateSnapshot* snapshot) { snapshot_ = snapshot; }
+    // --loss mse: mean squared error against float targets; accuracy is then 0 (no classes; the
+    // registry keeps a number in that column).
+    void use_mse(bool on) { mse_ = on; }
 
 private:
     ClassifierImpl& model_;
@@ -93,6 +96,7 @@ private:
     torch::Tensor batch_x_, batch_y_;         // CPU: the batch, gathered into the same buffers every step
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
     const StateSnapshot* snapshot_ = nullptr;
+    bool mse_ = false;
     FusedAdam* fused_ = nullptr;  // the optimizer, when it is one
     // The parameters whose gradients stand for all (divergence_check.cpp).
     std::vector<std::pair<std::string, torch::Tensor>> sentinels_;

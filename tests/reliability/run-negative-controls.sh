@@ -19,6 +19,7 @@
 #   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
 #   stale-update-copy     test_state_snapshot       a capture takes an update copy made steps earlier
 #   skip-divergence-check test_divergence           a NaN loss or infinite gradient trains on (and is saved)
+#   script-model-skip-buffers  test_script_model    a TorchScript model's buffers (BatchNorm statistics) not saved
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -44,6 +45,7 @@ B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run skip-divergence-check test_divergence
+B=${BUILD_DIR:-build}/tests/engine run script-model-skip-buffers test_script_model
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \

@@ -41,6 +41,9 @@ QString checkDatasetSpec(const QString& spec) {
                 .arg(dir);
         case Problem::MissingFile:
             return NewRunDialog::tr("%1 has no %2 (or %2.gz)").arg(dir, QString::fromStdString(c.file));
+        case Problem::NoSuchFile:
+            return NewRunDialog::tr("%1: no such file (expected a file written by torch.save)")
+                .arg(QString::fromStdString(c.file));
     }
     return {};
 }
