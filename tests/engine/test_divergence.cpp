@@ -5,9 +5,14 @@
 // rollback with --lr trains a new branch at that rate, recorded in the registry
 // and in its checkpoints. The built-in models do not diverge on their own with
 // cross-entropy (docs/RELIABILITY.md, divergence): SAVEPOINT_INJECT_NONFINITE
-// poisons one global step's loss or gradient after the backward pass.
+// poisons one global step's loss or gradient after the backward pass. One
+// real divergence too: a linear TorchScript regressor with mse and SGD at a
+// rate far too large for inputs of ~100 overflows at the same step every time.
 #include "formats/checkpoint_format.h"
 #include "registry/registry.h"
+#include "training/trainer.h"
+
+#include "script_fixtures.h"
 #include "test_home.h"
 
 #include <QtTest>
@@ -106,6 +111,71 @@ private Q_SLOTS:
             double lr = 0;
             QVERIFY2(checkpointFinite(QString::fromStdString(reg.absolute(c.path)), &lr), c.path.c_str());
         }
+    }
+
+    void aRealDivergenceStopsAtTheSameStepEveryTime() {
+        // y = x·w on 8 inputs of ~100: with SGD at lr 1 each step multiplies the error by ~1e4.
+        torch::manual_seed(7);
+        const torch::Tensor x = torch::randn({256, 8}) * 100, xt = torch::randn({64, 8}) * 100;
+        const torch::Tensor w = torch::randn({8, 1});
+        const std::string data = tmp_.filePath(QStringLiteral("regression.pt")).toStdString();
+        const std::string model = tmp_.filePath(QStringLiteral("linear.pt")).toStdString();
+        testsupport::writeTensorFile(
+            data, {{"train_x", x}, {"train_y", x.matmul(w)}, {"test_x", xt}, {"test_y", xt.matmul(w)}});
+        torch::jit::Module m = testsupport::scriptModule("Linear");
+        m.register_parameter("w", torch::zeros({1, 8}).requires_grad_(), false);
+        m.register_parameter("b", torch::zeros({1}).requires_grad_(), false);
+        m.define("def forward(self, x):\n    return torch.matmul(x, self.w.t()) + self.b\n");
+        m.save(model);
+        savepoint::TrainConfig cfg;
+        cfg.model = model;
+        cfg.data = data;
+        cfg.loss = "mse";
+        cfg.optimizer = "sgd";
+        cfg.lr = 1;
+        cfg.epochs = 2;
+        cfg.steps_per_epoch = 20;
+        cfg.batch = 16;
+        cfg.save_every_steps = 2;
+        cfg.threads = 1;
+        cfg.device = "cpu";
+        std::vector<std::string> messages;
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            savepoint::TrainRequest r;
+            r.home = tmp_.filePath(QStringLiteral("real%1").arg(attempt)).toStdString();
+            r.run_name = "lin";
+            r.config = cfg;
+            const savepoint::TrainResult res = savepoint::Trainer(r).run();
+            QCOMPARE(res.outcome, savepoint::Outcome::Diverged);
+            QVERIFY2(res.global_step > 2 && res.global_step < 40, res.message.c_str());
+            savepoint::Registry reg(r.home);
+            const auto run = reg.find_run("lin");
+            QCOMPARE(run->global_step, res.global_step);
+            QCOMPARE(reg.events(run->id).back().kind, savepoint::EventKind::Divergence);
+            for (const auto& c : reg.checkpoints(run->id)) {
+                double lr = 0;
+                QVERIFY2(c.global_step <= res.global_step, c.path.c_str());
+                QVERIFY2(checkpointFinite(QString::fromStdString(reg.absolute(c.path)), &lr), c.path.c_str());
+            }
+            messages.push_back(res.message);
+        }
+        QCOMPARE(QString::fromStdString(messages[1]), QString::fromStdString(messages[0]));
+        QCOMPARE(QString::fromStdString(messages[0]),
+                 QStringLiteral("loss became infinite at epoch 1, step 5; the last good checkpoint is #2 at epoch 1, "
+                                "step 4 (roll back with a smaller learning rate: savepoint-cli resume --run lin "
+                                "--checkpoint 2 --lr X)"));
+        // The last finite checkpoint is not a sane one here: at step 4 the error is already so large that
+        // the next forward pass overflows whatever the rate. One further back, at a rate that suits the
+        // data (below 2 / the largest curvature, ~1e5 for inputs of ~100), training reaches the end.
+        savepoint::TrainRequest back;
+        back.home = tmp_.filePath(QStringLiteral("real0")).toStdString();
+        back.run_name = "lin";
+        back.resume = true;
+        back.target.checkpoint_id = 1;
+        back.lr_override = 1e-6;
+        const savepoint::TrainResult done = savepoint::Trainer(back).run();
+        QVERIFY2(done.outcome == savepoint::Outcome::Finished, done.message.c_str());
+        QCOMPARE(done.global_step, 40);
     }
 
     void resumeLrWithoutRollbackIsRefused() {
