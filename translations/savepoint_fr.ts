@@ -852,6 +852,62 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>File…</source>
+        <translation>Fichier…</translation>
+    </message>
+    <message>
+        <source>Tensors saved with torch.save</source>
+        <translation>Tenseurs enregistrés avec torch.save</translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth);;All files (*)</source>
+        <translation>Fichiers PyTorch (*.pt *.pth);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>TorchScript model</source>
+        <translation>Modèle TorchScript</translation>
+    </message>
+    <message>
+        <source>TorchScript files (*.pt *.pth);;All files (*)</source>
+        <translation>Fichiers TorchScript (*.pt *.pth);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>mlp: one hidden layer; dnn: three; cnn: convolutional; or your own TorchScript file (torch.jit.script(model).save(&quot;model.pt&quot;)).</source>
+        <translation>mlp : une couche cachée ; dnn : trois ; cnn : convolutif ; ou votre propre fichier TorchScript (torch.jit.script(model).save(&quot;model.pt&quot;)).</translation>
+    </message>
+    <message>
+        <source>ce: cross-entropy on class labels; mse: mean squared error on float targets (TorchScript models).</source>
+        <translation>ce : entropie croisée sur des étiquettes de classe ; mse : erreur quadratique moyenne sur des cibles réelles (modèles TorchScript).</translation>
+    </message>
+    <message>
+        <source>Check model and data</source>
+        <translation>Vérifier le modèle et les données</translation>
+    </message>
+    <message>
+        <source>Loads the model and the data and runs one batch forward: shapes, labels, parameters.</source>
+        <translation>Charge le modèle et les données et fait passer un lot : formes, étiquettes, paramètres.</translation>
+    </message>
+    <message>
+        <source>Press “Check model and data” first: a model or data file must pass the dry run</source>
+        <translation>Cliquez d’abord sur « Vérifier le modèle et les données » : un fichier de modèle ou de données doit passer l’essai à blanc</translation>
+    </message>
+    <message>
+        <source>Dry run passed:</source>
+        <translation>Essai à blanc réussi :</translation>
+    </message>
+    <message>
+        <source>Dry run failed: %1</source>
+        <translation>Essai à blanc échoué : %1</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Perte</translation>
+    </message>
+    <message>
+        <source>%1: no such file (expected a file written by torch.save)</source>
+        <translation>%1 : fichier introuvable (attendu : un fichier écrit par torch.save)</translation>
+    </message>
+    <message>
         <source>Expected %1; found %2.</source>
         <translation>Attendu : %1 ; trouvé : %2.</translation>
     </message>
@@ -910,10 +966,6 @@
     <message>
         <source>Model</source>
         <translation>Modèle</translation>
-    </message>
-    <message>
-        <source>mlp: one hidden layer; dnn: three; cnn: convolutional.</source>
-        <translation>mlp : une couche cachée ; dnn : trois ; cnn : convolutif.</translation>
     </message>
     <message>
         <source>Epochs</source>

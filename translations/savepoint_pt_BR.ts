@@ -852,6 +852,62 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>File…</source>
+        <translation>Arquivo…</translation>
+    </message>
+    <message>
+        <source>Tensors saved with torch.save</source>
+        <translation>Tensores salvos com torch.save</translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth);;All files (*)</source>
+        <translation>Arquivos PyTorch (*.pt *.pth);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>TorchScript model</source>
+        <translation>Modelo TorchScript</translation>
+    </message>
+    <message>
+        <source>TorchScript files (*.pt *.pth);;All files (*)</source>
+        <translation>Arquivos TorchScript (*.pt *.pth);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>mlp: one hidden layer; dnn: three; cnn: convolutional; or your own TorchScript file (torch.jit.script(model).save(&quot;model.pt&quot;)).</source>
+        <translation>mlp: uma camada oculta; dnn: três; cnn: convolucional; ou seu próprio arquivo TorchScript (torch.jit.script(model).save(&quot;model.pt&quot;)).</translation>
+    </message>
+    <message>
+        <source>ce: cross-entropy on class labels; mse: mean squared error on float targets (TorchScript models).</source>
+        <translation>ce: entropia cruzada sobre rótulos de classe; mse: erro quadrático médio sobre alvos reais (modelos TorchScript).</translation>
+    </message>
+    <message>
+        <source>Check model and data</source>
+        <translation>Verificar modelo e dados</translation>
+    </message>
+    <message>
+        <source>Loads the model and the data and runs one batch forward: shapes, labels, parameters.</source>
+        <translation>Carrega o modelo e os dados e passa um lote adiante: formas, rótulos, parâmetros.</translation>
+    </message>
+    <message>
+        <source>Press “Check model and data” first: a model or data file must pass the dry run</source>
+        <translation>Clique primeiro em “Verificar modelo e dados”: um arquivo de modelo ou de dados precisa passar no teste a seco</translation>
+    </message>
+    <message>
+        <source>Dry run passed:</source>
+        <translation>Teste a seco aprovado:</translation>
+    </message>
+    <message>
+        <source>Dry run failed: %1</source>
+        <translation>Teste a seco falhou: %1</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Perda</translation>
+    </message>
+    <message>
+        <source>%1: no such file (expected a file written by torch.save)</source>
+        <translation>%1: arquivo inexistente (esperado um arquivo gravado por torch.save)</translation>
+    </message>
+    <message>
         <source>Expected %1; found %2.</source>
         <translation>Esperado: %1; encontrado: %2.</translation>
     </message>
@@ -910,10 +966,6 @@
     <message>
         <source>Model</source>
         <translation>Modelo</translation>
-    </message>
-    <message>
-        <source>mlp: one hidden layer; dnn: three; cnn: convolutional.</source>
-        <translation>mlp: uma camada oculta; dnn: três; cnn: convolucional.</translation>
     </message>
     <message>
         <source>Epochs</source>

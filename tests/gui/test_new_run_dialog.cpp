@@ -2,9 +2,15 @@
 #include "window/new_run_dialog.h"
 #include "window/translations_loader.h"
 
+#include "script_fixtures.h"
+
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScopeGuard>
+#include <QSpinBox>
 #include <QtTest>
 
 using namespace savepoint::ui;
@@ -18,6 +24,7 @@ private Q_SLOTS:
     void configRoundTrip();
     void rangeInTheDialogsWords();
     void tabFollowsTheForm();
+    void filesMustPassTheDryRun();
 };
 
 void TestNewRunDialog::defaultsAreValid() {
@@ -141,6 +148,37 @@ void TestNewRunDialog::tabFollowsTheForm() {
     QCOMPARE(order.indexOf(d.field(QStringLiteral("optimizer"))), order.indexOf(d.field(QStringLiteral("lr"))) + 1);
     for (const char* name : {"run", "model", "epochs", "lr", "optimizer", "keep", "threads"})
         QVERIFY2(!d.field(QLatin1String(name))->accessibleName().isEmpty(), name);
+}
+
+// A TorchScript model and a tensor file: Start waits for a dry run that
+// passed for exactly these settings; a failed one says why under the form.
+void TestNewRunDialog::filesMustPassTheDryRun() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath(QStringLiteral("bn_mlp.pt")), data = dir.filePath(QStringLiteral("quad.pt"));
+    testsupport::bnMlp(64, 16, 4).save(model.toStdString());
+    testsupport::writeTensorFile(data.toStdString(), testsupport::quadrantData(256, 64));
+    NewRunDialog d({});
+    auto* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    auto* result = d.findChild<QLabel*>(QStringLiteral("dryRunResult"));
+    qobject_cast<QComboBox*>(d.field(QStringLiteral("model")))->setCurrentText(model);
+    qobject_cast<QComboBox*>(d.field(QStringLiteral("data")))->setCurrentText(data);
+    qobject_cast<QSpinBox*>(d.field(QStringLiteral("batch")))->setValue(16);
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(d.errors().value(QStringLiteral("model")).contains(QStringLiteral("Check model and data")));
+    d.findChild<QPushButton*>(QStringLiteral("dryRunButton"))->click();
+    QVERIFY2(result->text().contains(QStringLiteral("Dry run passed")), qPrintable(result->text()));
+    QVERIFY(result->text().contains(QStringLiteral("BnMlp (bn_mlp.pt), 1140 parameters")));
+    QVERIFY(result->text().contains(QStringLiteral("[16, 4]")));
+    QVERIFY2(ok->isEnabled(), qPrintable(QStringList(d.errors().values()).join(QStringLiteral("; "))));
+    QCOMPARE(QString::fromStdString(d.config().model), model);
+    // Another batch size is another dry run.
+    qobject_cast<QSpinBox*>(d.field(QStringLiteral("batch")))->setValue(300);
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(!d.runDryRun());
+    QVERIFY2(result->text().contains(QStringLiteral("Dry run failed")) &&
+                 result->text().contains(QStringLiteral("at most 256")),
+             qPrintable(result->text()));
+    QVERIFY(!ok->isEnabled());
 }
 
 QTEST_MAIN(TestNewRunDialog)

@@ -12,6 +12,7 @@
 //
 //   ctest --test-dir build -R test_corruption --output-on-failure
 #include "reliability_support.h"
+#include "script_fixtures.h"
 
 #include <QtTest>
 
@@ -195,6 +196,37 @@ private Q_SLOTS:
         HomeState e = checkHome(homes[1], run_);
         QVERIFY2(e.ok, qPrintable(e.why));
         for (const auto& h : homes) QDir(h).removeRecursively();
+    }
+
+    // A TorchScript run (BatchNorm and dropout, tests/support/script_fixtures.h):
+    // one bit of its batch-norm statistics flipped in the head checkpoint is
+    // caught by verify, and the resume falls back and ends with the same bits.
+    void scriptModelBufferFlip() {
+        const QString model = tmp_.filePath(QStringLiteral("bn_mlp.pt")), data = tmp_.filePath(QStringLiteral("q.pt"));
+        testsupport::bnMlp(64, 16, 4).save(model.toStdString());
+        testsupport::writeTensorFile(data.toStdString(), testsupport::quadrantData(256, 64));
+        QStringList args = tinyTrain(tmp_.filePath(QStringLiteral("script")), run_, 2, 6, 3);
+        args[args.indexOf(QStringLiteral("mlp"))] = model;
+        args[args.indexOf(QStringLiteral("synthetic"))] = data;
+        CliResult t = reliability::runCli(args);
+        QVERIFY2(t.exitCode == 0 && savedLines(t.out).size() == 4, t.describe().constData());
+        const QString reference = testsupport::paramsShaFromOutput(t.out);
+        const QString home = tmp_.filePath(QStringLiteral("script"));
+        const QByteArray bytes = testsupport::readAll(ckpt(home, 4));
+        const auto* start = reinterpret_cast<const std::uint8_t*>(bytes.constData());
+        auto c = savepoint::parse_checkpoint_body(start, static_cast<std::size_t>(bytes.size()), "head");
+        qint64 at = -1;
+        for (const auto& tensor : c.tensors)
+            if (tensor.name == "model/buffer/bn.running_mean") at = tensor.data - start + 5;
+        QVERIFY2(at > 0, "no model/buffer/bn.running_mean in the checkpoint");
+        QVERIFY(testsupport::flipByte(ckpt(home, 4), at, 0x01));
+        CliResult v = reliability::runCli({QStringLiteral("verify"), QStringLiteral("--home"), home});
+        QVERIFY2(v.exitCode == 1 && v.err.contains(QStringLiteral("DAMAGED r #4 ")), v.describe().constData());
+        CliResult r = reliability::runCli(resumeArgs(home, run_));
+        QVERIFY2(r.exitCode == 0, r.describe().constData());
+        auto from = resumedFrom(r.out);
+        QVERIFY2(from && from->id == 3, r.describe().constData());
+        QVERIFY2(testsupport::paramsShaFromOutput(r.out) == reference, r.describe().constData());
     }
 };
 

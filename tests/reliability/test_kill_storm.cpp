@@ -11,10 +11,14 @@
 // 'writing'/'deleting'; the next resume starts exactly from the head recovery
 // chose, which is never older than the last checkpoint reported saved; every
 // completed run ends with params_sha256 bit-identical to an uninterrupted run.
+// Every other run trains a TorchScript model with BatchNorm and dropout
+// (made with define(), tests/support/script_fixtures.h) on a torch.save'd
+// tensor file instead of the mlp on the synthetic set.
 //
 //   ctest --test-dir build -R test_kill_storm --output-on-failure      (label long)
 //   SAVEPOINT_KILLS=5000 SAVEPOINT_STORM_SEED=7 build/tests/reliability/test_kill_storm
 #include "reliability_support.h"
+#include "script_fixtures.h"
 
 #include <QtTest>
 
@@ -27,13 +31,19 @@ class TestKillStorm : public QObject {
 
 private:
     QTemporaryDir tmp_;
-    QString reference_;
+    QString reference_, scriptReference_;
+    QString modelFile_, dataFile_;
     qint64 fullMs_ = 2000;  // an uninterrupted run, wall clock
     qint64 loadMs_ = 800;   // until a resume prints "loading dataset" (after its recovery)
     const QString run_ = QStringLiteral("r");
 
-    QStringList train(const QString& home) const {
-        return tinyTrain(home, run_, 3, 8, 3, {QStringLiteral("--keep"), QStringLiteral("3")});
+    QStringList train(const QString& home, bool script = false) const {
+        QStringList a = tinyTrain(home, run_, 3, 8, 3, {QStringLiteral("--keep"), QStringLiteral("3")});
+        if (script) {
+            a[a.indexOf(QStringLiteral("mlp"))] = modelFile_;
+            a[a.indexOf(QStringLiteral("synthetic"))] = dataFile_;
+        }
+        return a;
     }
 
 private Q_SLOTS:
@@ -45,6 +55,14 @@ private Q_SLOTS:
         fullMs_ = t.elapsed();
         QVERIFY2(r.exitCode == 0, r.describe().constData());
         reference_ = testsupport::paramsShaFromOutput(r.out);
+        modelFile_ = tmp_.filePath(QStringLiteral("bn_mlp.pt"));
+        dataFile_ = tmp_.filePath(QStringLiteral("quadrants.pt"));
+        testsupport::bnMlp(64, 16, 4).save(modelFile_.toStdString());
+        testsupport::writeTensorFile(dataFile_.toStdString(), testsupport::quadrantData(256, 64));
+        CliResult s = reliability::runCli(train(tmp_.filePath(QStringLiteral("ref-script")), true));
+        QVERIFY2(s.exitCode == 0, s.describe().constData());
+        scriptReference_ = testsupport::paramsShaFromOutput(s.out);
+        QVERIFY(!scriptReference_.isEmpty() && scriptReference_ != reference_);
         // When does a resume get past its recovery?
         const QString h = tmp_.filePath(QStringLiteral("probe"));
         QVERIFY(reliability::runCli(train(h) + QStringList{QStringLiteral("--interrupt-at-step"), QStringLiteral("5")})
@@ -65,11 +83,12 @@ private Q_SLOTS:
     void storm() {
         const int target = envInt("SAVEPOINT_KILLS", 200);
         std::mt19937_64 rng(static_cast<quint64>(envInt("SAVEPOINT_STORM_SEED", 20240601)));
-        int kills = 0, runs = 0, completed = 0, sessions = 0;
+        int kills = 0, runs = 0, completed = 0, sessions = 0, scriptKills = 0;
         int byMode[4] = {0, 0, 0, 0};
         QElapsedTimer total;
         total.start();
         while (kills < target) {
+            const bool script = runs % 2 == 1;
             const QString home = tmp_.filePath(QStringLiteral("storm-%1").arg(runs++));
             std::optional<Saved> lastReported;
             std::optional<qint64> expectFrom;  // head id chosen by recovery (0: the beginning)
@@ -77,7 +96,7 @@ private Q_SLOTS:
             int nextMode = -1;
             for (int attempt = 0;; ++attempt) {
                 QVERIFY2(attempt < 400, "a run did not complete after 400 resumes");
-                const QStringList args = exists ? resumeArgs(home, run_) : train(home);
+                const QStringList args = exists ? resumeArgs(home, run_) : train(home, script);
                 int mode = nextMode >= 0 ? nextMode : static_cast<int>(rng() % 100);
                 mode = nextMode >= 0 ? nextMode : mode < 40 ? 0 : mode < 65 ? 1 : mode < 80 ? 2 : 3;
                 nextMode = -1;
@@ -128,7 +147,8 @@ private Q_SLOTS:
                 if (!k.killed) {
                     // It got to the end by itself.
                     QVERIFY2(k.result.exitCode == 0, ctx.constData());
-                    QVERIFY2(testsupport::paramsShaFromOutput(k.result.out) == reference_, ctx.constData());
+                    QVERIFY2(testsupport::paramsShaFromOutput(k.result.out) == (script ? scriptReference_ : reference_),
+                             ctx.constData());
                     HomeState s = checkHome(home, run_);
                     QVERIFY2(s.ok, (s.why + QLatin1Char('\n')).toLocal8Bit() + ctx);
                     ++completed;
@@ -136,6 +156,7 @@ private Q_SLOTS:
                 }
                 ++kills;
                 ++byMode[mode];
+                scriptKills += script;
                 HomeState s = checkHome(home, run_);
                 QVERIFY2(s.ok, (s.why + QLatin1Char('\n')).toLocal8Bit() + ctx);
                 exists = s.runExists;
@@ -157,9 +178,10 @@ private Q_SLOTS:
             }
         }
         qInfo(
-            "%d kills (random %d, during a save %d, after a commit %d, early/recovery %d) over %d runs (%d completed), "
-            "%d CLI sessions, %.1f s",
-            kills, byMode[0], byMode[1], byMode[2], byMode[3], runs, completed, sessions, total.elapsed() / 1000.0);
+            "%d kills (random %d, during a save %d, after a commit %d, early/recovery %d; %d of them in TorchScript "
+            "runs) over %d runs (%d completed), %d CLI sessions, %.1f s",
+            kills, byMode[0], byMode[1], byMode[2], byMode[3], scriptKills, runs, completed, sessions,
+            total.elapsed() / 1000.0);
     }
 };
 

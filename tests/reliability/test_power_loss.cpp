@@ -11,12 +11,15 @@
 // checkpoint the CLI reported saved is still there (committed, or deleted by
 // retention after a newer one), the head is never older than the last one
 // reported saved; completed runs end bit-identical to an uninterrupted run.
+// Every other run trains a TorchScript model with BatchNorm and dropout on a
+// torch.save'd tensor file (tests/support/script_fixtures.h).
 //
 // Needs root (mount, losetup, /proc/sys/vm); skips with a message otherwise.
 //   ctest --test-dir build -R test_power_loss --output-on-failure             (label long)
 //   SAVEPOINT_POWER_TRIALS=500 build/tests/reliability/test_power_loss
 //   SAVEPOINT_PLANT_BUG=skip-fsync build/tests/reliability/test_power_loss   (negative control: must fail)
 #include "reliability_support.h"
+#include "script_fixtures.h"
 
 #include <QtTest>
 
@@ -52,14 +55,19 @@ class TestPowerLoss : public QObject {
 
 private:
     QTemporaryDir tmp_;
-    QString reference_, mnt_, cur_, copy_;
+    QString reference_, scriptReference_, modelFile_, dataFile_, mnt_, cur_, copy_;
     QByteArray savedWriteback_, savedExpire_;
     bool mounted_ = false;
     qint64 fullMs_ = 2000;
     const QString run_ = QStringLiteral("r");
 
-    QStringList train(const QString& home) const {
-        return tinyTrain(home, run_, 3, 8, 3, {QStringLiteral("--keep"), QStringLiteral("3")});
+    QStringList train(const QString& home, bool script = false) const {
+        QStringList a = tinyTrain(home, run_, 3, 8, 3, {QStringLiteral("--keep"), QStringLiteral("3")});
+        if (script) {
+            a[a.indexOf(QStringLiteral("mlp"))] = modelFile_;
+            a[a.indexOf(QStringLiteral("synthetic"))] = dataFile_;
+        }
+        return a;
     }
     bool mountImage() {
         QString out;
@@ -99,6 +107,13 @@ private Q_SLOTS:
         fullMs_ = t.elapsed();
         QVERIFY2(r.exitCode == 0, r.describe().constData());
         reference_ = testsupport::paramsShaFromOutput(r.out);
+        modelFile_ = tmp_.filePath(QStringLiteral("bn_mlp.pt"));
+        dataFile_ = tmp_.filePath(QStringLiteral("quadrants.pt"));
+        testsupport::bnMlp(64, 16, 4).save(modelFile_.toStdString());
+        testsupport::writeTensorFile(dataFile_.toStdString(), testsupport::quadrantData(256, 64));
+        CliResult s = reliability::runCli(train(tmp_.filePath(QStringLiteral("ref-script")), true));
+        QVERIFY2(s.exitCode == 0, s.describe().constData());
+        scriptReference_ = testsupport::paramsShaFromOutput(s.out);
     }
 
     void cleanupTestCase() {
@@ -116,7 +131,8 @@ private Q_SLOTS:
         const QString home = mnt_ + QStringLiteral("/home");
         while (trials < target) {
             QVERIFY(freshImage());
-            ++runs;
+            const bool script = runs++ % 2 == 1;
+            const QString& reference = script ? scriptReference_ : reference_;
             bool exists = false, done = false;
             QMap<qint64, qint64> reported;  // id -> global step, every checkpoint reported saved in this run
             std::optional<Saved> lastReported;
@@ -138,10 +154,11 @@ private Q_SLOTS:
                 }
                 // The power goes out right after the process ends (killed, or finished by itself).
                 bool copied = false;
-                KilledRun k = runAndKill(exists ? resumeArgs(home, run_) : train(home), envWith(), delay, when, [&] {
-                    QFile::remove(copy_);
-                    copied = sh(QStringLiteral("cp"), {QStringLiteral("--sparse=always"), cur_, copy_});
-                });
+                KilledRun k =
+                    runAndKill(exists ? resumeArgs(home, run_) : train(home, script), envWith(), delay, when, [&] {
+                        QFile::remove(copy_);
+                        copied = sh(QStringLiteral("cp"), {QStringLiteral("--sparse=always"), cur_, copy_});
+                    });
                 ++trials;
                 const QByteArray ctx = QStringLiteral("run %1 attempt %2 mode %3 delay %4, trial %5\n")
                                            .arg(runs)
@@ -158,7 +175,7 @@ private Q_SLOTS:
                 if (!savedLines(k.result.out).isEmpty()) lastReported = savedLines(k.result.out).last();
                 if (!k.killed) {
                     QVERIFY2(k.result.exitCode == 0, ctx.constData());
-                    QVERIFY2(testsupport::paramsShaFromOutput(k.result.out) == reference_, ctx.constData());
+                    QVERIFY2(testsupport::paramsShaFromOutput(k.result.out) == reference, ctx.constData());
                     done = true;
                     ++completed;
                 }
@@ -199,7 +216,7 @@ private Q_SLOTS:
                 if (done) {
                     // Finished and reported: the copy must know it, too.
                     CliResult again = reliability::runCli(resumeArgs(home, run_));
-                    QVERIFY2(again.exitCode == 0 && testsupport::paramsShaFromOutput(again.out) == reference_,
+                    QVERIFY2(again.exitCode == 0 && testsupport::paramsShaFromOutput(again.out) == reference,
                              again.describe().constData());
                 }
                 QVERIFY(unmountImage());

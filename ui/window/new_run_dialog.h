@@ -33,18 +33,29 @@ public:
     QString runName() const;
     void setRunName(const QString& name);
 
+    // The dry run (training/run_inputs.h) of the current settings: its summary
+    // or its error under the form. A model or data file must pass it before
+    // Start is enabled; built-in models on built-in data need none.
+    bool runDryRun();
+    // Model and data files chosen before (QSettings), newest first, at most kRecentFiles.
+    static constexpr int kRecentFiles = 8;
+
     // Field name -> message, for every invalid field (empty: all valid).
     QHash<QString, QString> errors() const { return errors_; }
     bool validateAll();
 
     // Field widgets by name, for tests: run, data, model, optimizer, epochs,
-    // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy.
+    // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy, loss.
     QWidget* field(const QString& name) const { return fields_.value(name); }
 
 private:
     // The row's label is the setting's (settingLabel), the one the window's messages name it by.
     void addField(QFormLayout* form, const QString& name, QWidget* w, const QString& help);
     void setError(const QString& name, const QString& message);
+    // What a dry run is about: the settings it checked; Start needs the last passed one to match.
+    QString dryRunKey() const;
+    bool needsDryRun() const;
+    void rememberFiles() const;
 
     QSet<QString> existing_;
     QHash<QString, QWidget*> fields_;
@@ -52,7 +63,9 @@ private:
     QHash<QString, QLabel*> error_labels_;
     QHash<QString, QString> errors_;
     QLineEdit *run_, *lr_, *seed_, *save_freq_;
-    QComboBox *data_, *model_, *optimizer_, *device_, *async_;
+    QComboBox *data_, *model_, *optimizer_, *device_, *async_, *loss_;
+    QLabel* dry_run_result_;
+    QString dry_run_passed_;  // dryRunKey() of the last dry run that passed
     QSpinBox *epochs_, *spe_, *batch_, *keep_, *threads_;
     QDialogButtonBox* buttons_;
 };
