@@ -125,6 +125,10 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>diverged (NaN)</source>
+        <translation>divergé (NaN)</translation>
+    </message>
+    <message>
         <source>crash</source>
         <translation>plantage</translation>
     </message>
@@ -761,6 +765,10 @@
 <context>
     <name>savepoint::ui::MetricsPlot</name>
     <message>
+        <source>%1 · lr %2</source>
+        <translation>%1 · lr %2</translation>
+    </message>
+    <message>
         <source>Loss</source>
         <translation>Perte</translation>
     </message>
@@ -1279,6 +1287,10 @@
 <context>
     <name>savepoint::ui::StatusBarFields</name>
     <message>
+        <source>Diverged (NaN or infinite loss)</source>
+        <translation>Divergé (perte NaN ou infinie)</translation>
+    </message>
+    <message>
         <source>Where the model trains</source>
         <translation>Où le modèle s’entraîne</translation>
     </message>
@@ -1409,6 +1421,18 @@
 </context>
 <context>
     <name>savepoint::ui::TrainingController</name>
+    <message>
+        <source>epoch %1, step %2</source>
+        <translation>époque %1, pas %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training diverged&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;L’entraînement a divergé&lt;/b&gt; : %1</translation>
+    </message>
+    <message>
+        <source>Roll back to the last good checkpoint…</source>
+        <translation>Revenir au dernier point de sauvegarde sain…</translation>
+    </message>
     <message>
         <source>Resume</source>
         <translation>Reprendre</translation>
@@ -1547,6 +1571,29 @@
             <numerusform>Reprendre à l’époque %1, pas %2 (pas global %3) ? Cela crée une nouvelle branche ; la branche actuelle, avec %Ln pas après ce point, reste dans l’historique.</numerusform>
             <numerusform>Reprendre à l’époque %1, pas %2 (pas global %3) ? Cela crée une nouvelle branche ; la branche actuelle, avec %Ln pas après ce point, reste dans l’historique.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RollbackDialog</name>
+    <message>
+        <source>Roll back to the last good checkpoint</source>
+        <translation>Revenir au dernier point de sauvegarde sain</translation>
+    </message>
+    <message>
+        <source>Training diverged. Roll back to checkpoint #%1 (%2) and continue on a new branch with a smaller learning rate; the branch that diverged is kept.</source>
+        <translation>L’entraînement a divergé. Revenir au point de sauvegarde n° %1 (%2) et continuer sur une nouvelle branche avec un taux d’apprentissage plus petit ; la branche qui a divergé est conservée.</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>Revenir en arrière</translation>
+    </message>
+    <message>
+        <source>Enter a number such as 0.001 or 1e-3</source>
+        <translation>Saisissez un nombre comme 0.001 ou 1e-3</translation>
+    </message>
+    <message>
+        <source>Expected %1; found %2.</source>
+        <translation>Attendu : %1 ; trouvé : %2.</translation>
     </message>
 </context>
 </TS>

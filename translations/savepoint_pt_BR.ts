@@ -125,6 +125,10 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>diverged (NaN)</source>
+        <translation>divergiu (NaN)</translation>
+    </message>
+    <message>
         <source>crash</source>
         <translation>falha</translation>
     </message>
@@ -761,6 +765,10 @@
 <context>
     <name>savepoint::ui::MetricsPlot</name>
     <message>
+        <source>%1 · lr %2</source>
+        <translation>%1 · lr %2</translation>
+    </message>
+    <message>
         <source>Loss</source>
         <translation>Perda</translation>
     </message>
@@ -1279,6 +1287,10 @@
 <context>
     <name>savepoint::ui::StatusBarFields</name>
     <message>
+        <source>Diverged (NaN or infinite loss)</source>
+        <translation>Divergiu (perda NaN ou infinita)</translation>
+    </message>
+    <message>
         <source>Where the model trains</source>
         <translation>Onde o modelo treina</translation>
     </message>
@@ -1409,6 +1421,18 @@
 </context>
 <context>
     <name>savepoint::ui::TrainingController</name>
+    <message>
+        <source>epoch %1, step %2</source>
+        <translation>época %1, passo %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training diverged&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;O treinamento divergiu&lt;/b&gt;: %1</translation>
+    </message>
+    <message>
+        <source>Roll back to the last good checkpoint…</source>
+        <translation>Reverter para o último checkpoint bom…</translation>
+    </message>
     <message>
         <source>Resume</source>
         <translation>Retomar</translation>
@@ -1547,6 +1571,29 @@
             <numerusform>Retomar na época %1, passo %2 (passo global %3)? Isso inicia um novo ramo; o ramo atual, com %Ln passo após este ponto, fica no histórico.</numerusform>
             <numerusform>Retomar na época %1, passo %2 (passo global %3)? Isso inicia um novo ramo; o ramo atual, com %Ln passos após este ponto, fica no histórico.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RollbackDialog</name>
+    <message>
+        <source>Roll back to the last good checkpoint</source>
+        <translation>Reverter para o último checkpoint bom</translation>
+    </message>
+    <message>
+        <source>Training diverged. Roll back to checkpoint #%1 (%2) and continue on a new branch with a smaller learning rate; the branch that diverged is kept.</source>
+        <translation>O treinamento divergiu. Reverta para o checkpoint nº %1 (%2) e continue num novo ramo com uma taxa de aprendizado menor; o ramo que divergiu é mantido.</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>Reverter</translation>
+    </message>
+    <message>
+        <source>Enter a number such as 0.001 or 1e-3</source>
+        <translation>Digite um número como 0.001 ou 1e-3</translation>
+    </message>
+    <message>
+        <source>Expected %1; found %2.</source>
+        <translation>Esperado: %1; encontrado: %2.</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 #include "cli_output.h"
 
 #include "data/data_order.h"
+#include "training/branch_lr.h"  // lr_text
 
 #include <cmath>
 #include <cstdio>
@@ -25,6 +26,13 @@ std::string fmt(double v, const char* f) {
     char b[32];
     std::snprintf(b, sizeof b, f, v);
     return b;
+}
+
+// The active branch's learning rate when it is not the run's (resume --lr); NaN otherwise.
+double active_branch_lr(const std::vector<BranchRow>& branches, const RunRow& run) {
+    for (const auto& b : branches)
+        if (b.id == run.active_branch_id && b.lr) return *b.lr;
+    return NAN;
 }
 
 }  // namespace
@@ -64,12 +72,14 @@ nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const Che
             {"val_loss", num(c.val_loss)},
             {"val_accuracy", num(c.val_accuracy)},
             {"write_ms", num(c.write_ms)},
-            {"stall_ms", num(c.stall_ms)}};
+            {"stall_ms", num(c.stall_ms)},
+            {"branch_lr", num(c.branch_lr)}};  // null: the run's (resume --lr sets one)
 }
 
 nlohmann::json run_json(Registry& reg, const RunRow& run) {
     nlohmann::json config = nlohmann::json::parse(run.config_json, nullptr, false);
-    std::int64_t branches = static_cast<std::int64_t>(reg.branches(run.id).size());
+    const std::vector<BranchRow> all = reg.branches(run.id);
+    const std::int64_t branches = static_cast<std::int64_t>(all.size());
     return {{"name", run.name},
             {"id", run.id},
             {"status", to_string(run.status)},
@@ -80,6 +90,7 @@ nlohmann::json run_json(Registry& reg, const RunRow& run) {
             {"steps_per_epoch", run.steps_per_epoch},
             {"branches", branches},
             {"active_branch", run.active_branch_id},
+            {"active_branch_lr", num(active_branch_lr(all, run))},
             {"device", run.device},
             {"created_at", iso_time(run.created_at)},
             {"updated_at", iso_time(run.updated_at)}};
@@ -96,7 +107,8 @@ void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow
         std::string marks;
         if (run.head_checkpoint_id && *run.head_checkpoint_id == c.id) marks += "head ";
         if (c.pinned) marks += "pinned ";
-        if (c.kind != CheckpointKind::Regular) marks += to_string(c.kind);
+        if (c.kind != CheckpointKind::Regular) marks += std::string(to_string(c.kind)) + " ";
+        if (!std::isnan(c.branch_lr)) marks += "lr " + lr_text(c.branch_lr);  // its branch's, not the run's
         std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %10s %9s %9s %9s  %s\n",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
                       static_cast<long long>(c.global_step), static_cast<long long>(c.branch_number),
@@ -117,6 +129,9 @@ void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>
     for (const auto& r : runs) {
         auto cfg = nlohmann::json::parse(r.config_json, nullptr, false);
         std::string summary = cfg.is_object() ? cfg.value("model", "?") + " on " + cfg.value("data", "?") : "?";
+        const std::vector<BranchRow> branches = reg.branches(r.id);
+        if (const double lr = active_branch_lr(branches, r); !std::isnan(lr))
+            summary += ", lr " + lr_text(lr) + " on the active branch";
         std::string step = std::to_string(r.global_step) + "/" + std::to_string(r.total_steps);
         std::string resume_at = "0";
         if (r.head_checkpoint_id)
@@ -124,7 +139,7 @@ void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>
         if (r.status == RunStatus::Finished) resume_at = "-";
         std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %10s %9zu  %s\n", r.name.c_str(), to_string(r.status),
                       step.c_str(), r.head_checkpoint_id ? std::to_string(*r.head_checkpoint_id).c_str() : "-",
-                      resume_at.c_str(), reg.branches(r.id).size(), summary.c_str());
+                      resume_at.c_str(), branches.size(), summary.c_str());
         out << line;
     }
 }

@@ -199,7 +199,9 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
         observer.line(buf);
     }
     report_checkpoint_cost(observer, req, r);
-    if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed)
+    // A divergence's message says how to roll back instead: a plain resume would diverge again.
+    if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed &&
+        r.outcome != Outcome::Diverged)
         observer.line("resume with: savepoint-cli resume --run " + req.run_name +
                       (req.home.empty() ? "" : " --home " + req.home));
     return exit_code(r.outcome);

@@ -140,13 +140,15 @@ void Registry::set_run_device(std::int64_t run_id, const std::string& device) {
 }
 
 std::int64_t Registry::create_branch(std::int64_t run_id, std::optional<std::int64_t> parent_branch,
-                                     std::optional<std::int64_t> fork_checkpoint, std::int64_t fork_global_step) {
+                                     std::optional<std::int64_t> fork_checkpoint, std::int64_t fork_global_step,
+                                     std::optional<double> lr) {
     Transaction tx(*this);
     Stmt s(db_,
-           "INSERT INTO branches(run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at) "
-           "VALUES (?,?,?,?,?)",
+           "INSERT INTO branches(run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, lr) "
+           "VALUES (?,?,?,?,?,?)",
            path_);
     s.bind(1, run_id).bind(2, parent_branch).bind(3, fork_checkpoint).bind(4, fork_global_step).bind(5, now_seconds());
+    s.bind(6, lr.value_or(NAN));  // NaN binds NULL: the run's own
     s.run();
     std::int64_t id = sqlite3_last_insert_rowid(db_);
     Stmt u(db_, "UPDATE runs SET active_branch_id=?, head_checkpoint_id=?, global_step=? WHERE id=?", path_);

@@ -57,6 +57,7 @@ struct CheckpointRow {
     std::string state_detail;  // why it is corrupt/missing/failed
     double write_ms = NAN, stall_ms = NAN;
     std::int64_t branch_number = 0;  // read only: the branch's number within the run (BranchRow::number)
+    double branch_lr = NAN;          // read only: the branch's learning rate (BranchRow::lr); NaN: the run's
     bool usable() const { return state == CheckpointState::Committed; }
 };
 
@@ -78,6 +79,9 @@ struct BranchRow {
     std::int64_t fork_global_step = 0;
     double created_at = 0;
     std::int64_t number = 0;  // read only: 1, 2, ... in creation order within the run (ids count across runs)
+    // The learning rate this branch trains with when it is not the run's
+    // (resume --lr, or a rollback from such a branch); nullopt: the run's.
+    std::optional<double> lr;
 };
 
 struct SessionRow {
@@ -154,7 +158,8 @@ public:
 
     // Branches: a rollback starts a new one and makes it active.
     std::int64_t create_branch(std::int64_t run_id, std::optional<std::int64_t> parent_branch,
-                               std::optional<std::int64_t> fork_checkpoint, std::int64_t fork_global_step);
+                               std::optional<std::int64_t> fork_checkpoint, std::int64_t fork_global_step,
+                               std::optional<double> lr = std::nullopt);
     std::vector<BranchRow> branches(std::int64_t run_id);
 
     // Sessions: one per train/resume invocation.

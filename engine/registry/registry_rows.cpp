@@ -9,7 +9,7 @@ const char* const kRunColumns =
 // count across runs, a person counts a run's branches 1, 2, ...
 const char* const kBranchColumns =
     "id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, "
-    "(SELECT COUNT(*) FROM branches o WHERE o.run_id = branches.run_id AND o.id <= branches.id)";
+    "(SELECT COUNT(*) FROM branches o WHERE o.run_id = branches.run_id AND o.id <= branches.id), lr";
 const char* const kSessionColumns =
     "id, run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, end_global_step, "
     "ended_by, started_at, ended_at, pid, steps_computed, steps_replayed, train_seconds, checkpoint_seconds, "
@@ -17,7 +17,8 @@ const char* const kSessionColumns =
 const char* const kCheckpointColumns =
     "id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, path, bytes, sha256, "
     "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, state_detail, write_ms, stall_ms, "
-    "(SELECT COUNT(*) FROM branches o WHERE o.run_id = checkpoints.run_id AND o.id <= checkpoints.branch_id)";
+    "(SELECT COUNT(*) FROM branches o WHERE o.run_id = checkpoints.run_id AND o.id <= checkpoints.branch_id), "
+    "(SELECT lr FROM branches b WHERE b.id = checkpoints.branch_id)";
 const char* const kMetricColumns = "session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, wall_time";
 const char* const kEventColumns =
     "id, run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at";
@@ -52,6 +53,7 @@ BranchRow read_branch(const Stmt& s, int c) {
     b.fork_global_step = s.i64(c + 4);
     b.created_at = s.f64(c + 5);
     b.number = s.i64(c + 6);
+    if (double lr = s.f64(c + 7); !std::isnan(lr)) b.lr = lr;
     return b;
 }
 
@@ -102,6 +104,7 @@ CheckpointRow read_checkpoint(const Stmt& s, int c) {
     r.write_ms = s.f64(c + 20);
     r.stall_ms = s.f64(c + 21);
     r.branch_number = s.i64(c + 22);
+    r.branch_lr = s.f64(c + 23);
     return r;
 }
 

@@ -106,7 +106,13 @@ ALTER TABLE checkpoints ADD COLUMN write_ms REAL;
 ALTER TABLE checkpoints ADD COLUMN stall_ms REAL;
 )SQL";
 
-const char* kMigrations[] = {kV1, kV2};
+// Version 3: a branch's learning rate when it differs from the run's (resume
+// --lr after a divergence); NULL: the run's own.
+const char* kV3 = R"SQL(
+ALTER TABLE branches ADD COLUMN lr REAL;
+)SQL";
+
+const char* kMigrations[] = {kV1, kV2, kV3};
 
 }  // namespace
 

@@ -31,14 +31,14 @@ const char* const kCheckpointKindWords[] = {"regular", "emergency", "final", "ma
 const char* const kSessionKindWords[] = {"train", "resume", "rollback"};
 
 // In the order of the enum.
-const char* const kSessionEndWords[] = {"",        "finished", "crash",  "preempted",
-                                        "stopped", "failed",   "killed", "interrupted"};
+const char* const kSessionEndWords[] = {"",       "finished", "crash",       "preempted", "stopped",
+                                        "failed", "killed",   "interrupted", "diverged"};
 
 // In the order of the enum.
 const char* const kEventKindWords[] = {
     "start",      "checkpoint", "save_skipped", "save_deferred", "interruption", "preemption_notice",
     "preemption", "resume",     "rollback",     "finish",        "stop",         "error",
-    "recovery",   "pause",      "continue"};
+    "recovery",   "pause",      "continue",     "divergence"};
 
 }  // namespace
 

@@ -13,7 +13,7 @@ enum class CheckpointState { Writing, Committed, Deleting, Deleted, Corrupt, Mis
 enum class CheckpointKind { Regular, Emergency, Final, Manual };
 enum class SessionKind { Train, Resume, Rollback };
 // How a session ended; None while it runs (an empty word in the database).
-enum class SessionEnd { None, Finished, Crash, Preempted, Stopped, Failed, Killed, Interrupted };
+enum class SessionEnd { None, Finished, Crash, Preempted, Stopped, Failed, Killed, Interrupted, Diverged };
 enum class EventKind {
     Start,
     Checkpoint,
@@ -30,6 +30,7 @@ enum class EventKind {
     Recovery,
     Pause,
     Continue,
+    Divergence,  // the loss or a gradient became NaN or infinite; training stopped before the update
 };
 // Stored as the integer itself.
 enum class MetricKind : int { TrainingStep = 0, Validation = 1 };

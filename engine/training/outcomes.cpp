@@ -13,6 +13,7 @@ int exit_code(Outcome o) {
         case Outcome::Crashed:
         case Outcome::Preempted:
         case Outcome::Stopped:
+        case Outcome::Diverged:
             return 3;
         case Outcome::Failed:
             return 1;
@@ -34,6 +35,8 @@ const char* outcome_name(Outcome o) {
             return "stopped";
         case Outcome::Failed:
             return "failed";
+        case Outcome::Diverged:
+            return "diverged";
     }
     return "failed";
 }
@@ -64,6 +67,8 @@ const char* to_string(Phase p) {
             return "stopped";
         case Phase::Failed:
             return "failed";
+        case Phase::Diverged:
+            return "diverged";
     }
     return "failed";
 }
@@ -84,6 +89,8 @@ SessionEnd session_end(Outcome o) {
             return SessionEnd::Stopped;
         case Outcome::Failed:
             return SessionEnd::Failed;
+        case Outcome::Diverged:
+            return SessionEnd::Diverged;
     }
     return SessionEnd::Failed;
 }
@@ -94,6 +101,7 @@ RunStatus run_status(Outcome o) {
         case Outcome::NothingToDo:
             return RunStatus::Finished;
         case Outcome::Crashed:
+        case Outcome::Diverged:  // resumable; the runs table's CHECK knows no 'diverged' (the session says it)
             return RunStatus::Interrupted;
         case Outcome::Preempted:
             return RunStatus::Preempted;
@@ -119,6 +127,8 @@ Phase ended_phase(Outcome o) {
             return Phase::Stopped;
         case Outcome::Failed:
             return Phase::Failed;
+        case Outcome::Diverged:
+            return Phase::Diverged;
     }
     return Phase::Failed;
 }

@@ -96,6 +96,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
         plan.from = c;
         plan.start_global_step = plan.target_global_step = c->global_step;
         plan.rollback = !run.head_checkpoint_id || c->id != *run.head_checkpoint_id;
+        plan.lr_branch_id = plan.rollback ? c->branch_id : run.active_branch_id;
         // The head of a finished run: the same as a plain resume of it.
         plan.nothing_to_do = !plan.rollback && c->global_step >= run.total_steps;
         return plan;
@@ -104,20 +105,30 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
     if (target.epoch || target.step) {
         const std::int64_t g = global_step_of(*target.epoch, *target.step, run.steps_per_epoch);
         plan.target_global_step = g;
+        plan.lr_branch_id = run.active_branch_id;
         for (const auto& c : lineage(reg, run.head_checkpoint_id)) {
-            if (c.global_step > g || !c.usable()) continue;
+            if (c.global_step > g || !c.usable()) {
+                // Until `from` is found: the steps after it were trained on this one's branch.
+                plan.lr_branch_id = c.branch_id;
+                continue;
+            }
             if (verify_or_mark(reg, run, c, plan.notes)) {
                 plan.from = c;
+                if (c.global_step == g) plan.lr_branch_id = c.branch_id;
                 break;
             }
+            plan.lr_branch_id = c.branch_id;
         }
         plan.start_global_step = plan.from ? plan.from->global_step : 0;
         plan.rollback = g < head_gs;
+        // Not a rollback: the active branch goes on, at its rate (its head may be its fork, on the parent).
+        if (!plan.rollback) plan.lr_branch_id = run.active_branch_id;
         plan.nothing_to_do = !plan.rollback && plan.from && plan.from->global_step >= run.total_steps;
         return plan;
     }
 
-    // Latest usable: the head, else the newest verified ancestor.
+    // Latest usable: the head, else the newest verified ancestor; the active branch goes on at its rate.
+    plan.lr_branch_id = run.active_branch_id;
     for (const auto& c : lineage(reg, run.head_checkpoint_id)) {
         if (!c.usable()) continue;
         if (verify_or_mark(reg, run, c, plan.notes)) {

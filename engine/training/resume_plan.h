@@ -22,7 +22,10 @@ struct ResumePlan {
     std::int64_t target_global_step = 0;  // replay up to here before training on
     bool rollback = false;                // older than the head: a new branch
     bool nothing_to_do = false;           // run already complete, and no target before its head given
-    std::vector<std::string> notes;       // fallbacks taken ("checkpoint #7 is corrupt: ...; using #6")
+    // The branch whose learning rate the replayed and new steps take (BranchRow::lr):
+    // the one whose steps follow `from` on the way to the target.
+    std::int64_t lr_branch_id = 0;
+    std::vector<std::string> notes;  // fallbacks taken ("checkpoint #7 is corrupt: ...; using #6")
 };
 
 // Throws InputError for an unknown or damaged explicit checkpoint, or an

@@ -6,6 +6,8 @@
 #include "platform/io_affinity.h"
 #include "training/trainer_impl.h"
 
+#include <cstdlib>
+
 namespace savepoint {
 
 using namespace trainer_detail;
@@ -65,6 +67,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
           : outcome == Outcome::Stopped   ? EventKind::Stop
           : outcome == Outcome::Failed    ? EventKind::Error
           : outcome == Outcome::Preempted ? EventKind::Preemption
+          : outcome == Outcome::Diverged  ? EventKind::Divergence
                                           : EventKind::Interruption,
           message, head());
     writer->release_recycled_file();  // no save follows: the retired file kept for one goes
@@ -142,6 +145,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
             perm_epoch = next_epoch;
         }
         train_step(perm);
+        if (!nonfinite.empty()) return diverge();
         if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
             return simulated_crash("simulated crash after global step " + std::to_string(gs) +
                                    " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
@@ -169,8 +173,15 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     const auto t0 = Clock::now();
     if (req.record_step_times) step_started_at.push_back(std::chrono::duration<double>(t0 - started).count());
     arm_update_copy_if_due(replay_until, run.total_steps);
+    if (gs + 1 == poison_at) stepper->poison_next_step(poison_kind);
     const Position next = position_of(gs + 1, run.steps_per_epoch);
     StepResult r = stepper->step(perm, next.step);
+    if (!r.nonfinite.empty()) {
+        // Not a step: nothing was updated, and gs still names the last good one.
+        nonfinite = std::move(r.nonfinite);
+        nonfinite_loss = r.loss;
+        return;
+    }
     const double step_seconds = seconds_since(t0);
     // The update's copy into the snapshot: the capture's, not the step's.
     update_copy_seconds = r.update_copy_seconds;
@@ -268,6 +279,41 @@ TrainResult Trainer::Impl::finish_training() {
                                          ", accuracy " + std::to_string(last_val_acc));
 }
 
+void Trainer::Impl::read_poison_request() {
+    const char* v = std::getenv("SAVEPOINT_INJECT_NONFINITE");
+    if (!v || !*v) return;
+    const std::string s(v);
+    const auto at = s.find('@');
+    const std::string kind = s.substr(0, at);
+    if (at == std::string::npos || (kind != "loss" && kind != "grad"))
+        throw InputError("SAVEPOINT_INJECT_NONFINITE", "loss@N or grad@N (a global step)", s);
+    poison_kind = kind == "loss" ? StepRunner::Poison::Loss : StepRunner::Poison::Gradient;
+    poison_at = std::atoll(s.c_str() + at + 1);
+}
+
+TrainResult Trainer::Impl::diverge() {
+    // The save of an earlier step may still be committing: the last good checkpoint is the one it writes.
+    writer->wait_for_save();
+    std::optional<std::int64_t> good;
+    std::int64_t good_gs = 0;
+    {
+        std::lock_guard<std::mutex> l(saved_mutex);
+        good = last_committed;
+        good_gs = last_committed_gs;
+    }
+    const std::string what = nonfinite == "loss"
+                                 ? std::string(std::isnan(nonfinite_loss) ? "loss became NaN" : "loss became infinite")
+                                 : nonfinite + " became NaN or infinite";
+    std::string msg = what + " at " + position_text(gs + 1, run.steps_per_epoch) + "; ";
+    msg += good ? "the last good checkpoint is #" + std::to_string(*good) + " at " +
+                      position_text(good_gs, run.steps_per_epoch) +
+                      " (roll back with a smaller learning rate: "
+                      "savepoint-cli resume --run " +
+                      run.name + " --checkpoint " + std::to_string(*good) + " --lr X)"
+                : std::string("no checkpoint was saved before it (train again with a smaller --lr)");
+    return finish(Outcome::Diverged, msg);
+}
+
 TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
     event(EventKind::PreemptionNotice, "preemption notice at " + here_text(true) + "; grace period " +
@@ -304,11 +350,15 @@ Trainer::~Trainer() = default;
 
 TrainResult Trainer::run() {
     Impl& m = *impl_;
+    check_lr_override(m.req);  // before anything is opened
+    m.read_poison_request();
     m.setup();
+    m.run_lr = m.cfg.lr;
     ResumePlan plan;
     if (m.req.resume) {
         plan = plan_resume(*m.reg, m.run, m.req.target, m.cfg.epochs);
         for (const auto& n : plan.notes) m.obs->on_message(n);
+        if (m.req.lr_override) check_lr_rollback(plan, m.run);
         if (plan.nothing_to_do) {
             // A crash or preemption asked for would silently not happen.
             for (const auto& [flag, at] :
@@ -331,14 +381,14 @@ TrainResult Trainer::run() {
             return r;
         }
         m.check_simulated_failure_steps(plan.start_global_step, m.run.total_steps);
-        m.load_resume_point(plan);
+        m.choose_learning_rate(plan);
     }
     const std::int64_t spe = m.run.steps_per_epoch;
     // A resume that starts older than the head is a rollback: a new branch; the old one stays.
     if (plan.rollback) {
         m.branch_id = m.reg->create_branch(m.run.id, m.run.active_branch_id,
                                            plan.from ? std::optional<std::int64_t>(plan.from->id) : std::nullopt,
-                                           plan.target_global_step);
+                                           plan.target_global_step, recorded_lr(m.cfg.lr, m.run_lr));
     }
     m.session.run_id = m.run.id;
     m.session.branch_id = m.branch_id;
@@ -371,11 +421,24 @@ TrainResult Trainer::run() {
         if (plan.rollback)
             msg += " on a new branch (#" + std::to_string(m.reg->branches(m.run.id).back().number) +
                    " of this run; the old branch is kept)";
+        if (m.req.lr_override) msg += " with learning rate " + lr_text(m.cfg.lr);
         m.event(plan.rollback ? EventKind::Rollback : EventKind::Resume, msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }
     ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns
     return m.train_loop(plan);
+}
+
+// Loads the resume point checked against the rate it was trained at, then
+// sets the one this session trains at: --lr (a new branch), else the rate of
+// the branch whose steps it continues or replays.
+void Trainer::Impl::choose_learning_rate(ResumePlan& plan) {
+    cfg.lr = plan.from ? branch_lr(*reg, run.id, plan.from->branch_id, run_lr) : run_lr;
+    load_resume_point(plan);
+    const double lr = req.lr_override.value_or(branch_lr(*reg, run.id, plan.lr_branch_id, run_lr));
+    if (req.lr_override) plan.rollback = true;  // from the head too: the old rate's branch is kept
+    cfg.lr = lr;
+    set_learning_rate(*optimizer, lr);
 }
 
 void Trainer::request_pause() { impl_->cmd.pause = true; }

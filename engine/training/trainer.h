@@ -85,8 +85,10 @@ struct TrainRequest {
     std::function<void(std::int64_t gs)> after_handover;
 };
 
-enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed };
-int exit_code(Outcome o);  // 0, 0, 3, 3, 3, 1
+// Diverged: the loss or a gradient became NaN or infinite; training stopped
+// before that step's update (the last good checkpoint is resumable, --lr).
+enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed, Diverged };
+int exit_code(Outcome o);  // 0, 0, 3, 3, 3, 1, 3
 const char* outcome_name(Outcome o);
 
 struct TrainResult {
@@ -136,6 +138,7 @@ enum class Phase {
     Preempted,
     Stopped,
     Failed,
+    Diverged,
 };
 // The phase's word, as the CLI's progress line prints it: "training", "waiting-for-disk"...
 const char* to_string(Phase p);
@@ -152,7 +155,7 @@ struct Progress {
     std::int64_t validated = 0, validation_total = 0;
     bool ended() const {
         return phase == Phase::Done || phase == Phase::Interrupted || phase == Phase::Preempted ||
-               phase == Phase::Stopped || phase == Phase::Failed;
+               phase == Phase::Stopped || phase == Phase::Failed || phase == Phase::Diverged;
     }
     double last_checkpoint_at = 0;  // wall clock of the last committed checkpoint (0: none yet)
     std::string device;

@@ -19,6 +19,7 @@
 #include "registry/home.h"
 #include "registry/run_lock.h"
 #include "storage/durable_io.h"
+#include "training/branch_lr.h"
 #include "training/training_step.h"
 
 #include <algorithm>
@@ -424,6 +425,19 @@ struct Trainer::Impl {
     TrainResult preempt();
     TrainResult finish_training();
     TrainResult finish(Outcome outcome, const std::string& message);
+    // The step after gs had a non-finite loss or gradient (`nonfinite` says
+    // which, StepResult::nonfinite); its update was not made (trainer.cpp).
+    std::string nonfinite;
+    double nonfinite_loss = 0;
+    // Tests: SAVEPOINT_INJECT_NONFINITE=loss@N or grad@N poisons global step N (StepRunner::poison_next_step).
+    std::int64_t poison_at = 0;
+    StepRunner::Poison poison_kind = StepRunner::Poison::None;
+    void read_poison_request();
+    TrainResult diverge();
+    // Resume: the rate the loaded checkpoint was trained at (checked against
+    // its config), then the one this session trains at (branch_lr.h).
+    double run_lr = 0;
+    void choose_learning_rate(ResumePlan& plan);
 };
 
 }  // namespace savepoint

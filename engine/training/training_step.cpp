@@ -48,6 +48,8 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
     test_y_ = data.test.labels.to(device);
     index_cpu_ = torch::empty({batch}, torch::kInt64);
     fused_ = dynamic_cast<FusedAdam*>(&optimizer);
+    sentinels_ = gradient_sentinels(model);
+    check_divergence_ = !planted_bug("skip-divergence-check");
     if (device.is_cpu()) stack_ = LinearStackStep::for_model(model);
     if (device.is_cpu() && train_x_.scalar_type() == torch::kUInt8 && train_x_.is_contiguous() &&
         train_y_.scalar_type() == torch::kInt64 && train_y_.is_contiguous()) {
@@ -91,6 +93,19 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         correct = mse_ ? 0 : count_correct(logits, y);
     }
     StepResult r;
+    // Before the update: a non-finite loss or gradient stops training with the
+    // parameters still the last good ones (planted bug: the check skipped).
+    if (poison_ != Poison::None) poison(loss);
+    if (check_divergence_) {
+        if (!std::isfinite(loss))
+            r.nonfinite = "loss";
+        else
+            r.nonfinite = nonfinite_gradient();
+        if (!r.nonfinite.empty()) {
+            r.loss = loss;
+            return r;
+        }
+    }
     // The forward and backward pass only read the parameters and optimizer
     // state; the update writes them: a capture's copies must be done by now.
     // Most steps: one atomic load, nothing pending.

@@ -16,6 +16,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace savepoint {
@@ -30,12 +32,24 @@ struct StepResult {
     // The update also copied its results into a snapshot (StateSnapshot::arm_update_copy):
     // how much longer it took than the recent updates that did not, the capture's share of this step.
     double update_copy_seconds = 0;
+    // Not empty: the loss or a gradient was NaN or infinite, and the optimizer
+    // update was not made (the live state is still the previous step's):
+    // "loss" or "the gradient of <parameter>".
+    std::string nonfinite;
 };
 
 struct EvalResult {
     double loss = 0;
     double accuracy = 0;
 };
+
+// The parameters whose gradients a step checks for NaN and infinity: the
+// one-dimensional ones (biases, norms), a few hundred floats. Each layer's
+// bias gradient sums the error signal that reaches it, so a NaN or an infinity
+// anywhere in that signal shows there; a weight gradient can then only
+// overflow on its own, from values ~1e19, long after the loss has. A model
+// without any checks every gradient (divergence_check.cpp).
+std::vector<std::pair<std::string, torch::Tensor>> gradient_sentinels(ClassifierImpl& model);
 
 class StepRunner {
 public:
@@ -57,6 +71,13 @@ public:
     void set_eval_batch(std::int64_t n) { eval_batch_ = std::max<std::int64_t>(1, n); }
     static constexpr std::int64_t kEvalBatch = 128;
 
+    // Tests (SAVEPOINT_INJECT_NONFINITE, trainer.cpp): the next step's loss, or
+    // its first checked gradient, is made NaN / infinite after the backward pass,
+    // as a real divergence would leave it; the built-in models with
+    // cross-entropy do not diverge on their own (docs/RELIABILITY.md, divergence).
+    enum class Poison { None, Loss, Gradient };
+    void poison_next_step(Poison p) { poison_ = p; }
+
     // The snapshot whose background copies (StateSnapshot::finish_copies) each
     // step must let finish before its optimizer update writes the tensors they read.
     void guard(const StateSnapshot* snapshot) { snapshot_ = snapshot; }
@@ -77,6 +98,12 @@ private:
     const StateSnapshot* snapshot_ = nullptr;
     bool mse_ = false;
     FusedAdam* fused_ = nullptr;  // the optimizer, when it is one
+    // The parameters whose gradients stand for all (divergence_check.cpp).
+    std::vector<std::pair<std::string, torch::Tensor>> sentinels_;
+    bool check_divergence_ = true;
+    Poison poison_ = Poison::None;
+    std::string nonfinite_gradient() const;
+    void poison(double& loss);
     // The last updates that copied nothing, their median the baseline of update_copy_seconds.
     static constexpr int kQuietUpdatesKept = 15;
     std::array<double, kQuietUpdatesKept> quiet_updates_{};

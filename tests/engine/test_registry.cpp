@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(QString::fromStdString(home() + "/registry.sqlite")).isFile());
         QCOMPARE(QString::fromStdString(reg.path()), QString::fromStdString(home() + "/registry.sqlite"));
         QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
-        QCOMPARE(kRegistrySchemaVersion, 2);
+        QCOMPARE(kRegistrySchemaVersion, 3);
         for (const char* table : {"runs", "branches", "checkpoints", "sessions", "metrics", "events"}) {
             std::string sql =
                 std::string("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='") + table + "'";
@@ -145,7 +145,7 @@ private Q_SLOTS:
         const QString db = QString::fromStdString(home() + "/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(db);
         const QString err = errorOf<InputError>([&] { Registry reg(home()); });
-        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 2, found 99 (made by a newer "
+        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 3, found 99 (made by a newer "
                                           "Savepoint; nothing was changed)"));
         QCOMPARE(testsupport::fileSha256(db), before);
     }
@@ -166,12 +166,13 @@ private Q_SLOTS:
         sqlite3_close(raw);
 
         Registry reg(home());
-        QCOMPARE(registry_schema_version(reg.db()), 2);
+        QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
         auto old = reg.find_run("old");
         QVERIFY(old.has_value());
         QCOMPARE(QString::fromLatin1(savepoint::to_string(old->status)), QStringLiteral("finished"));
         QCOMPARE(old->total_steps, std::int64_t(10));
         QVERIFY(execRaw(reg.db(), "SELECT write_ms, stall_ms FROM checkpoints"));
+        QVERIFY(execRaw(reg.db(), "SELECT lr FROM branches"));  // v3
     }
 
     void failedMigrationLeavesTheFileAsItWas() {
@@ -190,7 +191,7 @@ private Q_SLOTS:
         QCOMPARE(registry_schema_version(raw), 1);
         sqlite3_close(raw);
         Registry reg(home());  // and a later open completes it
-        QCOMPARE(registry_schema_version(reg.db()), 2);
+        QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
     }
 
     void notADatabaseIsRefusedAndLeftAlone() {

@@ -18,6 +18,7 @@
 #   write-frozen-state    test_state_snapshot       a copy-free snapshot changes under the I/O thread
 #   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
 #   stale-update-copy     test_state_snapshot       a capture takes an update copy made steps earlier
+#   skip-divergence-check test_divergence           a NaN loss or infinite gradient trains on (and is saved)
 #   script-model-skip-buffers  test_script_model    a TorchScript model's buffers (BatchNorm statistics) not saved
 #   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
 set -uo pipefail
@@ -44,6 +45,7 @@ run skip-config-validation test_bad_input_catalogue
 B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
+B=${BUILD_DIR:-build}/tests/engine run skip-divergence-check test_divergence
 B=${BUILD_DIR:-build}/tests/engine run script-model-skip-buffers test_script_model
 B=${BUILD_DIR:-build}/tests/engine run export-altered-tensor test_export
 # The Python side must catch it too, in the files test_export leaves it (test_export itself fails).

@@ -305,9 +305,15 @@ private Q_SLOTS:
                         QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--data"), S},
             2, QStringLiteral("error: --run: a run named 'r' already exists"));
         fin("a train setting given to resume", QStringLiteral("finished"),
-            resume({QStringLiteral("--lr"), QStringLiteral("5")}), 2,
+            resume({QStringLiteral("--batch"), QStringLiteral("5")}), 2,
             QStringLiteral(
-                "error: resume does not take: --lr 5 (a resume continues with the settings the run was created with"));
+                "error: resume does not take: --batch 5 (a resume continues with the settings the run was created "
+                "with"));
+        // --lr is resume's too, but only with a rollback (after a divergence: test_divergence).
+        fin("--lr without a rollback", QStringLiteral("finished"),
+            resume({QStringLiteral("--lr"), QStringLiteral("5")}), 2,
+            QStringLiteral("error: --lr: a new learning rate starts a new branch from a checkpoint: add --checkpoint "
+                           "ID (or --epoch E --step S)"));
         fin("a crash step on a finished run", QStringLiteral("finished"),
             resume({QStringLiteral("--interrupt-at-step"), QStringLiteral("3")}), 2,
             QStringLiteral("error: --interrupt-at-step: run 'r' already finished at global step 4, so this resume "
@@ -401,7 +407,7 @@ private Q_SLOTS:
             << QStringLiteral("registry:v99")
             << QStringList{QStringLiteral("runs"), QStringLiteral("--home"), QStringLiteral("%HOME")} << 2
             << QStringLiteral(
-                   "registry.sqlite: registry schema version: expected at most 2, found 99 (made by a newer Savepoint; "
+                   "registry.sqlite: registry schema version: expected at most 3, found 99 (made by a newer Savepoint; "
                    "nothing was changed)");
         QTest::addRow("home: a regular file")
             << QStringLiteral("home:file")

@@ -74,12 +74,14 @@ private Q_SLOTS:
         QCOMPARE(userVersion(home + QStringLiteral("/registry.sqlite")), 1);
         {
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 2);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 3);
             auto run = reg.find_run("old");
             QVERIFY(run);
-            auto rows = reg.checkpoints(run->id);  // reads the v2 columns
+            auto rows = reg.checkpoints(run->id);  // reads the v2 and v3 columns
             QCOMPARE(rows.size(), std::size_t(1));
             QVERIFY(std::isnan(rows[0].write_ms));
+            QVERIFY(std::isnan(rows[0].branch_lr));  // v3: no branch has a rate of its own
+            for (const auto& b : reg.branches(run->id)) QVERIFY(!b.lr);
             QCOMPARE(QString::fromStdString(reg.integrity_check()), QStringLiteral("ok"));
         }
         CliResult r = reliability::runCli({QStringLiteral("runs"), QStringLiteral("--home"), home});
@@ -124,7 +126,7 @@ private Q_SLOTS:
         if (how == QLatin1String("fault")) {
             // Once the cause is gone the same file migrates.
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 2);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 3);
         }
     }
 
@@ -142,7 +144,7 @@ private Q_SLOTS:
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         const QString expected = path + QStringLiteral(
-                                            ": registry schema version: expected at most 2, found 99 (made by a newer "
+                                            ": registry schema version: expected at most 3, found 99 (made by a newer "
                                             "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());

@@ -21,6 +21,7 @@ bool is_interruption(SessionEnd ended_by) {
         case SessionEnd::None:
         case SessionEnd::Finished:
         case SessionEnd::Stopped:
+        case SessionEnd::Diverged:  // the training's own doing, not the machine's
             return false;
     }
     return false;

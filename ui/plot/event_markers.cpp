@@ -42,6 +42,7 @@ bool EventMarkers::drawn(savepoint::EventKind k) {
         case EventKind::Stop:
         case EventKind::Error:
         case EventKind::Finish:
+        case EventKind::Divergence:
             return true;
         default:
             return false;
@@ -67,6 +68,8 @@ QString EventMarkers::label(savepoint::EventKind k) {
             return tr("error");
         case EventKind::Finish:
             return tr("finish");
+        case EventKind::Divergence:
+            return tr("diverged (NaN)");
         default:
             return QString::fromLatin1(to_string(k));
     }
@@ -77,6 +80,7 @@ QColor EventMarkers::color(savepoint::EventKind k) {
     switch (k) {
         case EventKind::Interruption:
         case EventKind::Error:
+        case EventKind::Divergence:
             return QColor(0xc6, 0x28, 0x28);
         case EventKind::PreemptionNotice:
         case EventKind::Preemption:
@@ -125,7 +129,9 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
         line->setLayer(QStringLiteral("markers"));
         line->point1->setCoords(x, 0);
         line->point2->setCoords(x, 1);
-        QPen pen(color(e.kind), 1.4, e.kind == savepoint::EventKind::PreemptionNotice ? Qt::DashLine : Qt::SolidLine);
+        // A divergence is drawn heavier: where the run went wrong, not an interruption from outside.
+        QPen pen(color(e.kind), e.kind == savepoint::EventKind::Divergence ? 2.4 : 1.4,
+                 e.kind == savepoint::EventKind::PreemptionNotice ? Qt::DashLine : Qt::SolidLine);
         line->setPen(pen);
         line->setSelectable(false);
         items_.push_back(line);

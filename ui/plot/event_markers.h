@@ -1,4 +1,4 @@
-// Vertical event lines (crash, preemption, resume, rollback, stop, finish)
+// Vertical event lines (crash, preemption, resume, rollback, stop, finish, divergence)
 // with short labels, a dashed line where an armed crash will happen, and
 // shaded spans over steps that were lost and had to be recomputed. Owns its
 // QCustomPlot items and rebuilds them when the x mode or the data changes; the
@@ -53,7 +53,7 @@ public:
     QVector<QRectF> labelRects() const;
 
     // Which kinds get a line (a crash, a preemption, a resume, a rollback, a stop,
-    // an error, the finish), and its label and colour.
+    // an error, the finish, a divergence), and its label and colour.
     static bool drawn(savepoint::EventKind kind);
     static QString label(savepoint::EventKind kind);
     static QColor color(savepoint::EventKind kind);

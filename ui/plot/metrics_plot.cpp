@@ -153,7 +153,7 @@ void MetricsPlot::setRunInfo(std::int64_t spe, double t0) {
 
 void MetricsPlot::setBranches(const std::vector<savepoint::BranchRow>& branches) {
     for (const auto& b : branches)
-        store_.setBranch({b.id, b.parent_branch_id.value_or(0), b.fork_global_step, b.number});
+        store_.setBranch({b.id, b.parent_branch_id.value_or(0), b.fork_global_step, b.number, b.lr.value_or(NAN)});
 }
 
 void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
@@ -324,7 +324,11 @@ void MetricsPlot::styleSegment(int i) {
         // same values (training is deterministic) still shows both.
         ema->setPen(s.abandoned ? QPen(faded(c, 80), 7, Qt::SolidLine, Qt::RoundCap) : QPen(c, 2.2));
         const qlonglong number = store_.branchNumber(s.branch_id);
-        ema->setName(s.abandoned ? tr("branch %1 (abandoned)").arg(number) : tr("branch %1").arg(number));
+        QString name = s.abandoned ? tr("branch %1 (abandoned)").arg(number) : tr("branch %1").arg(number);
+        // A branch trained at another rate than the run's (resume --lr) says which.
+        if (const double lr = store_.branchLr(s.branch_id); !std::isnan(lr))
+            name = tr("%1 · lr %2").arg(name, QLocale().toString(lr, 'g', 6));
+        ema->setName(name);
     }
     for (QCPGraph* val : {g.loss_val, g.acc_val}) {
         val->setLineStyle(QCPGraph::lsNone);

@@ -11,6 +11,7 @@
 
 #include <QVector>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -43,6 +44,7 @@ struct BranchInfo {
     std::int64_t parent = 0;  // 0: none
     std::int64_t fork_gs = 0;
     std::int64_t number = 0;  // within the run (BranchRow::number); 0: unknown
+    double lr = NAN;          // its learning rate when not the run's (BranchRow::lr; resume --lr)
 };
 
 struct Range {
@@ -72,6 +74,10 @@ public:
     std::int64_t branchNumber(std::int64_t id) const {
         const auto b = branches_.find(id);
         return b != branches_.end() && b->second.number > 0 ? b->second.number : id;
+    }
+    double branchLr(std::int64_t id) const {
+        const auto b = branches_.find(id);
+        return b != branches_.end() ? b->second.lr : NAN;
     }
 
     // Smoothing weight w in [0, 1): ema = w * ema + (1 - w) * x, divided by (1 - w^n).

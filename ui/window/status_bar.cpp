@@ -78,6 +78,8 @@ QString StatusBarFields::phaseText(savepoint::Phase p) {
             return tr("Stopped");
         case Phase::Failed:
             return tr("Failed");
+        case Phase::Diverged:
+            return tr("Diverged (NaN or infinite loss)");
     }
     return QString::fromLatin1(to_string(p));
 }

@@ -8,6 +8,7 @@
 #include "registry/registry.h"
 #include "window/banner.h"
 #include "window/new_run_dialog.h"
+#include "window/rollback_dialog.h"
 #include "window/run_data_view.h"
 #include "window/setting_words.h"
 #include "window/status_bar.h"
@@ -95,6 +96,7 @@ bool TrainingController::startRun(const QString& name, const savepoint::TrainCon
     last_config_ = config;
     Q_EMIT settingsChanged();
     banner_->hide();
+    divergence_.reset();
     train_run_ = 0;
     log(tr("Starting run “%1”…").arg(name));
     worker_->start(r);
@@ -103,6 +105,11 @@ bool TrainingController::startRun(const QString& name, const savepoint::TrainCon
 }
 
 bool TrainingController::resumeRun(const QString& name, const savepoint::ResumeTarget& target) {
+    return startResume(name, target, std::nullopt);
+}
+
+bool TrainingController::startResume(const QString& name, const savepoint::ResumeTarget& target,
+                                     std::optional<double> lr) {
     if (worker_->isRunning()) {
         showError(tr("A run is already training in this window; stop it before resuming."));
         return false;
@@ -110,8 +117,10 @@ bool TrainingController::resumeRun(const QString& name, const savepoint::ResumeT
     savepoint::TrainRequest r = baseRequest(name);
     r.resume = true;
     r.target = target;
+    r.lr_override = lr;
     if (!locateDataset(name, r.data_override)) return false;
     banner_->hide();
+    divergence_.reset();
     preempt_timer_.stop();
     preempt_done_ = false;
     train_run_ = view_->viewedRunId();
@@ -318,7 +327,47 @@ void TrainingController::bannerActionTriggered() {
         banner_->hide();
     } else if (preempt_done_) {
         resumeLatest();
+    } else if (divergence_) {
+        offerRollback();
     }
+}
+
+// The rate that diverged: the branch's own (resume --lr) or the run's.
+double TrainingController::divergedLr() const {
+    double lr = savepoint::TrainConfig{}.lr;
+    if (!reg_ || !divergence_) return lr;
+    const auto run = reg_->run_by_id(divergence_->run_id);
+    if (!run) return lr;
+    try {
+        lr = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry").lr;
+    } catch (const std::exception&) {
+    }
+    for (const auto& b : reg_->branches(run->id))
+        if (b.id == run->active_branch_id && b.lr) lr = *b.lr;
+    return lr;
+}
+
+void TrainingController::offerRollback() {
+    if (!divergence_ || !divergence_->checkpoint_id) return;
+    const std::int64_t id = *divergence_->checkpoint_id;
+    const auto c = reg_ ? reg_->checkpoint(id) : std::nullopt;
+    const QString where = c ? tr("epoch %1, step %2").arg(c->epoch).arg(c->step) : QString();
+    delete rollback_dialog_;
+    rollback_dialog_ = new RollbackDialog(id, where, divergedLr(), window_);
+    rollback_dialog_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(rollback_dialog_, &QObject::destroyed, this, [this] { rollback_dialog_ = nullptr; });
+    connect(rollback_dialog_, &RollbackDialog::rollbackRequested, this, &TrainingController::rollBackAfterDivergence);
+    rollback_dialog_->show();
+}
+
+void TrainingController::rollBackAfterDivergence(double lr) {
+    if (!divergence_ || !divergence_->checkpoint_id) return;
+    const auto run = reg_ ? reg_->run_by_id(divergence_->run_id) : std::nullopt;
+    if (!run) return;
+    savepoint::ResumeTarget t;
+    t.checkpoint_id = divergence_->checkpoint_id;
+    train_run_ = run->id;
+    startResume(QString::fromStdString(run->name), t, lr);
 }
 
 // --- worker reports -----------------------------------------------------------
@@ -352,6 +401,7 @@ void TrainingController::onEvent(const savepoint::EventRow& e) {
     Q_EMIT liveEvent(e);
     if (e.kind == EventKind::Rollback || e.kind == EventKind::Resume) Q_EMIT checkpointsChanged();
     if (e.kind == EventKind::Error) showError(QString::fromStdString(e.message));
+    if (e.kind == EventKind::Divergence) divergence_ = e;
 }
 
 void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) {
@@ -397,6 +447,13 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
                 break;
             case savepoint::Outcome::Stopped:
                 log(tr("Stopped: %1").arg(msg));
+                break;
+            case savepoint::Outcome::Diverged:
+                // The plot marks the step; the banner offers the way back (a plain resume would diverge again).
+                banner_->showMessage(Banner::Kind::Error, tr("<b>Training diverged</b>: %1").arg(msg.toHtmlEscaped()),
+                                     divergence_ && divergence_->checkpoint_id
+                                         ? tr("Roll back to the last good checkpoint…")
+                                         : QString());
                 break;
             case savepoint::Outcome::Finished:
             case savepoint::Outcome::NothingToDo:

@@ -28,6 +28,7 @@ namespace savepoint::ui {
 
 class Banner;
 class CheckpointTableModel;
+class RollbackDialog;
 class RunDataView;
 class RunListModel;
 class StatusBarFields;
@@ -69,6 +70,7 @@ public:
     // The configuration the New run dialog starts from (kept in the settings).
     const savepoint::TrainConfig& lastConfig() const { return last_config_; }
     void setLastConfig(const savepoint::TrainConfig& c) { last_config_ = c; }
+    RollbackDialog* rollbackDialog() const { return rollback_dialog_; }  // open after a divergence, else null
     // A termination signal came while training: the window closes once the run has stopped.
     bool quitWhenStopped() const { return quit_when_stopped_; }
     // Graceful stop (a checkpoint is written), and waits for it.
@@ -99,6 +101,9 @@ public Q_SLOTS:
     void handleTermination(int signal);
     // The banner's button: continue after a storage error, or resume after a crash or preemption.
     void bannerActionTriggered();
+    // After a divergence: the dialog that rolls back to the last good checkpoint
+    // with a smaller learning rate (the banner's button opens it).
+    void offerRollback();
 
 Q_SIGNALS:
     void message(const QString& text);         // for the Events pane
@@ -125,6 +130,9 @@ private:
     // viewed run: a rollback (a new branch) asks first, saying what stays behind;
     // every rollback path asks this same question. True: go ahead.
     bool confirmRollback(std::int64_t target_gs, std::optional<std::int64_t> checkpoint_id);
+    bool startResume(const QString& name, const savepoint::ResumeTarget& target, std::optional<double> lr);
+    void rollBackAfterDivergence(double lr);
+    double divergedLr() const;
     void tickPreemption();
 
     // Worker signal handlers.
@@ -159,6 +167,9 @@ private:
     QTimer preempt_timer_;
     double preempt_deadline_ = 0;
     bool preempt_done_ = false;
+    // The last divergence of the run trained here (its event names the last good checkpoint).
+    std::optional<savepoint::EventRow> divergence_;
+    RollbackDialog* rollback_dialog_ = nullptr;
     QString preempt_result_;
     std::int64_t armed_crash_ = 0;
 };

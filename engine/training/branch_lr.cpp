@@ -1,0 +1,52 @@
+#include "training/branch_lr.h"
+
+#include "data/data_order.h"
+#include "platform/errors.h"
+#include "training/train_config.h"
+#include "training/trainer.h"
+
+#include <sstream>
+
+namespace savepoint {
+
+std::string lr_text(double lr) {
+    std::ostringstream s;
+    s << lr;
+    return s.str();
+}
+
+void check_lr_override(const TrainRequest& req) {
+    if (!req.lr_override) return;
+    const double lr = *req.lr_override;
+    if (!TrainConfig::rule("lr").admits(lr)) throw InputError("lr", TrainConfig::rule("lr"), lr_text(lr));
+    const bool rollback = req.target.checkpoint_id || req.target.epoch || req.target.step;
+    if (!req.resume || !rollback)
+        throw InputError("lr", "a rollback with it (--checkpoint ID, or --epoch E --step S)", "--lr alone",
+                         InputError::Says{"a new learning rate starts a new branch from a checkpoint: add "
+                                          "--checkpoint ID (or --epoch E --step S) naming the last good one "
+                                          "(savepoint-cli checkpoints --run " +
+                                          req.run_name + ")"});
+}
+
+void check_lr_rollback(const ResumePlan& plan, const RunRow& run) {
+    if (plan.target_global_step == plan.start_global_step) return;
+    const std::string target = position_text(plan.target_global_step, run.steps_per_epoch);
+    const std::string use = plan.from ? "--checkpoint " + std::to_string(plan.from->id) + " (" +
+                                            position_text(plan.from->global_step, run.steps_per_epoch) + ")"
+                                      : std::string("--epoch 1 --step 0");
+    throw InputError("lr", "a rollback to a checkpoint", target,
+                     InputError::Says{"a new learning rate starts at a checkpoint, and no checkpoint is at " + target +
+                                      "; use " + use + ", the newest one before it"});
+}
+
+double branch_lr(Registry& reg, std::int64_t run_id, std::int64_t branch_id, double run_lr) {
+    for (const auto& b : reg.branches(run_id))
+        if (b.id == branch_id) return b.lr.value_or(run_lr);
+    return run_lr;
+}
+
+void set_learning_rate(torch::optim::Optimizer& optimizer, double lr) {
+    for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
+}
+
+}  // namespace savepoint
