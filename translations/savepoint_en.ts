@@ -123,6 +123,88 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::ComparisonPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Accuracy</translation>
+    </message>
+    <message>
+        <source>Global step</source>
+        <translation>Global step</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <source>Wall-clock time since the run started (h:m:s)</source>
+        <translation>Wall-clock time since the run started (h:m:s)</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validation (per epoch)</translation>
+    </message>
+    <message>
+        <source>%1, branch %2</source>
+        <translation>%1, branch %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::ComparisonTableModel</name>
+    <message>
+        <source>epoch %1, step %2, branch %3</source>
+        <translation>epoch %1, step %2, branch %3</translation>
+    </message>
+    <message>
+        <source>epoch %1, step %2</source>
+        <translation>epoch %1, step %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Run</translation>
+    </message>
+    <message>
+        <source>What differs</source>
+        <translation>What differs</translation>
+    </message>
+    <message>
+        <source>%1 differs</source>
+        <translation>%1 differs</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Steps</translation>
+    </message>
+    <message>
+        <source>Final val. loss</source>
+        <translation>Final val. loss</translation>
+    </message>
+    <message>
+        <source>Final val. acc.</source>
+        <translation>Final val. acc.</translation>
+    </message>
+    <message>
+        <source>Best val. loss</source>
+        <translation>Best val. loss</translation>
+    </message>
+    <message>
+        <source>Best val. acc.</source>
+        <translation>Best val. acc.</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
         <source>crash</source>
@@ -757,6 +839,10 @@
         <source>A run is already training in this window; stop it first.</source>
         <translation>A run is already training in this window; stop it first.</translation>
     </message>
+    <message>
+        <source>Compare</source>
+        <translation>Compare</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1034,6 +1120,13 @@
     <message>
         <source>Step</source>
         <translation>Step</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunComparisonView</name>
+    <message>
+        <source>Cannot compare these runs: %1</source>
+        <translation>Cannot compare these runs: %1</translation>
     </message>
 </context>
 <context>

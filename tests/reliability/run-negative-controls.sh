@@ -18,6 +18,7 @@
 #   write-frozen-state    test_state_snapshot       a copy-free snapshot changes under the I/O thread
 #   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
 #   stale-update-copy     test_state_snapshot       a capture takes an update copy made steps earlier
+#   compare-best-is-last  test_compare              compare's best validation is the newest one
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -42,6 +43,7 @@ run skip-config-validation test_bad_input_catalogue
 B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
+B=${BUILD_DIR:-build}/tests/engine run compare-best-is-last test_compare
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \

@@ -15,18 +15,6 @@
 namespace savepoint::ui {
 namespace {
 
-void setupPlot(QCustomPlot* p, const QString& ylabel) {
-    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    p->setNoAntialiasingOnDrag(true);
-    p->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
-    p->yAxis->setLabel(ylabel);
-    p->xAxis->grid()->setSubGridVisible(false);
-    p->yAxis->grid()->setSubGridVisible(true);
-    p->axisRect()->setupFullAxesBox(false);
-    p->setContextMenuPolicy(Qt::CustomContextMenu);
-    p->setMinimumHeight(140);
-}
-
 QColor faded(QColor c, int alpha) {
     c.setAlpha(alpha);
     return c;
@@ -39,8 +27,8 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
     acc_ = new QCustomPlot(this);
     loss_->setObjectName(QStringLiteral("lossPlot"));
     acc_->setObjectName(QStringLiteral("accuracyPlot"));
-    setupPlot(loss_, tr("Loss"));
-    setupPlot(acc_, tr("Accuracy"));
+    setupMetricPlot(loss_, tr("Loss"));
+    setupMetricPlot(acc_, tr("Accuracy"));
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->setSpacing(2);

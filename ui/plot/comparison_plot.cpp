@@ -1,0 +1,201 @@
+#include "plot/comparison_plot.h"
+
+#include "plot/plot_legend.h"
+#include "plot/qcp.h"
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace savepoint::ui {
+namespace {
+
+// A run's branches in its colour: the first solid, the next dashed and paler.
+QPen branchPen(const QColor& run, int ordinal, bool abandoned) {
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    QColor c = run.lighter(100 + 25 * std::min(ordinal, 4));
+    if (abandoned) c.setAlpha(70);
+    return QPen(c, abandoned ? 1.2 : 2.2, styles[ordinal % 4]);
+}
+
+}  // namespace
+
+ComparisonPlot::ComparisonPlot(QWidget* parent) : QWidget(parent) {
+    loss_ = new QCustomPlot(this);
+    acc_ = new QCustomPlot(this);
+    loss_->setObjectName(QStringLiteral("comparisonLossPlot"));
+    acc_->setObjectName(QStringLiteral("comparisonAccuracyPlot"));
+    setupMetricPlot(loss_, tr("Loss"));
+    setupMetricPlot(acc_, tr("Accuracy"));
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(2);
+    lay->addWidget(loss_, 3);
+    lay->addWidget(acc_, 2);
+    // As on the run's plot: one legend, the accuracy plot's, in a row above its curves.
+    loss_->legend->setVisible(false);
+    acc_->legend->setVisible(true);
+    QFont lf = font();
+    lf.setPointSizeF(lf.pointSizeF() * 0.85);
+    acc_->legend->setFont(lf);
+    placeLegendAbove(acc_);
+    connect(acc_, &QCustomPlot::beforeReplot, this, [this] { fitLegendColumns(acc_); });
+    connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis, [this](const QCPRange& r) {
+        acc_->xAxis->setRange(r);
+        acc_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(acc_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), loss_->xAxis, [this](const QCPRange& r) {
+        loss_->xAxis->setRange(r);
+        loss_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    for (QCustomPlot* p : {loss_, acc_}) {
+        connect(p, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { fitRanges(); });
+        showAxesOnlyWithData(p, false);
+    }
+    setLogLoss(true);
+}
+
+ComparisonPlot::~ComparisonPlot() = default;
+
+QColor ComparisonPlot::runColor(int i) {
+    // Not the run plot's branch colours in the same order: a comparison is not a run's branches.
+    static const QColor palette[] = {QColor(0x15, 0x65, 0xc0), QColor(0xd8, 0x43, 0x15), QColor(0x2e, 0x7d, 0x32),
+                                     QColor(0x6a, 0x1b, 0x9a), QColor(0x00, 0x83, 0x8f), QColor(0x82, 0x77, 0x17),
+                                     QColor(0xad, 0x14, 0x57), QColor(0x37, 0x47, 0x4f)};
+    return palette[i % 8];
+}
+
+void ComparisonPlot::setRuns(const std::vector<ComparedSeries>& runs) {
+    stores_.clear();
+    labels_.clear();
+    for (const auto& r : runs) {
+        auto store = std::make_unique<PlotSeriesStore>();
+        store->setStepsPerEpoch(r.steps_per_epoch);
+        store->setTimeOrigin(r.time_origin);
+        store->setSmoothing(smoothing_);
+        for (const auto& b : r.branches)
+            store->setBranch({b.id, b.parent_branch_id.value_or(0), b.fork_global_step, b.number});
+        store->append(r.rows);
+        stores_.push_back(std::move(store));
+        labels_ << r.label;
+    }
+    rebuild();
+}
+
+void ComparisonPlot::setXMode(XMode m) {
+    mode_ = m;
+    const QString label = m == XMode::GlobalStep ? tr("Global step")
+                          : m == XMode::Epoch    ? tr("Epoch")
+                                                 : tr("Wall-clock time since the run started (h:m:s)");
+    for (QCustomPlot* p : {loss_, acc_}) {
+        if (m == XMode::WallTime) {
+            auto t = QSharedPointer<QCPAxisTickerTime>(new QCPAxisTickerTime);
+            t->setTimeFormat(QStringLiteral("%h:%m:%s"));
+            p->xAxis->setTicker(t);
+        } else {
+            p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        }
+    }
+    acc_->xAxis->setLabel(label);
+    rebuild();
+}
+
+void ComparisonPlot::setSmoothing(double w) {
+    smoothing_ = w;
+    for (auto& s : stores_) s->setSmoothing(w);
+    rebuild();
+}
+
+void ComparisonPlot::setLogLoss(bool on) {
+    log_loss_ = on;
+    loss_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (on)
+        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    else
+        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    fitRanges();
+}
+
+void ComparisonPlot::rebuild() {
+    loss_->clearGraphs();
+    acc_->clearGraphs();
+    for (int i = 0; i < int(stores_.size()); ++i) addRunGraphs(i);
+    if (!stores_.empty()) {
+        // One legend entry says what the circles are, in no run's colour.
+        QCPGraph* val = acc_->addGraph();
+        val->setLineStyle(QCPGraph::lsNone);
+        val->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0x60, 0x60, 0x60), 2), QBrush(Qt::white), 9));
+        val->setName(tr("validation (per epoch)"));
+    }
+    bool has_data = false;
+    for (const auto& s : stores_) has_data = has_data || s->pointCount() > 0;
+    for (QCustomPlot* p : {loss_, acc_}) showAxesOnlyWithData(p, has_data);
+    fitRanges();
+}
+
+void ComparisonPlot::addRunGraphs(int run) {
+    const PlotSeriesStore& store = *stores_[run];
+    const QColor colour = runColor(run);
+    std::vector<std::int64_t> branch_order;  // live branches in order of first appearance
+    for (const PlotSegment& s : store.segments()) {
+        if (!s.abandoned && std::find(branch_order.begin(), branch_order.end(), s.branch_id) == branch_order.end())
+            branch_order.push_back(s.branch_id);
+    }
+    for (const PlotSegment& s : store.segments()) {
+        const int ordinal =
+            int(std::find(branch_order.begin(), branch_order.end(), s.branch_id) - branch_order.begin());
+        QVector<double> keys(s.size()), vkeys(s.vgs.size());
+        for (int k = 0; k < s.size(); ++k) keys[k] = store.key(s.gs[k], s.wall[k], mode_);
+        for (int k = 0; k < s.vgs.size(); ++k) vkeys[k] = store.key(s.vgs[k], s.vwall[k], mode_);
+        for (QCustomPlot* p : {loss_, acc_}) {
+            const bool loss = p == loss_;
+            QCPGraph* line = p->addGraph();
+            line->setPen(branchPen(colour, ordinal, s.abandoned));
+            line->setData(keys, loss ? s.loss_ema : s.acc_ema, true);
+            line->setSelectable(QCP::stNone);
+            if (loss || s.abandoned || store.liveSegment(s.branch_id) != s.index) {
+                line->removeFromLegend();
+            } else {
+                line->setName(ordinal == 0
+                                  ? labels_[run]
+                                  : tr("%1, branch %2").arg(labels_[run]).arg(store.branchNumber(s.branch_id)));
+            }
+            QCPGraph* val = p->addGraph();
+            val->setLineStyle(QCPGraph::lsNone);
+            val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour.darker(120), 2),
+                                                 QBrush(s.abandoned ? QColor(Qt::transparent) : QColor(Qt::white)), 8));
+            val->setData(vkeys, loss ? s.vloss : s.vacc, true);
+            val->setSelectable(QCP::stNone);
+            val->removeFromLegend();
+        }
+    }
+}
+
+void ComparisonPlot::fitRanges() {
+    Range x, loss, acc;
+    double positive_min = 0;
+    for (const auto& s : stores_) {
+        const Range k = s->keyRange(mode_);
+        if (k.valid) x.add(k.lo), x.add(k.hi);
+        if (s->lossRange().valid) loss.add(s->lossRange().lo), loss.add(s->lossRange().hi);
+        if (s->accRange().valid) acc.add(s->accRange().lo), acc.add(s->accRange().hi);
+        if (s->lossPositiveMin() > 0 && (positive_min == 0 || s->lossPositiveMin() < positive_min))
+            positive_min = s->lossPositiveMin();
+    }
+    if (x.valid) {
+        const double pad = std::max((x.hi - x.lo) * 0.02, mode_ == XMode::Epoch ? 0.05 : 1.0);
+        loss_->xAxis->setRange(x.lo - pad, x.hi + pad);
+    }
+    if (loss.valid) {
+        if (log_loss_ && positive_min > 0)
+            loss_->yAxis->setRange(positive_min / 1.4, std::max(loss.hi, positive_min) * 1.6);
+        else
+            loss_->yAxis->setRange(std::min(0.0, loss.lo), loss.hi + (loss.hi - loss.lo) * 0.25 + 1e-9);
+    }
+    if (acc.valid) acc_->yAxis->setRange(std::max(0.0, acc.lo - 0.05), std::min(1.06, acc.hi + 0.06));
+    loss_->replot(QCustomPlot::rpQueuedReplot);
+    acc_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace savepoint::ui
