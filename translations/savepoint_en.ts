@@ -156,12 +156,12 @@
 <context>
     <name>savepoint::ui::ComparisonTableModel</name>
     <message>
-        <source>epoch %1, step %2, branch %3</source>
-        <translation>epoch %1, step %2, branch %3</translation>
+        <source>epoch %1, global step %2, branch %3</source>
+        <translation>epoch %1, global step %2, branch %3</translation>
     </message>
     <message>
-        <source>epoch %1, step %2</source>
-        <translation>epoch %1, step %2</translation>
+        <source>epoch %1, global step %2</source>
+        <translation>epoch %1, global step %2</translation>
     </message>
     <message>
         <source>%1 (%2)</source>

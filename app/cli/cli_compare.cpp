@@ -27,7 +27,7 @@ std::string four(double v) {
 }
 
 std::string where(const ValidationFigure& f) {
-    return "epoch " + std::to_string(f.epoch) + ", step " + std::to_string(f.global_step) +
+    return "epoch " + std::to_string(f.epoch) + ", global step " + std::to_string(f.global_step) +
            (f.branch > 1 ? ", branch " + std::to_string(f.branch) : "");
 }
 

@@ -171,7 +171,7 @@ private Q_SLOTS:
         QVERIFY2(line("final val loss").contains(QString::number(e.last.loss, 'f', 4)), qPrintable(r.out));
         const QString best =
             QString::number(e.lowest_loss.loss, 'f', 4) +
-            QStringLiteral(" (epoch %1, step %2)").arg(e.lowest_loss.epoch).arg(e.lowest_loss.global_step);
+            QStringLiteral(" (epoch %1, global step %2)").arg(e.lowest_loss.epoch).arg(e.lowest_loss.global_step);
         QVERIFY2(line("best val loss").contains(best), qPrintable(best + "\n" + r.out));
         QVERIFY2(line("final val acc").contains(QString::number(e.last.accuracy, 'f', 4)), qPrintable(r.out));
     }

@@ -125,7 +125,7 @@ private Q_SLOTS:
 
         // The legend names each run by what differs; lr3's rollback is its second branch.
         const QStringList legend = legendNames(plot->accuracyPlot());
-        for (const QString& name : {"lr 1e-3", "lr 1e-4", "lr 1e-3, branch 2", "validation (per epoch)"})
+        for (const QString& name : QStringList{"lr 1e-3", "lr 1e-4", "lr 1e-3, branch 2", "validation (per epoch)"})
             QVERIFY2(legend.contains(name), qPrintable(legend.join(" | ")));
         // Both runs' graphs, each in its run's colour, with every training step.
         QCPGraph* a = graphNamed(plot->accuracyPlot(), "lr 1e-3");
@@ -159,7 +159,7 @@ private Q_SLOTS:
         QCOMPARE(t->index(0, t->column(ComparisonTableModel::FinalLoss)).data().toString(),
                  QLocale().toString(last.loss, 'f', 4));
         QCOMPARE(t->index(0, t->column(ComparisonTableModel::BestLoss)).data().toString(),
-                 QStringLiteral("%1 (epoch %2, step %3)")
+                 QStringLiteral("%1 (epoch %2, global step %3)")
                      .arg(QLocale().toString(best.loss, 'f', 4))
                      .arg(best.epoch)
                      .arg(best.global_step));

@@ -25,9 +25,9 @@ QString ComparisonTableModel::figureText(const savepoint::ValidationFigure& f, b
     if (!f.known()) return QStringLiteral("–");
     const QString value = localeNumber(loss ? f.loss : f.accuracy, 4);
     const QString where = f.branch > 1
-                              ? tr("epoch %1, step %2, branch %3")
+                              ? tr("epoch %1, global step %2, branch %3")
                                     .arg(localeCount(f.epoch), localeCount(f.global_step), localeCount(f.branch))
-                              : tr("epoch %1, step %2").arg(localeCount(f.epoch), localeCount(f.global_step));
+                              : tr("epoch %1, global step %2").arg(localeCount(f.epoch), localeCount(f.global_step));
     return tr("%1 (%2)").arg(value, where);
 }
 
