@@ -133,18 +133,6 @@
         <translation>Accuracy</translation>
     </message>
     <message>
-        <source>Global step</source>
-        <translation>Global step</translation>
-    </message>
-    <message>
-        <source>Epoch</source>
-        <translation>Epoch</translation>
-    </message>
-    <message>
-        <source>Wall-clock time since the run started (h:m:s)</source>
-        <translation>Wall-clock time since the run started (h:m:s)</translation>
-    </message>
-    <message>
         <source>validation (per epoch)</source>
         <translation>validation (per epoch)</translation>
     </message>

@@ -133,18 +133,6 @@
         <translation>Exactitude</translation>
     </message>
     <message>
-        <source>Global step</source>
-        <translation>Pas global</translation>
-    </message>
-    <message>
-        <source>Epoch</source>
-        <translation>Époque</translation>
-    </message>
-    <message>
-        <source>Wall-clock time since the run started (h:m:s)</source>
-        <translation>Temps réel depuis le début de l’exécution (h:m:s)</translation>
-    </message>
-    <message>
         <source>validation (per epoch)</source>
         <translation>validation (par époque)</translation>
     </message>

@@ -133,18 +133,6 @@
         <translation>Acurácia</translation>
     </message>
     <message>
-        <source>Global step</source>
-        <translation>Passo global</translation>
-    </message>
-    <message>
-        <source>Epoch</source>
-        <translation>Época</translation>
-    </message>
-    <message>
-        <source>Wall-clock time since the run started (h:m:s)</source>
-        <translation>Tempo real desde o início da execução (h:m:s)</translation>
-    </message>
-    <message>
         <source>validation (per epoch)</source>
         <translation>validação (por época)</translation>
     </message>

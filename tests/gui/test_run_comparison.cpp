@@ -164,6 +164,12 @@ private Q_SLOTS:
                      .arg(best.epoch)
                      .arg(best.global_step));
         QCOMPARE(t->index(0, t->column(ComparisonTableModel::Steps)).data().toString(), QStringLiteral("25 of 30"));
+        // For a person to look at (run under xvfb-run with QT_QPA_PLATFORM=xcb): the window as it is now.
+        const QString shot = qEnvironmentVariable("SAVEPOINT_COMPARE_SHOT");
+        if (!shot.isEmpty()) {
+            QTest::qWait(300);
+            QVERIFY(w_->grab().save(shot));
+        }
     }
 
     void oneRunSelectedIsTheRunsOwnPlotAgain() {

@@ -1,5 +1,6 @@
 #include "plot/comparison_plot.h"
 
+#include "plot/plot_axes.h"
 #include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
@@ -40,16 +41,9 @@ ComparisonPlot::ComparisonPlot(QWidget* parent) : QWidget(parent) {
     acc_->legend->setFont(lf);
     placeLegendAbove(acc_);
     connect(acc_, &QCustomPlot::beforeReplot, this, [this] { fitLegendColumns(acc_); });
-    connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis, [this](const QCPRange& r) {
-        acc_->xAxis->setRange(r);
-        acc_->replot(QCustomPlot::rpQueuedReplot);
-    });
-    connect(acc_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), loss_->xAxis, [this](const QCPRange& r) {
-        loss_->xAxis->setRange(r);
-        loss_->replot(QCustomPlot::rpQueuedReplot);
-    });
+    keepXAxesInStep(loss_, acc_);
     for (QCustomPlot* p : {loss_, acc_}) {
-        connect(p, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { fitRanges(); });
+        connect(p, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { fitToData(); });
         showAxesOnlyWithData(p, false);
     }
     setLogLoss(true);
@@ -84,19 +78,7 @@ void ComparisonPlot::setRuns(const std::vector<ComparedSeries>& runs) {
 
 void ComparisonPlot::setXMode(XMode m) {
     mode_ = m;
-    const QString label = m == XMode::GlobalStep ? tr("Global step")
-                          : m == XMode::Epoch    ? tr("Epoch")
-                                                 : tr("Wall-clock time since the run started (h:m:s)");
-    for (QCustomPlot* p : {loss_, acc_}) {
-        if (m == XMode::WallTime) {
-            auto t = QSharedPointer<QCPAxisTickerTime>(new QCPAxisTickerTime);
-            t->setTimeFormat(QStringLiteral("%h:%m:%s"));
-            p->xAxis->setTicker(t);
-        } else {
-            p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        }
-    }
-    acc_->xAxis->setLabel(label);
+    applyXMode(loss_, acc_, m);
     rebuild();
 }
 
@@ -108,12 +90,8 @@ void ComparisonPlot::setSmoothing(double w) {
 
 void ComparisonPlot::setLogLoss(bool on) {
     log_loss_ = on;
-    loss_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (on)
-        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    else
-        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    fitRanges();
+    applyLossScale(loss_, on);
+    fitToData();
 }
 
 void ComparisonPlot::rebuild() {
@@ -131,7 +109,7 @@ void ComparisonPlot::rebuild() {
     bool has_data = false;
     for (const auto& s : stores_) has_data = has_data || s->pointCount() > 0;
     for (QCustomPlot* p : {loss_, acc_}) showAxesOnlyWithData(p, has_data);
-    fitRanges();
+    fitToData();
 }
 
 void ComparisonPlot::addRunGraphs(int run) {
@@ -172,28 +150,16 @@ void ComparisonPlot::addRunGraphs(int run) {
     }
 }
 
-void ComparisonPlot::fitRanges() {
-    Range x, loss, acc;
-    double positive_min = 0;
+void ComparisonPlot::fitToData() {
+    DataRanges r;
     for (const auto& s : stores_) {
-        const Range k = s->keyRange(mode_);
-        if (k.valid) x.add(k.lo), x.add(k.hi);
-        if (s->lossRange().valid) loss.add(s->lossRange().lo), loss.add(s->lossRange().hi);
-        if (s->accRange().valid) acc.add(s->accRange().lo), acc.add(s->accRange().hi);
-        if (s->lossPositiveMin() > 0 && (positive_min == 0 || s->lossPositiveMin() < positive_min))
-            positive_min = s->lossPositiveMin();
+        for (const auto& [into, from] : {std::pair{&r.x, s->keyRange(mode_)}, std::pair{&r.loss, s->lossRange()},
+                                         std::pair{&r.acc, s->accRange()}})
+            if (from.valid) into->add(from.lo), into->add(from.hi);
+        if (s->lossPositiveMin() > 0 && (r.loss_positive_min == 0 || s->lossPositiveMin() < r.loss_positive_min))
+            r.loss_positive_min = s->lossPositiveMin();
     }
-    if (x.valid) {
-        const double pad = std::max((x.hi - x.lo) * 0.02, mode_ == XMode::Epoch ? 0.05 : 1.0);
-        loss_->xAxis->setRange(x.lo - pad, x.hi + pad);
-    }
-    if (loss.valid) {
-        if (log_loss_ && positive_min > 0)
-            loss_->yAxis->setRange(positive_min / 1.4, std::max(loss.hi, positive_min) * 1.6);
-        else
-            loss_->yAxis->setRange(std::min(0.0, loss.lo), loss.hi + (loss.hi - loss.lo) * 0.25 + 1e-9);
-    }
-    if (acc.valid) acc_->yAxis->setRange(std::max(0.0, acc.lo - 0.05), std::min(1.06, acc.hi + 0.06));
+    fitRanges(loss_, acc_, r, mode_, log_loss_);
     loss_->replot(QCustomPlot::rpQueuedReplot);
     acc_->replot(QCustomPlot::rpQueuedReplot);
 }

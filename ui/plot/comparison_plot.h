@@ -53,7 +53,7 @@ public:
 private:
     void rebuild();
     void addRunGraphs(int run);
-    void fitRanges();
+    void fitToData();
 
     QCustomPlot* loss_ = nullptr;
     QCustomPlot* acc_ = nullptr;

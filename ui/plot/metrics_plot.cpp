@@ -2,6 +2,7 @@
 
 #include "data/data_order.h"
 
+#include "plot/plot_axes.h"
 #include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
@@ -76,15 +77,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
                     q->replot(QCustomPlot::rpQueuedReplot);
                 }
         });
-    // Keep the two x axes in step.
-    connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis, [this](const QCPRange& r) {
-        acc_->xAxis->setRange(r);
-        acc_->replot(QCustomPlot::rpQueuedReplot);
-    });
-    connect(acc_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), loss_->xAxis, [this](const QCPRange& r) {
-        loss_->xAxis->setRange(r);
-        loss_->replot(QCustomPlot::rpQueuedReplot);
-    });
+    keepXAxesInStep(loss_, acc_);
 
     for (QCustomPlot* p : {loss_, acc_}) {
         // Legend entry for the shaded spans (an empty graph with the same brush).
@@ -197,11 +190,7 @@ void MetricsPlot::setSmoothing(double w) {
 
 void MetricsPlot::setLogLoss(bool on) {
     log_loss_ = on;
-    loss_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (on)
-        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    else
-        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    applyLossScale(loss_, on);
     dirty_ = true;
     if (follow_) updateRanges();
     loss_->replot(QCustomPlot::rpQueuedReplot);
@@ -224,21 +213,7 @@ void MetricsPlot::resetView() {
     acc_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void MetricsPlot::applyAxisTickers() {
-    for (QCustomPlot* p : {loss_, acc_}) {
-        if (mode_ == XMode::WallTime) {
-            auto t = QSharedPointer<QCPAxisTickerTime>(new QCPAxisTickerTime);
-            t->setTimeFormat(QStringLiteral("%h:%m:%s"));
-            p->xAxis->setTicker(t);
-        } else {
-            p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        }
-    }
-    const QString label = mode_ == XMode::GlobalStep ? tr("Global step")
-                          : mode_ == XMode::Epoch    ? tr("Epoch")
-                                                     : tr("Wall-clock time since the run started (h:m:s)");
-    acc_->xAxis->setLabel(label);
-}
+void MetricsPlot::applyAxisTickers() { applyXMode(loss_, acc_, mode_); }
 
 void MetricsPlot::tick() {
     if (!dirty_ && !markers_dirty_) return;
@@ -404,22 +379,10 @@ void MetricsPlot::cutLinesFor(QCustomPlot* plot) {
 
 void MetricsPlot::updateRanges() {
     if (!follow_) return;
-    Range x = store_.keyRange(mode_);
-    if (!x.valid) return;
-    if (armed_crash_ > 0 && mode_ != XMode::WallTime) x.hi = std::max(x.hi, store_.key(double(armed_crash_), 0, mode_));
-    const double pad = std::max((x.hi - x.lo) * 0.02, mode_ == XMode::Epoch ? 0.05 : 1.0);
-    loss_->xAxis->setRange(x.lo - pad, x.hi + pad);
-    acc_->xAxis->setRange(x.lo - pad, x.hi + pad);
-    const Range l = store_.lossRange();
-    if (l.valid) {
-        if (log_loss_ && store_.lossPositiveMin() > 0)
-            loss_->yAxis->setRange(store_.lossPositiveMin() / 1.4, std::max(l.hi, store_.lossPositiveMin()) * 1.6);
-        else
-            loss_->yAxis->setRange(std::min(0.0, l.lo), l.hi + (l.hi - l.lo) * 0.25 + 1e-9);
-    }
-    const Range a = store_.accRange();
-    if (a.valid)
-        acc_->yAxis->setRange(std::max(0.0, a.lo - 0.05), std::min(1.06, a.hi + 0.06));  // room for a marker at 1.0
+    DataRanges r{store_.keyRange(mode_), store_.lossRange(), store_.accRange(), store_.lossPositiveMin()};
+    if (r.x.valid && armed_crash_ > 0 && mode_ != XMode::WallTime)
+        r.x.hi = std::max(r.x.hi, store_.key(double(armed_crash_), 0, mode_));
+    fitRanges(loss_, acc_, r, mode_, log_loss_);
 }
 
 void MetricsPlot::rebuildMarkers() {

@@ -6,18 +6,6 @@
 
 namespace savepoint::ui {
 
-void setupMetricPlot(QCustomPlot* p, const QString& ylabel) {
-    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    p->setNoAntialiasingOnDrag(true);
-    p->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
-    p->yAxis->setLabel(ylabel);
-    p->xAxis->grid()->setSubGridVisible(false);
-    p->yAxis->grid()->setSubGridVisible(true);
-    p->axisRect()->setupFullAxesBox(false);
-    p->setContextMenuPolicy(Qt::CustomContextMenu);
-    p->setMinimumHeight(140);
-}
-
 void placeLegendAbove(QCustomPlot* plot) {
     QCPLayoutGrid* grid = plot->plotLayout();
     grid->insertRow(0);

@@ -1,15 +1,10 @@
-// What the loss and accuracy plots share: their look and mouse, the accuracy
-// plot's legend as a row above its curves, never over them, and the axes,
-// grids and legend shown only once there is data to read.
+// The accuracy plot's legend as a row above its curves, never over them, and
+// the plots' axes, grids and legend shown only once there is data to read.
 #pragma once
 
 class QCustomPlot;
-class QString;
 
 namespace savepoint::ui {
-
-// The look and the mouse of a loss or accuracy plot (the run's and the comparison's alike).
-void setupMetricPlot(QCustomPlot* plot, const QString& ylabel);
 
 // Moves the plot's legend out of the axis rect into a row of its own above it.
 void placeLegendAbove(QCustomPlot* plot);
