@@ -117,7 +117,12 @@ private Q_SLOTS:
         selectRuns({"lr3", "lr4"});
         QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
         QCOMPARE(shown.at(0).at(0).toInt(), 2);
-        QCOMPARE(w_->comparison()->comparedRuns(), (QStringList{"lr3", "lr4"}));
+        // In the run list's order, as the user sees them.
+        QStringList listed;
+        for (int r = 0; r < w_->runProxy()->rowCount(); ++r)
+            listed << w_->runProxy()->index(r, savepoint::ui::RunListModel::Name).data().toString();
+        QCOMPARE(w_->comparison()->comparedRuns(), listed);
+        const int i3 = listed.indexOf("lr3"), i4 = listed.indexOf("lr4");
         ComparisonPlot* plot = w_->comparisonPlot();
         QVERIFY(plot->isVisibleTo(w_.get()));
         QVERIFY(!w_->plot()->isVisibleTo(w_.get()));
@@ -127,43 +132,54 @@ private Q_SLOTS:
         const QStringList legend = legendNames(plot->accuracyPlot());
         for (const QString& name : QStringList{"lr 1e-3", "lr 1e-4", "lr 1e-3, branch 2", "validation (per epoch)"})
             QVERIFY2(legend.contains(name), qPrintable(legend.join(" | ")));
-        // Both runs' graphs, each in its run's colour, with every training step.
+        // Both runs' graphs, each in its run's colour, with every training step of its live line.
         QCPGraph* a = graphNamed(plot->accuracyPlot(), "lr 1e-3");
         QCPGraph* b = graphNamed(plot->accuracyPlot(), "lr 1e-4");
         QCPGraph* a2 = graphNamed(plot->accuracyPlot(), "lr 1e-3, branch 2");
         QVERIFY(a && b && a2);
-        QCOMPARE(a->pen().color(), ComparisonPlot::runColor(0));
-        QCOMPARE(b->pen().color(), ComparisonPlot::runColor(1));
+        QCOMPARE(a->pen().color(), ComparisonPlot::runColor(i3));
+        QCOMPARE(b->pen().color(), ComparisonPlot::runColor(i4));
         QCOMPARE(a2->pen().style(), Qt::DashLine);
         QCOMPARE(b->data()->size(), 30);
-        QCOMPARE(a->data()->size(), 30);
-        QCOMPARE(a2->data()->size(), 15);  // steps 11..25 after the rollback
         QCOMPARE((b->data()->constEnd() - 1)->key, 30.0);
-        QCOMPARE(a2->data()->constBegin()->key, 11.0);
+        // lr3's first branch up to the rollback's checkpoint (step 10), then its abandoned
+        // steps 11..30 faint and unnamed, and branch 2 from step 10 (where it forked) to 25.
+        QCOMPARE(a->data()->size(), 10);
+        QCOMPARE(a2->data()->size(), 16);
+        QCOMPARE(a2->data()->constBegin()->key, 10.0);
+        QCOMPARE((a2->data()->constEnd() - 1)->key, 25.0);
+        int abandoned = 0;
+        for (int i = 0; i < plot->accuracyPlot()->graphCount(); ++i) {
+            QCPGraph* g = plot->accuracyPlot()->graph(i);
+            if (g->data()->size() == 21 && g->pen().color().alpha() < 255 &&
+                !plot->accuracyPlot()->legend->hasItemWithPlottable(g))
+                ++abandoned;
+        }
+        QCOMPARE(abandoned, 1);
         // The loss plot draws the same runs (its legend is the accuracy plot's).
         int loss_lines = 0;
         for (int i = 0; i < plot->lossPlot()->graphCount(); ++i)
-            loss_lines += plot->lossPlot()->graph(i)->data()->size() >= 15 ? 1 : 0;
-        QCOMPARE(loss_lines, 3);
+            loss_lines += plot->lossPlot()->graph(i)->data()->size() >= 10 ? 1 : 0;
+        QCOMPARE(loss_lines, 4);
 
         // The table: a row per run, the differing setting, final and best validation.
         ComparisonTableModel* t = w_->comparisonModel();
         QCOMPARE(t->rowCount(), 2);
         QCOMPARE(t->headerData(ComparisonTableModel::FixedBefore, Qt::Horizontal, Qt::DisplayRole).toString(),
                  QStringLiteral("lr"));
-        QCOMPARE(t->index(0, ComparisonTableModel::Label).data().toString(), QStringLiteral("lr 1e-3"));
-        QCOMPARE(t->index(1, ComparisonTableModel::FixedBefore).data().toString(), QStringLiteral("1e-4"));
-        QCOMPARE(t->index(0, ComparisonTableModel::Run).data(Qt::DecorationRole).value<QColor>(),
-                 ComparisonPlot::runColor(0));
+        QCOMPARE(t->index(i3, ComparisonTableModel::Label).data().toString(), QStringLiteral("lr 1e-3"));
+        QCOMPARE(t->index(i4, ComparisonTableModel::FixedBefore).data().toString(), QStringLiteral("1e-4"));
+        QCOMPARE(t->index(i3, ComparisonTableModel::Run).data(Qt::DecorationRole).value<QColor>(),
+                 ComparisonPlot::runColor(i3));
         const auto [last, best] = finalAndBest(home_, "lr3");
-        QCOMPARE(t->index(0, t->column(ComparisonTableModel::FinalLoss)).data().toString(),
+        QCOMPARE(t->index(i3, t->column(ComparisonTableModel::FinalLoss)).data().toString(),
                  QLocale().toString(last.loss, 'f', 4));
-        QCOMPARE(t->index(0, t->column(ComparisonTableModel::BestLoss)).data().toString(),
+        QCOMPARE(t->index(i3, t->column(ComparisonTableModel::BestLoss)).data().toString(),
                  QStringLiteral("%1 (epoch %2, global step %3)")
                      .arg(QLocale().toString(best.loss, 'f', 4))
                      .arg(best.epoch)
                      .arg(best.global_step));
-        QCOMPARE(t->index(0, t->column(ComparisonTableModel::Steps)).data().toString(), QStringLiteral("25 of 30"));
+        QCOMPARE(t->index(i3, t->column(ComparisonTableModel::Steps)).data().toString(), QStringLiteral("25 of 30"));
         // For a person to look at (run under xvfb-run with QT_QPA_PLATFORM=xcb): the window as it is now.
         const QString shot = qEnvironmentVariable("SAVEPOINT_COMPARE_SHOT");
         if (!shot.isEmpty()) {

@@ -14,7 +14,7 @@ namespace {
 // A run's branches in its colour: the first solid, the next dashed and paler.
 QPen branchPen(const QColor& run, int ordinal, bool abandoned) {
     static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    QColor c = run.lighter(100 + 25 * std::min(ordinal, 4));
+    QColor c = ordinal == 0 ? run : run.lighter(100 + 25 * std::min(ordinal, 4)).toRgb();
     if (abandoned) c.setAlpha(70);
     return QPen(c, abandoned ? 1.2 : 2.2, styles[ordinal % 4]);
 }
@@ -123,14 +123,26 @@ void ComparisonPlot::addRunGraphs(int run) {
     for (const PlotSegment& s : store.segments()) {
         const int ordinal =
             int(std::find(branch_order.begin(), branch_order.end(), s.branch_id) - branch_order.begin());
-        QVector<double> keys(s.size()), vkeys(s.vgs.size());
-        for (int k = 0; k < s.size(); ++k) keys[k] = store.key(s.gs[k], s.wall[k], mode_);
+        QVector<double> keys, loss_ema, acc_ema, vkeys(s.vgs.size());
+        // A continuation starts at the point it forked from, as on the run's plot: no gap.
+        if (s.parent >= 0 && (s.abandoned || mode_ != XMode::WallTime)) {
+            const PlotSegment& from = store.segments()[std::size_t(s.parent)];
+            const int j = int(std::upper_bound(from.gs.begin(), from.gs.end(), s.fork_gs) - from.gs.begin()) - 1;
+            if (j >= 0) {
+                keys << store.key(from.gs[j], from.wall[j], mode_);
+                loss_ema << from.loss_ema[j];
+                acc_ema << from.acc_ema[j];
+            }
+        }
+        for (int k = 0; k < s.size(); ++k) keys << store.key(s.gs[k], s.wall[k], mode_);
+        loss_ema << s.loss_ema;
+        acc_ema << s.acc_ema;
         for (int k = 0; k < s.vgs.size(); ++k) vkeys[k] = store.key(s.vgs[k], s.vwall[k], mode_);
         for (QCustomPlot* p : {loss_, acc_}) {
             const bool loss = p == loss_;
             QCPGraph* line = p->addGraph();
             line->setPen(branchPen(colour, ordinal, s.abandoned));
-            line->setData(keys, loss ? s.loss_ema : s.acc_ema, true);
+            line->setData(keys, loss ? loss_ema : acc_ema, true);
             line->setSelectable(QCP::stNone);
             if (loss || s.abandoned || store.liveSegment(s.branch_id) != s.index) {
                 line->removeFromLegend();
