@@ -831,6 +831,10 @@
         <source>Compare</source>
         <translation>Compare</translation>
     </message>
+    <message>
+        <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
+        <translation>Ctrl- or Shift-click more runs to compare their curves and settings.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -831,6 +831,10 @@
         <source>Compare</source>
         <translation>Comparer</translation>
     </message>
+    <message>
+        <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
+        <translation>Ctrl- ou Maj-clic sur d’autres exécutions pour comparer leurs courbes et leurs réglages.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

@@ -831,6 +831,10 @@
         <source>Compare</source>
         <translation>Comparar</translation>
     </message>
+    <message>
+        <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
+        <translation>Ctrl- ou Shift-clique em outras execuções para comparar suas curvas e configurações.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>

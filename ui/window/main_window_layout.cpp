@@ -86,6 +86,7 @@ void MainWindow::buildUi() {
     run_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Ctrl- or Shift-click a second run to compare them (run_comparison_view.h).
     run_view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    run_view_->setToolTip(tr("Ctrl- or Shift-click more runs to compare their curves and settings."));
     run_view_->verticalHeader()->hide();
     run_view_->setAlternatingRowColors(true);
     // A narrow column keeps name, status and progress; the rest shows when there is room.
