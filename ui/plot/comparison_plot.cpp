@@ -4,7 +4,6 @@
 #include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -28,20 +27,7 @@ ComparisonPlot::ComparisonPlot(QWidget* parent) : QWidget(parent) {
     acc_->setObjectName(QStringLiteral("comparisonAccuracyPlot"));
     setupMetricPlot(loss_, tr("Loss"));
     setupMetricPlot(acc_, tr("Accuracy"));
-    auto* lay = new QVBoxLayout(this);
-    lay->setContentsMargins(0, 0, 0, 0);
-    lay->setSpacing(2);
-    lay->addWidget(loss_, 3);
-    lay->addWidget(acc_, 2);
-    // As on the run's plot: one legend, the accuracy plot's, in a row above its curves.
-    loss_->legend->setVisible(false);
-    acc_->legend->setVisible(true);
-    QFont lf = font();
-    lf.setPointSizeF(lf.pointSizeF() * 0.85);
-    acc_->legend->setFont(lf);
-    placeLegendAbove(acc_);
-    connect(acc_, &QCustomPlot::beforeReplot, this, [this] { fitLegendColumns(acc_); });
-    keepXAxesInStep(loss_, acc_);
+    stackPlots(this, loss_, acc_);
     for (QCustomPlot* p : {loss_, acc_}) {
         connect(p, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { fitToData(); });
         showAxesOnlyWithData(p, false);

@@ -8,7 +8,6 @@
 
 #include <QMenu>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -30,11 +29,7 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
     acc_->setObjectName(QStringLiteral("accuracyPlot"));
     setupMetricPlot(loss_, tr("Loss"));
     setupMetricPlot(acc_, tr("Accuracy"));
-    auto* lay = new QVBoxLayout(this);
-    lay->setContentsMargins(0, 0, 0, 0);
-    lay->setSpacing(2);
-    lay->addWidget(loss_, 3);
-    lay->addWidget(acc_, 2);
+    stackPlots(this, loss_, acc_);
 
     loss_markers_ = std::make_unique<EventMarkers>(loss_, true);
     acc_markers_ = std::make_unique<EventMarkers>(acc_, false);
@@ -57,27 +52,6 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         connect(p, &QWidget::customContextMenuRequested, this, [this, p](const QPoint& pos) { onContextMenu(p, pos); });
         connect(p, &QCustomPlot::beforeReplot, this, [this, p] { cutLinesFor(p); });
     }
-    // The legend is the accuracy plot's, in a row above its curves: inside the axis
-    // rect it covered the curve in a small window; the loss plot's top edge is
-    // where the event labels go.
-    loss_->legend->setVisible(false);
-    QFont lf = font();
-    lf.setPointSizeF(lf.pointSizeF() * 0.85);
-    acc_->legend->setFont(lf);
-    placeLegendAbove(acc_);
-    connect(acc_, &QCustomPlot::beforeReplot, this, [this] { fitLegendColumns(acc_); });
-    // The two plots share their x axis: their plot areas must start at the same
-    // pixel, whatever width each one's y tick labels need.
-    for (QCustomPlot* p : {loss_, acc_})
-        connect(p, &QCustomPlot::afterLayout, this, [this] {
-            const int left = std::max(loss_->axisRect()->margins().left(), acc_->axisRect()->margins().left());
-            for (QCustomPlot* q : {loss_, acc_})
-                if (q->axisRect()->minimumMargins().left() < left) {
-                    q->axisRect()->setMinimumMargins(QMargins(left, 0, 0, 0));
-                    q->replot(QCustomPlot::rpQueuedReplot);
-                }
-        });
-    keepXAxesInStep(loss_, acc_);
 
     for (QCustomPlot* p : {loss_, acc_}) {
         // Legend entry for the shaded spans (an empty graph with the same brush).

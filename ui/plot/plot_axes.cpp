@@ -1,8 +1,10 @@
 #include "plot/plot_axes.h"
 
+#include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
 #include <QCoreApplication>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -20,7 +22,34 @@ void setupMetricPlot(QCustomPlot* p, const QString& ylabel) {
     p->setMinimumHeight(140);
 }
 
-void keepXAxesInStep(QCustomPlot* loss, QCustomPlot* acc) {
+void stackPlots(QWidget* owner, QCustomPlot* loss, QCustomPlot* acc) {
+    auto* lay = new QVBoxLayout(owner);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(2);
+    lay->addWidget(loss, 3);
+    lay->addWidget(acc, 2);
+    // The legend is the accuracy plot's, in a row above its curves: inside the axis
+    // rect it covered the curve in a small window; the loss plot's top edge is
+    // where the event labels go.
+    loss->legend->setVisible(false);
+    acc->legend->setVisible(true);
+    QFont lf = owner->font();
+    lf.setPointSizeF(lf.pointSizeF() * 0.85);
+    acc->legend->setFont(lf);
+    placeLegendAbove(acc);
+    QObject::connect(acc, &QCustomPlot::beforeReplot, owner, [acc] { fitLegendColumns(acc); });
+    // The two plots share their x axis: their plot areas must start at the same
+    // pixel, whatever width each one's y tick labels need.
+    for (QCustomPlot* p : {loss, acc})
+        QObject::connect(p, &QCustomPlot::afterLayout, owner, [loss, acc] {
+            const int left = std::max(loss->axisRect()->margins().left(), acc->axisRect()->margins().left());
+            for (QCustomPlot* q : {loss, acc})
+                if (q->axisRect()->minimumMargins().left() < left) {
+                    q->axisRect()->setMinimumMargins(QMargins(left, 0, 0, 0));
+                    q->replot(QCustomPlot::rpQueuedReplot);
+                }
+        });
+    // Panning or zooming one plot's x axis moves the other's.
     for (auto [from, to] : {std::pair{loss, acc}, std::pair{acc, loss}})
         QObject::connect(from->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), to->xAxis,
                          [to](const QCPRange& r) {
