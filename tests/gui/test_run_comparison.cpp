@@ -204,6 +204,39 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 0 && w_->plot()->store().segments().size() == 1,
                                  30000);
     }
+
+    // Last: it changes lr4. A compared run that trains (here: rows another process
+    // would write, and its status) is read again on the window's refresh tick.
+    void aComparedRunThatTrainsIsFollowed() {
+        QSignalSpy shown(w_->comparison(), &RunComparisonView::comparisonShown);
+        selectRuns({"lr3", "lr4"});
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
+        {
+            savepoint::Registry reg(home_.toStdString());
+            const savepoint::RunRow run = *reg.find_run("lr4");
+            const savepoint::SessionRow last = reg.sessions(run.id).back();
+            std::vector<savepoint::MetricRow> rows;
+            for (int gs = 31; gs <= 35; ++gs) {
+                savepoint::MetricRow m;
+                m.session_id = last.id;
+                m.branch_id = last.branch_id;
+                m.global_step = gs;
+                m.epoch = 4;
+                m.step = gs - 30;
+                m.loss = 2.0;
+                m.accuracy = 0.5;
+                m.wall_time = run.updated_at + gs;
+                rows.push_back(m);
+            }
+            reg.append_metrics(run.id, rows);
+            reg.set_run_status(run.id, savepoint::RunStatus::Running);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 2, 30000);
+        QCPGraph* b = graphNamed(w_->comparisonPlot()->accuracyPlot(), "lr 1e-4");
+        QVERIFY(b);
+        QCOMPARE(b->data()->size(), 35);
+        savepoint::Registry(home_.toStdString()).set_run_status(2, savepoint::RunStatus::Finished);
+    }
 };
 
 QTEST_MAIN(TestRunComparison)

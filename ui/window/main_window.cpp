@@ -58,6 +58,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(&refresh_timer_, &QTimer::timeout, data_, [this] {
         data_->refreshRuns();
         data_->refreshSelected();
+        compare_->followTraining();
     });
     refresh_timer_.start();
     refreshRuns();
@@ -135,6 +136,7 @@ void MainWindow::createControllers() {
 
     RunComparisonView::Widgets cw;
     cw.run_view = run_view_;
+    cw.runs = runs_;
     cw.run_proxy = run_proxy_;
     cw.plots = plots_;
     cw.plot = compare_plot_;

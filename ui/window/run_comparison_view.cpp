@@ -53,8 +53,21 @@ void RunComparisonView::selectionChanged() {
     load(names);
 }
 
+void RunComparisonView::followTraining() {
+    if (!comparing() || loading_) return;
+    for (int row = 0; row < w_.runs->rowCount(); ++row) {
+        const savepoint::RunSummary* s = w_.runs->runAt(row);
+        if (s && s->run.status == savepoint::RunStatus::Running &&
+            compared_.contains(QString::fromStdString(s->run.name))) {
+            load(compared_);
+            return;
+        }
+    }
+}
+
 void RunComparisonView::stopComparing() {
     ++generation_;  // a read still running is no longer wanted
+    loading_ = false;
     if (!comparing()) return;
     compared_.clear();
     w_.plots->setCurrentIndex(0);
@@ -66,6 +79,7 @@ void RunComparisonView::stopComparing() {
 
 void RunComparisonView::load(const QStringList& names) {
     const int gen = ++generation_;
+    loading_ = true;
     std::vector<std::string> wanted;
     for (const QString& n : names) wanted.push_back(n.toStdString());
     jobs_->start([this, gen, wanted, home = home_.toStdString()]() -> BackgroundJobs::Deliver {
@@ -89,6 +103,7 @@ void RunComparisonView::load(const QStringList& names) {
         }
         return [this, gen, c = std::move(c), series = std::move(series), error]() mutable {
             if (gen != generation_) return;  // the selection has changed since
+            loading_ = false;
             if (!error.empty()) {
                 Q_EMIT errorMessage(tr("Cannot compare these runs: %1").arg(QString::fromStdString(error)));
                 return;

@@ -4,7 +4,8 @@
 // figures (ComparisonTableModel); with one row selected the window is as it
 // was, the run's own plot and its checkpoints. The runs are read through the
 // engine's API (registry/run_comparison.h and Registry's metric rows) on a
-// background job with its own connection, once per selection. Owned by
+// background job with its own connection, when the selection changes and
+// again while a compared run trains. Owned by
 // MainWindow. GUI thread only.
 #pragma once
 
@@ -24,12 +25,14 @@ namespace savepoint::ui {
 class BackgroundJobs;
 class ComparisonPlot;
 class ComparisonTableModel;
+class RunListModel;
 
 class RunComparisonView : public QObject {
     Q_OBJECT
 public:
     struct Widgets {
         QTableView* run_view = nullptr;  // its selection says which runs to compare
+        RunListModel* runs = nullptr;    // which of them are training
         QSortFilterProxyModel* run_proxy = nullptr;
         QStackedWidget* plots = nullptr;  // page 0: the run's plot; the comparison's is added
         ComparisonPlot* plot = nullptr;
@@ -47,6 +50,9 @@ public:
 public Q_SLOTS:
     // Re-reads the selection (and the selected runs' data).
     void selectionChanged();
+    // While a compared run trains (here or in another process), reads the runs again:
+    // called on the window's refresh tick; one read at a time.
+    void followTraining();
 
 Q_SIGNALS:
     void comparisonShown(int runs);         // the plot and the table show the compared runs
@@ -62,6 +68,7 @@ private:
     QStringList compared_;
     BackgroundJobs* jobs_ = nullptr;
     int generation_ = 0;
+    bool loading_ = false;
 };
 
 }  // namespace savepoint::ui
