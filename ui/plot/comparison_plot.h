@@ -3,8 +3,8 @@
 // branches in that colour's shades and dashes, its validation points as
 // circles, and a legend naming each run by what differs ("lr 1e-3"). Each run
 // keeps its own PlotSeriesStore (segments, smoothing, keys), so its lines
-// read as they do on the run's own plot. The data is read once per selection,
-// not followed live. GUI thread only.
+// read as they do on the run's own plot. setRuns() replaces everything (a new
+// selection, or a compared run that trained on). GUI thread only.
 #pragma once
 
 #include "plot/plot_series_store.h"
