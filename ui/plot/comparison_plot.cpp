@@ -4,7 +4,6 @@
 #include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
-
 #include <algorithm>
 
 namespace savepoint::ui {
