@@ -123,6 +123,76 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::ComparisonPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Accuracy</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validation (per epoch)</translation>
+    </message>
+    <message>
+        <source>%1, branch %2</source>
+        <translation>%1, branch %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::ComparisonTableModel</name>
+    <message>
+        <source>epoch %1, global step %2, branch %3</source>
+        <translation>epoch %1, global step %2, branch %3</translation>
+    </message>
+    <message>
+        <source>epoch %1, global step %2</source>
+        <translation>epoch %1, global step %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Run</translation>
+    </message>
+    <message>
+        <source>What differs</source>
+        <translation>What differs</translation>
+    </message>
+    <message>
+        <source>%1 differs</source>
+        <translation>%1 differs</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Steps</translation>
+    </message>
+    <message>
+        <source>Final val. loss</source>
+        <translation>Final val. loss</translation>
+    </message>
+    <message>
+        <source>Final val. acc.</source>
+        <translation>Final val. acc.</translation>
+    </message>
+    <message>
+        <source>Best val. loss</source>
+        <translation>Best val. loss</translation>
+    </message>
+    <message>
+        <source>Best val. acc.</source>
+        <translation>Best val. acc.</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
         <source>crash</source>
@@ -757,6 +827,14 @@
         <source>A run is already training in this window; stop it first.</source>
         <translation>A run is already training in this window; stop it first.</translation>
     </message>
+    <message>
+        <source>Compare</source>
+        <translation>Compare</translation>
+    </message>
+    <message>
+        <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
+        <translation>Ctrl- or Shift-click more runs to compare their curves and settings.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1034,6 +1112,13 @@
     <message>
         <source>Step</source>
         <translation>Step</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunComparisonView</name>
+    <message>
+        <source>Cannot compare these runs: %1</source>
+        <translation>Cannot compare these runs: %1</translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,76 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::ComparisonPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Perte</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Exactitude</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validation (par époque)</translation>
+    </message>
+    <message>
+        <source>%1, branch %2</source>
+        <translation>%1, branche %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::ComparisonTableModel</name>
+    <message>
+        <source>epoch %1, global step %2, branch %3</source>
+        <translation>époque %1, pas global %2, branche %3</translation>
+    </message>
+    <message>
+        <source>epoch %1, global step %2</source>
+        <translation>époque %1, pas global %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>What differs</source>
+        <translation>Ce qui diffère</translation>
+    </message>
+    <message>
+        <source>%1 differs</source>
+        <translation>%1 diffère</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Pas</translation>
+    </message>
+    <message>
+        <source>Final val. loss</source>
+        <translation>Perte valid. finale</translation>
+    </message>
+    <message>
+        <source>Final val. acc.</source>
+        <translation>Préc. valid. finale</translation>
+    </message>
+    <message>
+        <source>Best val. loss</source>
+        <translation>Meilleure perte valid.</translation>
+    </message>
+    <message>
+        <source>Best val. acc.</source>
+        <translation>Meilleure préc. valid.</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
         <source>diverged (NaN)</source>
@@ -761,6 +831,14 @@
         <source>A run is already training in this window; stop it first.</source>
         <translation>Une exécution s’entraîne déjà dans cette fenêtre ; arrêtez-la d’abord.</translation>
     </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparer</translation>
+    </message>
+    <message>
+        <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
+        <translation>Ctrl- ou Maj-clic sur d’autres exécutions pour comparer leurs courbes et leurs réglages.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1094,6 +1172,13 @@
     <message>
         <source>Step</source>
         <translation>Pas</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunComparisonView</name>
+    <message>
+        <source>Cannot compare these runs: %1</source>
+        <translation>Impossible de comparer ces exécutions : %1</translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,76 @@
     </message>
 </context>
 <context>
+    <name>savepoint::ui::ComparisonPlot</name>
+    <message>
+        <source>Loss</source>
+        <translation>Perda</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Acurácia</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>validação (por época)</translation>
+    </message>
+    <message>
+        <source>%1, branch %2</source>
+        <translation>%1, ramo %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::ComparisonTableModel</name>
+    <message>
+        <source>epoch %1, global step %2, branch %3</source>
+        <translation>época %1, passo global %2, ramo %3</translation>
+    </message>
+    <message>
+        <source>epoch %1, global step %2</source>
+        <translation>época %1, passo global %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <source>What differs</source>
+        <translation>O que difere</translation>
+    </message>
+    <message>
+        <source>%1 differs</source>
+        <translation>%1 difere</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Passos</translation>
+    </message>
+    <message>
+        <source>Final val. loss</source>
+        <translation>Perda valid. final</translation>
+    </message>
+    <message>
+        <source>Final val. acc.</source>
+        <translation>Acur. valid. final</translation>
+    </message>
+    <message>
+        <source>Best val. loss</source>
+        <translation>Melhor perda valid.</translation>
+    </message>
+    <message>
+        <source>Best val. acc.</source>
+        <translation>Melhor acur. valid.</translation>
+    </message>
+</context>
+<context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
         <source>diverged (NaN)</source>
@@ -761,6 +831,14 @@
         <source>A run is already training in this window; stop it first.</source>
         <translation>Uma execução já está treinando nesta janela; pare-a primeiro.</translation>
     </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparar</translation>
+    </message>
+    <message>
+        <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
+        <translation>Ctrl- ou Shift-clique em outras execuções para comparar suas curvas e configurações.</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1094,6 +1172,13 @@
     <message>
         <source>Step</source>
         <translation>Passo</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RunComparisonView</name>
+    <message>
+        <source>Cannot compare these runs: %1</source>
+        <translation>Não é possível comparar estas execuções: %1</translation>
     </message>
 </context>
 <context>

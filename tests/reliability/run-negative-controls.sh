@@ -21,6 +21,7 @@
 #   skip-divergence-check test_divergence           a NaN loss or infinite gradient trains on (and is saved)
 #   script-model-skip-buffers  test_script_model    a TorchScript model's buffers (BatchNorm statistics) not saved
 #   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
+#   compare-best-is-last  test_compare              compare's best validation is the newest one
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -57,6 +58,7 @@ if ((rc == 0 || rc == 77)); then  # 77: skipped (no torch), which catches nothin
 else
   echo "caught  export-altered-tensor: test_export_loads.py failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 -E '^(FAIL|SKIP)' /tmp/negative-export-python.log | cut -c1-160)"
 fi
+B=${BUILD_DIR:-build}/tests/engine run compare-best-is-last test_compare
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \

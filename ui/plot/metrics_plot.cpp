@@ -2,30 +2,18 @@
 
 #include "data/data_order.h"
 
+#include "plot/plot_axes.h"
 #include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
 #include <QMenu>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 
 namespace savepoint::ui {
 namespace {
-
-void setupPlot(QCustomPlot* p, const QString& ylabel) {
-    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    p->setNoAntialiasingOnDrag(true);
-    p->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
-    p->yAxis->setLabel(ylabel);
-    p->xAxis->grid()->setSubGridVisible(false);
-    p->yAxis->grid()->setSubGridVisible(true);
-    p->axisRect()->setupFullAxesBox(false);
-    p->setContextMenuPolicy(Qt::CustomContextMenu);
-    p->setMinimumHeight(140);
-}
 
 QColor faded(QColor c, int alpha) {
     c.setAlpha(alpha);
@@ -39,13 +27,9 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
     acc_ = new QCustomPlot(this);
     loss_->setObjectName(QStringLiteral("lossPlot"));
     acc_->setObjectName(QStringLiteral("accuracyPlot"));
-    setupPlot(loss_, tr("Loss"));
-    setupPlot(acc_, tr("Accuracy"));
-    auto* lay = new QVBoxLayout(this);
-    lay->setContentsMargins(0, 0, 0, 0);
-    lay->setSpacing(2);
-    lay->addWidget(loss_, 3);
-    lay->addWidget(acc_, 2);
+    setupMetricPlot(loss_, tr("Loss"));
+    setupMetricPlot(acc_, tr("Accuracy"));
+    stackPlots(this, loss_, acc_);
 
     loss_markers_ = std::make_unique<EventMarkers>(loss_, true);
     acc_markers_ = std::make_unique<EventMarkers>(acc_, false);
@@ -68,35 +52,6 @@ MetricsPlot::MetricsPlot(QWidget* parent) : QWidget(parent) {
         connect(p, &QWidget::customContextMenuRequested, this, [this, p](const QPoint& pos) { onContextMenu(p, pos); });
         connect(p, &QCustomPlot::beforeReplot, this, [this, p] { cutLinesFor(p); });
     }
-    // The legend is the accuracy plot's, in a row above its curves: inside the axis
-    // rect it covered the curve in a small window; the loss plot's top edge is
-    // where the event labels go.
-    loss_->legend->setVisible(false);
-    QFont lf = font();
-    lf.setPointSizeF(lf.pointSizeF() * 0.85);
-    acc_->legend->setFont(lf);
-    placeLegendAbove(acc_);
-    connect(acc_, &QCustomPlot::beforeReplot, this, [this] { fitLegendColumns(acc_); });
-    // The two plots share their x axis: their plot areas must start at the same
-    // pixel, whatever width each one's y tick labels need.
-    for (QCustomPlot* p : {loss_, acc_})
-        connect(p, &QCustomPlot::afterLayout, this, [this] {
-            const int left = std::max(loss_->axisRect()->margins().left(), acc_->axisRect()->margins().left());
-            for (QCustomPlot* q : {loss_, acc_})
-                if (q->axisRect()->minimumMargins().left() < left) {
-                    q->axisRect()->setMinimumMargins(QMargins(left, 0, 0, 0));
-                    q->replot(QCustomPlot::rpQueuedReplot);
-                }
-        });
-    // Keep the two x axes in step.
-    connect(loss_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), acc_->xAxis, [this](const QCPRange& r) {
-        acc_->xAxis->setRange(r);
-        acc_->replot(QCustomPlot::rpQueuedReplot);
-    });
-    connect(acc_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), loss_->xAxis, [this](const QCPRange& r) {
-        loss_->xAxis->setRange(r);
-        loss_->replot(QCustomPlot::rpQueuedReplot);
-    });
 
     for (QCustomPlot* p : {loss_, acc_}) {
         // Legend entry for the shaded spans (an empty graph with the same brush).
@@ -209,11 +164,7 @@ void MetricsPlot::setSmoothing(double w) {
 
 void MetricsPlot::setLogLoss(bool on) {
     log_loss_ = on;
-    loss_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (on)
-        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    else
-        loss_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    applyLossScale(loss_, on);
     dirty_ = true;
     if (follow_) updateRanges();
     loss_->replot(QCustomPlot::rpQueuedReplot);
@@ -236,21 +187,7 @@ void MetricsPlot::resetView() {
     acc_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void MetricsPlot::applyAxisTickers() {
-    for (QCustomPlot* p : {loss_, acc_}) {
-        if (mode_ == XMode::WallTime) {
-            auto t = QSharedPointer<QCPAxisTickerTime>(new QCPAxisTickerTime);
-            t->setTimeFormat(QStringLiteral("%h:%m:%s"));
-            p->xAxis->setTicker(t);
-        } else {
-            p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        }
-    }
-    const QString label = mode_ == XMode::GlobalStep ? tr("Global step")
-                          : mode_ == XMode::Epoch    ? tr("Epoch")
-                                                     : tr("Wall-clock time since the run started (h:m:s)");
-    acc_->xAxis->setLabel(label);
-}
+void MetricsPlot::applyAxisTickers() { applyXMode(loss_, acc_, mode_); }
 
 void MetricsPlot::tick() {
     if (!dirty_ && !markers_dirty_) return;
@@ -420,22 +357,10 @@ void MetricsPlot::cutLinesFor(QCustomPlot* plot) {
 
 void MetricsPlot::updateRanges() {
     if (!follow_) return;
-    Range x = store_.keyRange(mode_);
-    if (!x.valid) return;
-    if (armed_crash_ > 0 && mode_ != XMode::WallTime) x.hi = std::max(x.hi, store_.key(double(armed_crash_), 0, mode_));
-    const double pad = std::max((x.hi - x.lo) * 0.02, mode_ == XMode::Epoch ? 0.05 : 1.0);
-    loss_->xAxis->setRange(x.lo - pad, x.hi + pad);
-    acc_->xAxis->setRange(x.lo - pad, x.hi + pad);
-    const Range l = store_.lossRange();
-    if (l.valid) {
-        if (log_loss_ && store_.lossPositiveMin() > 0)
-            loss_->yAxis->setRange(store_.lossPositiveMin() / 1.4, std::max(l.hi, store_.lossPositiveMin()) * 1.6);
-        else
-            loss_->yAxis->setRange(std::min(0.0, l.lo), l.hi + (l.hi - l.lo) * 0.25 + 1e-9);
-    }
-    const Range a = store_.accRange();
-    if (a.valid)
-        acc_->yAxis->setRange(std::max(0.0, a.lo - 0.05), std::min(1.06, a.hi + 0.06));  // room for a marker at 1.0
+    DataRanges r{store_.keyRange(mode_), store_.lossRange(), store_.accRange(), store_.lossPositiveMin()};
+    if (r.x.valid && armed_crash_ > 0 && mode_ != XMode::WallTime)
+        r.x.hi = std::max(r.x.hi, store_.key(double(armed_crash_), 0, mode_));
+    fitRanges(loss_, acc_, r, mode_, log_loss_);
 }
 
 void MetricsPlot::rebuildMarkers() {

@@ -13,6 +13,7 @@
 #include "window/banner.h"
 #include "window/dock_proportions.h"
 #include "window/fault_tolerance_panel.h"
+#include "window/run_comparison_view.h"
 #include "window/run_data_view.h"
 #include "window/training_controller.h"
 
@@ -57,6 +58,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(&refresh_timer_, &QTimer::timeout, data_, [this] {
         data_->refreshRuns();
         data_->refreshSelected();
+        compare_->followTraining();
     });
     refresh_timer_.start();
     refreshRuns();
@@ -131,6 +133,19 @@ void MainWindow::createControllers() {
     connect(data_, &RunDataView::actionsChanged, this, &MainWindow::updateActions);
     connect(data_, &RunDataView::verificationFinished, this, &MainWindow::verificationFinished);
     connect(data_, &RunDataView::runLoaded, this, &MainWindow::runLoaded);
+
+    RunComparisonView::Widgets cw;
+    cw.run_view = run_view_;
+    cw.runs = runs_;
+    cw.run_proxy = run_proxy_;
+    cw.plots = plots_;
+    cw.plot = compare_plot_;
+    cw.table = compare_table_;
+    cw.dock = compare_dock_;
+    cw.checkpoint_dock = checkpoint_dock_;
+    compare_ = new RunComparisonView(home_, cw, this);
+    connect(compare_, &RunComparisonView::singleRunSelected, this, &MainWindow::selectRun);
+    connect(compare_, &RunComparisonView::errorMessage, this, &MainWindow::showError);
 }
 
 // The run selected when the window last closed, else the first one listed.
@@ -209,6 +224,7 @@ void MainWindow::loadSettings() {
         move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
     }
     restoreState(s.value(QStringLiteral("ui/state")).toByteArray());
+    compare_dock_->setVisible(false);  // a window closed while comparing opens on one run
     // The docks' shares of the window, not the pixels restoreState put back.
     QList<double> shares;
     for (const QVariant& v : s.value(QStringLiteral("ui/dockShares")).toList()) shares << v.toDouble();

@@ -19,12 +19,14 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
 class QSettings;
 class QSlider;
 class QSortFilterProxyModel;
 class QSpinBox;
+class QStackedWidget;
 class QTableView;
 
 namespace savepoint {
@@ -35,10 +37,13 @@ namespace savepoint::ui {
 
 class Banner;
 class CheckpointTableModel;
+class ComparisonPlot;
+class ComparisonTableModel;
 class DockProportions;
 class FirstLaunchHint;
 class FaultTolerancePanel;
 class MetricsPlot;
+class RunComparisonView;
 class RunDataView;
 class RunListModel;
 class StatusBarFields;
@@ -82,6 +87,10 @@ public:
     QAction* action(const QString& name) const;
     TrainingController* training() const { return training_; }
     RunDataView* runData() const { return data_; }
+    // Two or more runs selected in the run list (run_comparison_view.h).
+    RunComparisonView* comparison() const { return compare_; }
+    ComparisonPlot* comparisonPlot() const { return compare_plot_; }
+    ComparisonTableModel* comparisonModel() const { return compare_table_; }
 
 public Q_SLOTS:
     // Training (TrainingController).
@@ -132,6 +141,7 @@ private:
     void buildUi();
     QWidget* buildPlotControls();
     QWidget* buildCheckpointPane();
+    void buildComparisonDock();
     // Actions, toolbar and menus (main_window_actions.cpp).
     void buildActions();
     void buildMenus();
@@ -157,8 +167,14 @@ private:
 
     TrainingController* training_ = nullptr;
     RunDataView* data_ = nullptr;
+    RunComparisonView* compare_ = nullptr;
 
     MetricsPlot* plot_ = nullptr;
+    QStackedWidget* plots_ = nullptr;  // the run's plot, or the comparison's
+    ComparisonPlot* compare_plot_ = nullptr;
+    ComparisonTableModel* compare_table_ = nullptr;
+    QDockWidget* compare_dock_ = nullptr;
+    QDockWidget* checkpoint_dock_ = nullptr;
     RunListModel* runs_ = nullptr;
     QSortFilterProxyModel* run_proxy_ = nullptr;
     QTableView* run_view_ = nullptr;

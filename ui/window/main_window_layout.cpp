@@ -4,7 +4,9 @@
 #include "window/main_window.h"
 
 #include "models/checkpoint_table_model.h"
+#include "models/comparison_table_model.h"
 #include "models/run_list_model.h"
+#include "plot/comparison_plot.h"
 #include "plot/metrics_plot.h"
 #include "window/banner.h"
 #include "window/dock_proportions.h"
@@ -33,6 +35,7 @@
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -66,7 +69,10 @@ void MainWindow::buildUi() {
     v->addWidget(banner_);
     v->addWidget(buildPlotControls());
     plot_ = new MetricsPlot(central);
-    v->addWidget(plot_, 1);
+    plots_ = new QStackedWidget(central);
+    plots_->addWidget(plot_);  // the comparison's plot is added by RunComparisonView
+    v->addWidget(plots_, 1);
+    compare_plot_ = new ComparisonPlot(plots_);
     setCentralWidget(central);
 
     runs_ = new RunListModel(this);
@@ -78,7 +84,9 @@ void MainWindow::buildUi() {
     run_view_->setModel(run_proxy_);
     run_view_->setSortingEnabled(true);
     run_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    run_view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Ctrl- or Shift-click a second run to compare them (run_comparison_view.h).
+    run_view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    run_view_->setToolTip(tr("Ctrl- or Shift-click more runs to compare their curves and settings."));
     run_view_->verticalHeader()->hide();
     run_view_->setAlternatingRowColors(true);
     // A narrow column keeps name, status and progress; the rest shows when there is room.
@@ -122,11 +130,30 @@ void MainWindow::buildUi() {
     log_dock->setWidget(log_);
     addDockWidget(Qt::BottomDockWidgetArea, log_dock);
     tabifyDockWidget(ckpt_dock, log_dock);
+    checkpoint_dock_ = ckpt_dock;
+    buildComparisonDock();
     ckpt_dock->raise();
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);  // the left column runs full height
     dock_shares_ = new DockProportions(this, runs_dock, ft_dock, ckpt_dock);
 
     status_ = new StatusBarFields(statusBar());
+}
+
+// The table of the compared runs, a tab beside the checkpoints shown only while comparing.
+void MainWindow::buildComparisonDock() {
+    compare_table_ = new ComparisonTableModel(this);
+    auto* view = new QTableView(this);
+    view->setObjectName(QStringLiteral("comparisonView"));
+    view->setModel(compare_table_);
+    view->setSelectionMode(QAbstractItemView::NoSelection);
+    view->verticalHeader()->hide();
+    view->setAlternatingRowColors(true);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    compare_dock_ = new QDockWidget(tr("Compare"), this);
+    compare_dock_->setObjectName(QStringLiteral("compareDock"));
+    compare_dock_->setWidget(view);
+    addDockWidget(Qt::BottomDockWidgetArea, compare_dock_);
+    tabifyDockWidget(checkpoint_dock_, compare_dock_);
 }
 
 QWidget* MainWindow::buildPlotControls() {
@@ -174,13 +201,19 @@ QWidget* MainWindow::buildPlotControls() {
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     flow->addWidget(hint);
 
-    connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this](int i) { plot_->setXMode(static_cast<XMode>(i)); });
+    connect(xmode_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
+        plot_->setXMode(static_cast<XMode>(i));
+        compare_plot_->setXMode(static_cast<XMode>(i));
+    });
     connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
         smoothing_label_->setText(QLocale().toString(v / 100.0, 'f', 2));
         plot_->setSmoothing(v / 100.0);
+        compare_plot_->setSmoothing(v / 100.0);
     });
-    connect(log_loss_, &QCheckBox::toggled, this, [this](bool on) { plot_->setLogLoss(on); });
+    connect(log_loss_, &QCheckBox::toggled, this, [this](bool on) {
+        plot_->setLogLoss(on);
+        compare_plot_->setLogLoss(on);
+    });
     connect(show_raw_, &QCheckBox::toggled, this, [this](bool on) { plot_->setShowRaw(on); });
     connect(reset, &QPushButton::clicked, this, [this] { plot_->resetView(); });
     return w;
