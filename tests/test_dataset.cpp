@@ -100,6 +100,7 @@ private Q_SLOTS:
     void loadsSyntheticSpec();
     void rejectsUnknownSpec_data();
     void rejectsUnknownSpec();
+    void rejectsAFileThatIsNotTensors();
     void loadsDirectorySpec();
     void directoryCountsMustAgree();
     void fashionMnistDirFromEnvironment();
@@ -274,12 +275,17 @@ void TestDataset::rejectsUnknownSpec_data() {
     QTest::addRow("empty") << "";
     QTest::addRow("missing directory") << "/nonexistent/savepoint/mnist";
     QTest::addRow("near miss") << "fashion_mnist";
-    QTest::addRow("regular file") << "/etc/hostname";
+}
+
+// A regular file is a tensor file (torch.save of a dict): one that is not says what LibTorch found.
+void TestDataset::rejectsAFileThatIsNotTensors() {
+    if (!QFileInfo(QStringLiteral("/etc/hostname")).isFile()) QSKIP("no /etc/hostname here");
+    const QString msg = inputErrorOf([&] { load_dataset("/etc/hostname"); });
+    QVERIFY2(msg.startsWith("/etc/hostname: expected a dictionary of tensors written by torch.save"), qPrintable(msg));
 }
 
 void TestDataset::rejectsUnknownSpec() {
     QFETCH(QString, spec);
-    if (spec == "/etc/hostname" && !QFileInfo(spec).isFile()) QSKIP("no /etc/hostname here");
     const QString msg = inputErrorOf([&] { load_dataset(spec.toStdString()); });
     QCOMPARE(msg,
              "--data: expected fashion-mnist, synthetic or a directory holding the MNIST "

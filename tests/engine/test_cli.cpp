@@ -178,8 +178,8 @@ private Q_SLOTS:
                                       << QStringList{"--run:", "'../escape'"} << false;
         QTest::newRow("run name too long")
             << QStringList{"train", "--run", QString(65, 'a')} << QStringList{"--run:", QString(65, 'a')} << false;
-        QTest::newRow("--model xyz") << train({"--model", "xyz"}) << QStringList{"--model", "'xyz'", "mlp|dnn|cnn"}
-                                     << false;
+        QTest::newRow("--model xyz") << train({"--model", "xyz"})
+                                     << QStringList{"--model", "'xyz'", "mlp, dnn, cnn or a TorchScript file"} << false;
         QTest::newRow("--optimizer") << train({"--optimizer", "rmsprop"}) << QStringList{"--optimizer", "'rmsprop'"}
                                      << false;
         QTest::newRow("--epochs 0") << train({"--epochs", "0"}) << QStringList{"--epochs", "found 0"} << false;

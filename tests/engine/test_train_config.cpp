@@ -73,7 +73,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("model") << "model"
                                << "xyz"
-                               << "--model: expected mlp|dnn|cnn, found 'xyz'";
+                               << "--model: expected mlp, dnn, cnn or a TorchScript file (FILE.pt), found 'xyz'";
         QTest::newRow("optimizer") << "optimizer"
                                    << "rmsprop"
                                    << "--optimizer: expected adam|sgd, found 'rmsprop'";

@@ -181,7 +181,7 @@ private Q_SLOTS:
         flag("no arguments", {}, 2, QStringLiteral("error: A subcommand is required"));
         flag("unknown subcommand", {QStringLiteral("frobnicate")}, 2,
              QStringLiteral("error: unknown subcommand 'frobnicate' (expected train, resume, runs, checkpoints, "
-                            "verify, pin or unpin)"));
+                            "verify, pin, unpin, compare or export)"));
         flag("train without --run", {QStringLiteral("train"), QStringLiteral("--home"), QStringLiteral("%HOME")}, 2,
              QStringLiteral("error: --run is required"));
         flag("unknown option", train({QStringLiteral("--bogus")}), 2, QStringLiteral("--bogus"));
@@ -204,7 +204,7 @@ private Q_SLOTS:
               QString()},
              2, QStringLiteral("error: --run: expected 1 to 64 characters"));
         flag("--model resnet", train({QStringLiteral("--model"), QStringLiteral("resnet")}), 2,
-             QStringLiteral("error: --model: expected mlp|dnn|cnn, found 'resnet'"));
+             QStringLiteral("error: --model: expected mlp, dnn, cnn or a TorchScript file (FILE.pt), found 'resnet'"));
         flag("--optimizer rmsprop", train({QStringLiteral("--optimizer"), QStringLiteral("rmsprop")}), 2,
              QStringLiteral("error: --optimizer: expected adam|sgd, found 'rmsprop'"));
         flag("--device tpu", train({QStringLiteral("--device"), QStringLiteral("tpu")}), 2,
@@ -457,7 +457,7 @@ private Q_SLOTS:
                                     << "--data: expected fashion-mnist, synthetic or a directory, found ''";
         QTest::newRow("model") << "model"
                                << "vgg"
-                               << "--model: expected mlp|dnn|cnn, found 'vgg'";
+                               << "--model: expected mlp, dnn, cnn or a TorchScript file (FILE.pt), found 'vgg'";
         QTest::newRow("optimizer") << "optimizer"
                                    << "lamb"
                                    << "--optimizer: expected adam|sgd, found 'lamb'";
