@@ -141,7 +141,7 @@ ExportResult export_checkpoint(Registry& reg, const RunRow& run, const ExportReq
     ExportResult out;
     out.path = r.out_path;
     for (const auto& t : tensors) out.names.push_back(t.first);
-    const bool builtin = r.model == "mlp" || r.model == "dnn" || r.model == "cnn";
+    const bool builtin = is_builtin_model(r.model);
     if (builtin) {
         // Python's torch.load reads what pickle_save writes: a dict of tensors, a state dict.
         c10::Dict<std::string, at::Tensor> dict;

@@ -23,13 +23,16 @@ std::string find_mnist_file(const std::string& dir, const std::string& base) {
     return {};
 }
 
-bool is_tensor_file_spec(const std::string& spec) {
-    std::error_code ec;
-    if (fs::is_regular_file(spec, ec)) return true;
+bool has_torch_file_suffix(const std::string& name) {
     const auto ends = [&](const std::string& tail) {
-        return spec.size() > tail.size() && spec.compare(spec.size() - tail.size(), tail.size(), tail) == 0;
+        return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
     };
     return ends(".pt") || ends(".pth");
+}
+
+bool is_tensor_file_spec(const std::string& spec) {
+    std::error_code ec;
+    return fs::is_regular_file(spec, ec) || has_torch_file_suffix(spec);
 }
 
 DatasetSpecCheck check_dataset_spec(const std::string& spec) {

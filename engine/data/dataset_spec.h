@@ -20,6 +20,9 @@ std::string default_fashion_mnist_dir();
 inline constexpr std::array<const char*, 4> kMnistFiles = {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
                                                            "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
 
+// FILE.pt or FILE.pth: how a --data or --model value says it names a PyTorch file.
+bool has_torch_file_suffix(const std::string& name);
+
 // Whether a --data spec names a tensor file (torch.save of a dict;
 // tensor_file_dataset.h) rather than a dataset name or an IDX directory: an
 // existing regular file, or a name ending in .pt or .pth.

@@ -11,9 +11,6 @@
 
 namespace savepoint {
 
-// The four keys a data file must hold.
-inline constexpr const char* kTensorFileKeys[] = {"train_x", "train_y", "test_x", "test_y"};
-
 // "[512, 1, 28, 28] uint8": a tensor as messages show it, with Python's dtype names.
 std::string tensor_shape_text(const torch::Tensor& t);
 std::string dtype_name(c10::ScalarType type);

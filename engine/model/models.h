@@ -40,6 +40,9 @@ struct CnnImpl : ClassifierImpl {
     torch::nn::Dropout drop{nullptr};
 };
 
+// mlp, dnn or cnn: the networks above; any other model is a TorchScript file.
+inline bool is_builtin_model(const std::string& name) { return name == "mlp" || name == "dnn" || name == "cnn"; }
+
 // Builds a model by name; parameters are drawn from LibTorch's default
 // generator, so seed it first. Any other name is a TorchScript file
 // (script_model.h), whose parameters come from the file.

@@ -121,7 +121,7 @@ std::shared_ptr<ScriptModelImpl> load_script_model(const std::string& path, std:
 }
 
 std::string model_display_name(const std::string& model) {
-    if (model == "mlp" || model == "dnn" || model == "cnn") return model;
+    if (is_builtin_model(model)) return model;
     return fs::path(model).filename().string();
 }
 

@@ -7,8 +7,6 @@
 #include "training/run_inputs.h"
 #include "training/trainer_impl.h"
 
-#include <filesystem>
-
 namespace savepoint {
 
 using namespace trainer_detail;
@@ -157,7 +155,7 @@ void Trainer::Impl::load_resume_dataset() {
                                           "); put the dataset back there instead"});
     const std::string source = moved ? req.data_override : recorded;
     obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
-    const bool file = is_tensor_file_spec(recorded);
+    const bool file = cfg.data_sha256.count("file") > 0;  // load_run_inputs recorded it so
     std::string file_sha;
     try {
         data = file ? load_tensor_file(source, cfg.loss, &file_sha) : load_dataset(source);

@@ -1,5 +1,7 @@
 #include "training/train_config.h"
 
+#include "data/dataset_spec.h"
+#include "model/models.h"
 #include "platform/errors.h"
 #include "storage/durable_io.h"  // planted_bug (negative controls)
 
@@ -9,11 +11,6 @@ namespace savepoint {
 namespace {
 
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
-
-bool ends_with(const std::string& s, const std::string& tail) {
-    return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-bool has_pt_suffix(const std::string& s) { return ends_with(s, ".pt") || ends_with(s, ".pth"); }
 
 void require_one_of(const std::string& field, const std::string& value) {
     const FieldRule rule = TrainConfig::rule(field);
@@ -38,6 +35,8 @@ void read_key(const nlohmann::json& j, const char* key, T& out, const std::strin
 
 }  // namespace
 
+bool TrainConfig::builtin_model() const { return is_builtin_model(model); }
+
 FieldRule TrainConfig::rule(const std::string& field) {
     if (field == "model") return FieldRule::one_of({"mlp", "dnn", "cnn"});  // or a TorchScript file (validate)
     if (field == "loss") return FieldRule::one_of({"ce", "mse"});
@@ -58,7 +57,7 @@ void TrainConfig::validate() const {
     if (planted_bug("skip-config-validation")) return;  // negative control (docs/RELIABILITY.md)
     if (data.empty()) throw InputError("data", "fashion-mnist, synthetic or a directory", "''");
     // Anything that names a file (a path, or ending in .pt) is a TorchScript model; the loader judges the file.
-    const bool model_file = model.find('/') != std::string::npos || has_pt_suffix(model);
+    const bool model_file = model.find('/') != std::string::npos || has_torch_file_suffix(model);
     if (!model_file && !rule("model").admits(model))
         throw InputError("model", "mlp, dnn, cnn or a TorchScript file (FILE.pt)", quoted(model));
     require_one_of("loss", loss);

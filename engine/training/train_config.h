@@ -34,7 +34,7 @@ struct TrainConfig {
     // A TorchScript model's file: SHA-256 of its bytes, set when the run is created.
     std::string model_sha256;
 
-    bool builtin_model() const { return model == "mlp" || model == "dnn" || model == "cnn"; }
+    bool builtin_model() const;
 
     // Throws InputError naming the field, what was expected and what was found
     // (with the field's rule where it has one).

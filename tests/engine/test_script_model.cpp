@@ -8,7 +8,6 @@
 #include "formats/checkpoint_format.h"
 #include "platform/errors.h"
 #include "registry/registry.h"
-#include "storage/sha256.h"
 #include "training/run_inputs.h"
 #include "training/trainer.h"
 
@@ -132,8 +131,7 @@ private Q_SLOTS:
         QVERIFY(in.model->is_training());
         std::size_t i = 0;
         for (const auto& b : in.model->buffers()) QVERIFY(torch::equal(b, before[i++]));
-        QCOMPARE(qs(cfg.model_sha256), qs(sha256_hex(testsupport::readAll(qs(model_)).constData(),
-                                                     std::size_t(testsupport::readAll(qs(model_)).size()))));
+        QCOMPARE(QByteArray::fromStdString(cfg.model_sha256), testsupport::fileSha256(qs(model_)));
         QVERIFY(cfg.data_sha256.count("file"));
     }
 

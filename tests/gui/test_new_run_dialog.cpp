@@ -176,7 +176,8 @@ void TestNewRunDialog::filesMustPassTheDryRun() {
     QVERIFY(!ok->isEnabled());
     QVERIFY(!d.runDryRun());
     QVERIFY2(result->text().contains(QStringLiteral("Dry run failed")) &&
-                 result->text().contains(QStringLiteral("at most 256")),
+                 result->text().contains(QStringLiteral("Batch size: Expected")) &&
+                 result->text().contains(QStringLiteral("256")),
              qPrintable(result->text()));
     QVERIFY(!ok->isEnabled());
 }

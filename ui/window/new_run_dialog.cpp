@@ -57,16 +57,19 @@ namespace {
 // The engine's verdict on one field, as a sentence beside it: made of what the
 // engine expected and found (InputError's data), not of its command-line
 // wording; a range or a choice in the dialog's own words.
+QString inDialogWords(const savepoint::InputError& e) {
+    const QString expected =
+        e.rule().kind == savepoint::FieldRule::Kind::None ? QString::fromStdString(e.expected()) : ruleText(e.rule());
+    return NewRunDialog::tr("Expected %1; found %2.").arg(expected, foundText(e.rule(), e.found()));
+}
+
 QString engineCheck(const std::function<void(savepoint::TrainConfig&)>& set) {
     savepoint::TrainConfig c;
     try {
         set(c);
         c.validate();
     } catch (const savepoint::InputError& e) {
-        const QString expected = e.rule().kind == savepoint::FieldRule::Kind::None
-                                     ? QString::fromStdString(e.expected())
-                                     : ruleText(e.rule());
-        return NewRunDialog::tr("Expected %1; found %2.").arg(expected, foundText(e.rule(), e.found()));
+        return inDialogWords(e);
     }
     return {};
 }
@@ -106,6 +109,11 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     data_->addItems(settings.value(QStringLiteral("newRun/recentData")).toStringList());
     model_ = new QComboBox(this);
     model_->setEditable(true);
+    // Room for a path's last folders and the file name, which say which file it is.
+    for (QComboBox* c : {data_, model_}) {
+        c->setMinimumContentsLength(36);
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    }
     model_->addItems({QStringLiteral("mlp"), QStringLiteral("dnn"), QStringLiteral("cnn")});
     model_->addItems(settings.value(QStringLiteral("newRun/recentModels")).toStringList());
     auto* model_row = new QWidget(this);
@@ -371,6 +379,13 @@ bool NewRunDialog::runDryRun() {
         for (const auto& l : r.lines()) lines << QString::fromStdString(l);
         text = tr("Dry run passed:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
         passed = true;
+    } catch (const savepoint::InputError& e) {
+        // A setting's problem named by its label, as the fields' own messages are; a file's in the engine's words.
+        const QString why = e.field().empty()
+                                ? QString::fromUtf8(e.what())
+                                : QString(settingLabel(QString::fromStdString(e.field()))).remove(QLatin1Char('&')) +
+                                      QStringLiteral(": ") + inDialogWords(e);
+        text = tr("Dry run failed: %1").arg(why);
     } catch (const std::exception& e) {
         text = tr("Dry run failed: %1").arg(QString::fromUtf8(e.what()));
     }
