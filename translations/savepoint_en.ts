@@ -496,6 +496,10 @@
         <translation>Checkpoints</translation>
     </message>
     <message>
+        <source>Checkpoints · %1</source>
+        <translation>Checkpoints · %1</translation>
+    </message>
+    <message>
         <source>Events</source>
         <translation>Events</translation>
     </message>

@@ -500,6 +500,10 @@
         <translation>Points de sauvegarde</translation>
     </message>
     <message>
+        <source>Checkpoints · %1</source>
+        <translation>Points de sauvegarde · %1</translation>
+    </message>
+    <message>
         <source>Events</source>
         <translation>Événements</translation>
     </message>

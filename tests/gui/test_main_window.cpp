@@ -10,6 +10,7 @@
 #include "plot/metrics_plot.h"
 #include "plot/qcp.h"
 #include "registry/registry.h"
+#include "script_fixtures.h"
 #include "storage/durable_io.h"
 #include "train_configs.h"
 #include "training/trainer.h"
@@ -21,6 +22,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -75,6 +77,7 @@ private Q_SLOTS:
     void settingsPersist();
     void eventsPaneListsTheRunsHistory();
     void closingWhileAHistoryLoadsWaitsForIt();
+    void checkpointsNameTheModel();
 
 private:
     savepoint::TrainConfig smallConfig() const;
@@ -684,6 +687,37 @@ void TestMainWindow::settingsPersist() {
     QSettings s(dir_->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     QVERIFY(s.contains(QStringLiteral("ui/geometry")));
     QVERIFY(s.contains(QStringLiteral("faults/spotDiscount")));
+}
+
+// The checkpoint pane's tab names the network its files hold, and follows the run shown.
+void TestMainWindow::checkpointsNameTheModel() {
+    const std::string model = dir_->filePath(QStringLiteral("bn_mlp.pt")).toStdString();
+    const std::string data = dir_->filePath(QStringLiteral("quad.pt")).toStdString();
+    testsupport::bnMlp(64, 16, 4).save(model);
+    testsupport::writeTensorFile(data, testsupport::quadrantData(256, 64));
+    savepoint::TrainRequest req;
+    req.home = w_->home().toStdString();
+    req.run_name = "script";
+    req.config.model = model;
+    req.config.data = data;
+    req.config.epochs = 1;
+    req.config.steps_per_epoch = 4;
+    req.config.batch = 16;
+    req.config.save_every_steps = 2;
+    req.config.threads = 1;
+    QCOMPARE(savepoint::Trainer(req).run().outcome, savepoint::Outcome::Finished);
+    req.run_name = "builtin";
+    req.config = smallConfig();
+    QCOMPARE(savepoint::Trainer(req).run().outcome, savepoint::Outcome::Finished);
+
+    savepoint::Registry reg(req.home);
+    auto* dock = w_->findChild<QDockWidget*>(QStringLiteral("checkpointDock"));
+    QVERIFY(dock);
+    w_->refreshRuns();
+    w_->selectRun(reg.find_run("script")->id);
+    QTRY_COMPARE(dock->windowTitle(), QStringLiteral("Checkpoints · bn_mlp.pt"));
+    w_->selectRun(reg.find_run("builtin")->id);
+    QTRY_COMPARE(dock->windowTitle(), QStringLiteral("Checkpoints · mlp"));
 }
 
 QTEST_MAIN(TestMainWindow)

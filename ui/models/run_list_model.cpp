@@ -13,15 +13,10 @@ namespace savepoint::ui {
 
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-namespace {
-
-// "mlp", or a TorchScript file's name ("resnet.pt"; the path is the tooltip's).
-QString modelOf(const savepoint::RunRow& run) {
+QString RunListModel::modelOf(const savepoint::RunRow& run) {
     const QJsonObject cfg = QJsonDocument::fromJson(QByteArray::fromStdString(run.config_json)).object();
     return cfg.value(QLatin1String("model")).toString();
 }
-
-}  // namespace
 
 void RunListModel::setRuns(std::vector<RunSummary> runs) {
     models_.clear();

@@ -32,6 +32,8 @@ public:
 
     // The status as the user reads it (translated).
     static QString statusText(savepoint::RunStatus status);
+    // "mlp", or a TorchScript file's path (the Model column shows its file name).
+    static QString modelOf(const savepoint::RunRow& run);
 
 private:
     std::vector<RunSummary> runs_;

@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -133,6 +134,7 @@ void MainWindow::createControllers() {
     connect(data_, &RunDataView::actionsChanged, this, &MainWindow::updateActions);
     connect(data_, &RunDataView::verificationFinished, this, &MainWindow::verificationFinished);
     connect(data_, &RunDataView::runLoaded, this, &MainWindow::runLoaded);
+    connect(data_, &RunDataView::runLoaded, this, &MainWindow::nameCheckpointDock);
 
     RunComparisonView::Widgets cw;
     cw.run_view = run_view_;
@@ -157,6 +159,13 @@ void MainWindow::selectInitialRun() {
             if (QString::fromStdString(runs_->runAt(r)->run.name) == last) id = runs_->runAt(r)->run.id;
         selectRun(id);
     }
+}
+
+// The tab reads "Checkpoints · resnet.pt": which network these files hold.
+void MainWindow::nameCheckpointDock(qint64 run_id) {
+    const auto run = reg_ ? reg_->run_by_id(run_id) : std::nullopt;
+    const QString model = run ? QFileInfo(RunListModel::modelOf(*run)).fileName() : QString();
+    checkpoint_dock_->setWindowTitle(model.isEmpty() ? tr("Checkpoints") : tr("Checkpoints · %1").arg(model));
 }
 
 void MainWindow::setConfirmHandler(Confirm c) {

@@ -155,6 +155,7 @@ private:
     void selectInitialRun();
     void loadSettings();
     void saveSettings();
+    void nameCheckpointDock(qint64 run_id);
     void updateActions();
     void showError(const QString& text);
     void log(const QString& text);
