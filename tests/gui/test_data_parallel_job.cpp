@@ -1,0 +1,103 @@
+// The window's data-parallel job: the real /usr/bin/torchrun starting the real
+// savepoint-cli (Debian's python3-torch; skipped without it).
+//  - The run the job creates has exactly the dialog's configuration (every
+//    field crosses torchrun's command line and comes back from the registry).
+//  - The job's workers are found by local rank, and "Kill a worker" kills the
+//    one asked for: with no restarts left the job fails.
+//  - Without torchrun on PATH the job does not start and says what to install.
+//
+//   ctest --test-dir build -R test_data_parallel_job --output-on-failure
+#include "bridge/data_parallel_job.h"
+#include "registry/registry.h"
+#include "test_home.h"
+#include "train_configs.h"
+#include "training/train_config.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace savepoint::ui;
+
+class TestDataParallelJob : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        if (DataParallelJob::findTorchrun().isEmpty()) QSKIP("torchrun not on PATH (apt install python3-torch)");
+        // The test program is not beside savepoint-cli; the one built with it is found on PATH.
+        qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+    }
+    void theRunHasTheDialogsConfiguration();
+    void killAWorkerStopsTheJob();
+    void withoutTorchrunItSaysWhatToInstall();
+};
+
+void TestDataParallelJob::theRunHasTheDialogsConfiguration() {
+    QTemporaryDir tmp;
+    savepoint::TrainConfig c = testsupport::syntheticMlp(2, 6, 24, 4);
+    c.lr = 0.0123456789012345;
+    c.optimizer = "sgd";
+    c.seed = 9876543210ULL;
+    c.keep = 7;
+    c.async_policy = "defer";
+    DataParallelJob job;
+    QSignalSpy done(&job, &DataParallelJob::finished);
+    QStringList lines;
+    connect(&job, &DataParallelJob::outputLine, this, [&lines](const QString& l) { lines << l; });
+    QString error;
+    QVERIFY2(job.start(tmp.path(), QStringLiteral("dp"), c, {1, 0}, &error), qPrintable(error));
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.at(0).at(0).toInt() == 0, qPrintable(lines.join(QLatin1Char('\n'))));
+    QVERIFY2(lines.join(QLatin1Char('\n')).contains(QStringLiteral("params_sha256 ")),
+             qPrintable(lines.join(QLatin1Char('\n'))));
+
+    savepoint::Registry reg(tmp.path().toStdString());
+    const auto run = reg.find_run("dp");
+    QVERIFY(run);
+    const auto recorded = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry");
+    auto comparable = [](savepoint::TrainConfig x) {
+        x.data_sha256.clear();  // filled in by the run
+        return x.to_json().dump();
+    };
+    QCOMPARE(QString::fromStdString(comparable(recorded)), QString::fromStdString(comparable(c)));
+}
+
+void TestDataParallelJob::killAWorkerStopsTheJob() {
+    QTemporaryDir tmp;
+    DataParallelJob job;
+    QSignalSpy done(&job, &DataParallelJob::finished);
+    QString error;
+    // Long enough that the worker is still training when it is killed.
+    QVERIFY2(job.start(tmp.path(), QStringLiteral("dp"), testsupport::syntheticMlp(50, 1000, 32, 0), {1, 0}, &error),
+             qPrintable(error));
+    QVERIFY(QTest::qWaitFor([&] { return !job.workers().empty(); }, 60000));
+    const std::vector<JobWorker> w = job.workers();
+    QCOMPARE(int(w.size()), 1);
+    QCOMPARE(w[0].local_rank, 0);
+    QVERIFY(!job.killWorker(1));  // no such worker
+    QVERIFY(job.killWorker(0));
+    QVERIFY(done.wait(60000));
+    QVERIFY(done.at(0).at(0).toInt() != 0);  // torchrun: a worker failed and no restart was left
+    QVERIFY(!job.isRunning());
+    QVERIFY(job.workers().empty());
+}
+
+void TestDataParallelJob::withoutTorchrunItSaysWhatToInstall() {
+    QTemporaryDir empty;
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", empty.path().toUtf8());
+    DataParallelJob job;
+    QString error;
+    const bool started =
+        job.start(empty.path(), QStringLiteral("dp"), testsupport::syntheticMlp(1, 2, 8, 0), {}, &error);
+    qputenv("PATH", path);
+    QVERIFY(!started);
+    QVERIFY2(error.contains(QStringLiteral("torchrun was not found on PATH")) &&
+                 error.contains(QStringLiteral("python3-torch")),
+             qPrintable(error));
+    QVERIFY(QDir(empty.path()).isEmpty());  // nothing created
+}
+
+QTEST_GUILESS_MAIN(TestDataParallelJob)
+#include "test_data_parallel_job.moc"
