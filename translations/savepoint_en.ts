@@ -839,6 +839,22 @@
         <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
         <translation>Ctrl- or Shift-click more runs to compare their curves and settings.</translation>
     </message>
+    <message>
+        <source>Kill a worker…</source>
+        <translation>Kill a worker…</translation>
+    </message>
+    <message>
+        <source>SIGKILL one worker of the data-parallel job, as if its machine were lost</source>
+        <translation>SIGKILL one worker of the data-parallel job, as if its machine were lost</translation>
+    </message>
+    <message>
+        <source>A data-parallel job is running</source>
+        <translation>A data-parallel job is running</translation>
+    </message>
+    <message>
+        <source>Send it the preemption notice (every worker writes one checkpoint) and quit?</source>
+        <translation>Send it the preemption notice (every worker writes one checkpoint) and quit?</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1116,6 +1132,26 @@
     <message>
         <source>Step</source>
         <translation>Step</translation>
+    </message>
+    <message>
+        <source>1: trains in this window. 2 or more: a data-parallel job of that many processes under torchrun (PyTorch's launcher), each training on its own batch of the size above.</source>
+        <translation>1: trains in this window. 2 or more: a data-parallel job of that many processes under torchrun (PyTorch's launcher), each training on its own batch of the size above.</translation>
+    </message>
+    <message>
+        <source>How often torchrun restarts the whole job from its last checkpoint when a worker is lost.</source>
+        <translation>How often torchrun restarts the whole job from its last checkpoint when a worker is lost.</translation>
+    </message>
+    <message>
+        <source>torchrun was not found on PATH (on Debian: apt install python3-torch)</source>
+        <translation>torchrun was not found on PATH (on Debian: apt install python3-torch)</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Workers</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Restarts</translation>
     </message>
 </context>
 <context>
@@ -1580,6 +1616,79 @@
             <numerusform>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln step past this point, stays in history.</numerusform>
             <numerusform>Resume at epoch %1, step %2 (global step %3)? This starts a new branch; the current branch, with %Ln steps past this point, stays in history.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::JobController</name>
+    <message>
+        <source>Kill a worker</source>
+        <translation>Kill a worker</translation>
+    </message>
+    <message>
+        <source>SIGKILL, as if its machine were lost. The other workers stop too; torchrun restarts the job from its last checkpoint.</source>
+        <translation>SIGKILL, as if its machine were lost. The other workers stop too; torchrun restarts the job from its last checkpoint.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting run “%1” with %n worker(s) under torchrun (up to %2 restart(s))…</source>
+        <translation>
+            <numerusform>Starting run “%1” with %n worker under torchrun (up to %2 restart(s))…</numerusform>
+            <numerusform>Starting run “%1” with %n workers under torchrun (up to %2 restart(s))…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No worker is running right now (the job may be restarting).</source>
+        <translation>No worker is running right now (the job may be restarting).</translation>
+    </message>
+    <message>
+        <source>Worker %1 (process %2)</source>
+        <translation>Worker %1 (process %2)</translation>
+    </message>
+    <message>
+        <source>Killed worker %1 (SIGKILL to process %2).</source>
+        <translation>Killed worker %1 (SIGKILL to process %2).</translation>
+    </message>
+    <message>
+        <source>Preemption notice (SIGTERM) sent to the job: every worker stops at the same step and one emergency checkpoint is written.</source>
+        <translation>Preemption notice (SIGTERM) sent to the job: every worker stops at the same step and one emergency checkpoint is written.</translation>
+    </message>
+    <message>
+        <source>worker %1: %2</source>
+        <translation>worker %1: %2</translation>
+    </message>
+    <message>
+        <source>torchrun: %1</source>
+        <translation>torchrun: %1</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” finished.</source>
+        <translation>The job of run “%1” finished.</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” stopped with a checkpoint; Resume continues it.</source>
+        <translation>The job of run “%1” stopped with a checkpoint; Resume continues it.</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” ended with exit status %2 (a worker failed and no restart was left, or a worker refused the settings: see the Events pane).</source>
+        <translation>The job of run “%1” ended with exit status %2 (a worker failed and no restart was left, or a worker refused the settings: see the Events pane).</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::DataParallelJob</name>
+    <message>
+        <source>A data-parallel job is already running from this window; stop it first.</source>
+        <translation>A data-parallel job is already running from this window; stop it first.</translation>
+    </message>
+    <message>
+        <source>torchrun was not found on PATH: data-parallel jobs use PyTorch's launcher (on Debian: apt install python3-torch).</source>
+        <translation>torchrun was not found on PATH: data-parallel jobs use PyTorch's launcher (on Debian: apt install python3-torch).</translation>
+    </message>
+    <message>
+        <source>savepoint-cli was not found beside this program or on PATH: each worker of the job is one.</source>
+        <translation>savepoint-cli was not found beside this program or on PATH: each worker of the job is one.</translation>
+    </message>
+    <message>
+        <source>torchrun (%1) did not start: %2</source>
+        <translation>torchrun (%1) did not start: %2</translation>
     </message>
 </context>
 </TS>

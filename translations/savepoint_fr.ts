@@ -843,6 +843,22 @@
         <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
         <translation>Ctrl- ou Maj-clic sur d’autres exécutions pour comparer leurs courbes et leurs réglages.</translation>
     </message>
+    <message>
+        <source>Kill a worker…</source>
+        <translation>Tuer un worker…</translation>
+    </message>
+    <message>
+        <source>SIGKILL one worker of the data-parallel job, as if its machine were lost</source>
+        <translation>SIGKILL à un worker de la tâche parallèle, comme si sa machine était perdue</translation>
+    </message>
+    <message>
+        <source>A data-parallel job is running</source>
+        <translation>Une tâche parallèle est en cours</translation>
+    </message>
+    <message>
+        <source>Send it the preemption notice (every worker writes one checkpoint) and quit?</source>
+        <translation>Lui envoyer l’avis de préemption (chaque worker écrit un point de sauvegarde) et quitter ?</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1176,6 +1192,26 @@
     <message>
         <source>Step</source>
         <translation>Pas</translation>
+    </message>
+    <message>
+        <source>1: trains in this window. 2 or more: a data-parallel job of that many processes under torchrun (PyTorch's launcher), each training on its own batch of the size above.</source>
+        <translation>1 : entraîne dans cette fenêtre. 2 ou plus : une tâche parallèle sur les données, avec autant de processus sous torchrun (le lanceur de PyTorch), chacun sur son propre lot de la taille ci-dessus.</translation>
+    </message>
+    <message>
+        <source>How often torchrun restarts the whole job from its last checkpoint when a worker is lost.</source>
+        <translation>Combien de fois torchrun relance toute la tâche depuis son dernier point de sauvegarde quand un worker est perdu.</translation>
+    </message>
+    <message>
+        <source>torchrun was not found on PATH (on Debian: apt install python3-torch)</source>
+        <translation>torchrun est introuvable dans le PATH (sous Debian : apt install python3-torch)</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Workers</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Relances</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1719,79 @@
     <message>
         <source>Expected %1; found %2.</source>
         <translation>Attendu : %1 ; trouvé : %2.</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::JobController</name>
+    <message>
+        <source>Kill a worker</source>
+        <translation>Tuer un worker</translation>
+    </message>
+    <message>
+        <source>SIGKILL, as if its machine were lost. The other workers stop too; torchrun restarts the job from its last checkpoint.</source>
+        <translation>SIGKILL, comme si sa machine était perdue. Les autres workers s’arrêtent aussi ; torchrun relance la tâche depuis son dernier point de sauvegarde.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting run “%1” with %n worker(s) under torchrun (up to %2 restart(s))…</source>
+        <translation>
+            <numerusform>Démarrage de l’exécution « %1 » avec %n worker sous torchrun (jusqu’à %2 relance(s))…</numerusform>
+            <numerusform>Démarrage de l’exécution « %1 » avec %n workers sous torchrun (jusqu’à %2 relance(s))…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No worker is running right now (the job may be restarting).</source>
+        <translation>Aucun worker ne tourne en ce moment (la tâche est peut-être en train de redémarrer).</translation>
+    </message>
+    <message>
+        <source>Worker %1 (process %2)</source>
+        <translation>Worker %1 (processus %2)</translation>
+    </message>
+    <message>
+        <source>Killed worker %1 (SIGKILL to process %2).</source>
+        <translation>Worker %1 tué (SIGKILL au processus %2).</translation>
+    </message>
+    <message>
+        <source>Preemption notice (SIGTERM) sent to the job: every worker stops at the same step and one emergency checkpoint is written.</source>
+        <translation>Avis de préemption (SIGTERM) envoyé à la tâche : chaque worker s’arrête au même pas et un point de sauvegarde d’urgence est écrit.</translation>
+    </message>
+    <message>
+        <source>worker %1: %2</source>
+        <translation>worker %1 : %2</translation>
+    </message>
+    <message>
+        <source>torchrun: %1</source>
+        <translation>torchrun : %1</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” finished.</source>
+        <translation>La tâche de l’exécution « %1 » est terminée.</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” stopped with a checkpoint; Resume continues it.</source>
+        <translation>La tâche de l’exécution « %1 » s’est arrêtée avec un point de sauvegarde ; Reprendre la poursuit.</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” ended with exit status %2 (a worker failed and no restart was left, or a worker refused the settings: see the Events pane).</source>
+        <translation>La tâche de l’exécution « %1 » s’est terminée avec le code %2 (un worker a échoué sans relance restante, ou un worker a refusé les réglages : voir le panneau Événements).</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::DataParallelJob</name>
+    <message>
+        <source>A data-parallel job is already running from this window; stop it first.</source>
+        <translation>Une tâche parallèle tourne déjà depuis cette fenêtre ; arrêtez-la d’abord.</translation>
+    </message>
+    <message>
+        <source>torchrun was not found on PATH: data-parallel jobs use PyTorch's launcher (on Debian: apt install python3-torch).</source>
+        <translation>torchrun est introuvable dans le PATH : les tâches parallèles utilisent le lanceur de PyTorch (sous Debian : apt install python3-torch).</translation>
+    </message>
+    <message>
+        <source>savepoint-cli was not found beside this program or on PATH: each worker of the job is one.</source>
+        <translation>savepoint-cli est introuvable à côté de ce programme ou dans le PATH : chaque worker de la tâche en est un.</translation>
+    </message>
+    <message>
+        <source>torchrun (%1) did not start: %2</source>
+        <translation>torchrun (%1) n’a pas démarré : %2</translation>
     </message>
 </context>
 </TS>

@@ -843,6 +843,22 @@
         <source>Ctrl- or Shift-click more runs to compare their curves and settings.</source>
         <translation>Ctrl- ou Shift-clique em outras execuções para comparar suas curvas e configurações.</translation>
     </message>
+    <message>
+        <source>Kill a worker…</source>
+        <translation>Matar um worker…</translation>
+    </message>
+    <message>
+        <source>SIGKILL one worker of the data-parallel job, as if its machine were lost</source>
+        <translation>SIGKILL a um worker do job paralelo, como se a máquina dele fosse perdida</translation>
+    </message>
+    <message>
+        <source>A data-parallel job is running</source>
+        <translation>Um job paralelo está em execução</translation>
+    </message>
+    <message>
+        <source>Send it the preemption notice (every worker writes one checkpoint) and quit?</source>
+        <translation>Enviar o aviso de preempção (cada worker grava um checkpoint) e sair?</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::MetricsPlot</name>
@@ -1176,6 +1192,26 @@
     <message>
         <source>Step</source>
         <translation>Passo</translation>
+    </message>
+    <message>
+        <source>1: trains in this window. 2 or more: a data-parallel job of that many processes under torchrun (PyTorch's launcher), each training on its own batch of the size above.</source>
+        <translation>1: treina nesta janela. 2 ou mais: um job paralelo nos dados com esse número de processos sob o torchrun (o lançador do PyTorch), cada um treinando no seu próprio lote do tamanho acima.</translation>
+    </message>
+    <message>
+        <source>How often torchrun restarts the whole job from its last checkpoint when a worker is lost.</source>
+        <translation>Quantas vezes o torchrun reinicia o job inteiro a partir do último checkpoint quando um worker é perdido.</translation>
+    </message>
+    <message>
+        <source>torchrun was not found on PATH (on Debian: apt install python3-torch)</source>
+        <translation>torchrun não foi encontrado no PATH (no Debian: apt install python3-torch)</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Workers</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Reinícios</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1719,79 @@
     <message>
         <source>Expected %1; found %2.</source>
         <translation>Esperado: %1; encontrado: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::JobController</name>
+    <message>
+        <source>Kill a worker</source>
+        <translation>Matar um worker</translation>
+    </message>
+    <message>
+        <source>SIGKILL, as if its machine were lost. The other workers stop too; torchrun restarts the job from its last checkpoint.</source>
+        <translation>SIGKILL, como se a máquina fosse perdida. Os outros workers também param; o torchrun reinicia o job a partir do último checkpoint.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting run “%1” with %n worker(s) under torchrun (up to %2 restart(s))…</source>
+        <translation>
+            <numerusform>Iniciando a execução “%1” com %n worker sob o torchrun (até %2 reinício(s))…</numerusform>
+            <numerusform>Iniciando a execução “%1” com %n workers sob o torchrun (até %2 reinício(s))…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No worker is running right now (the job may be restarting).</source>
+        <translation>Nenhum worker está rodando agora (o job pode estar reiniciando).</translation>
+    </message>
+    <message>
+        <source>Worker %1 (process %2)</source>
+        <translation>Worker %1 (processo %2)</translation>
+    </message>
+    <message>
+        <source>Killed worker %1 (SIGKILL to process %2).</source>
+        <translation>Worker %1 morto (SIGKILL ao processo %2).</translation>
+    </message>
+    <message>
+        <source>Preemption notice (SIGTERM) sent to the job: every worker stops at the same step and one emergency checkpoint is written.</source>
+        <translation>Aviso de preempção (SIGTERM) enviado ao job: cada worker para no mesmo passo e um checkpoint de emergência é gravado.</translation>
+    </message>
+    <message>
+        <source>worker %1: %2</source>
+        <translation>worker %1: %2</translation>
+    </message>
+    <message>
+        <source>torchrun: %1</source>
+        <translation>torchrun: %1</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” finished.</source>
+        <translation>O job da execução “%1” terminou.</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” stopped with a checkpoint; Resume continues it.</source>
+        <translation>O job da execução “%1” parou com um checkpoint; Retomar o continua.</translation>
+    </message>
+    <message>
+        <source>The job of run “%1” ended with exit status %2 (a worker failed and no restart was left, or a worker refused the settings: see the Events pane).</source>
+        <translation>O job da execução “%1” terminou com o código %2 (um worker falhou sem reinícios restantes, ou um worker recusou as configurações: veja o painel Eventos).</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::DataParallelJob</name>
+    <message>
+        <source>A data-parallel job is already running from this window; stop it first.</source>
+        <translation>Um job paralelo já está rodando a partir desta janela; pare-o primeiro.</translation>
+    </message>
+    <message>
+        <source>torchrun was not found on PATH: data-parallel jobs use PyTorch's launcher (on Debian: apt install python3-torch).</source>
+        <translation>torchrun não foi encontrado no PATH: jobs paralelos usam o lançador do PyTorch (no Debian: apt install python3-torch).</translation>
+    </message>
+    <message>
+        <source>savepoint-cli was not found beside this program or on PATH: each worker of the job is one.</source>
+        <translation>savepoint-cli não foi encontrado ao lado deste programa nem no PATH: cada worker do job é um.</translation>
+    </message>
+    <message>
+        <source>torchrun (%1) did not start: %2</source>
+        <translation>torchrun (%1) não iniciou: %2</translation>
     </message>
 </context>
 </TS>

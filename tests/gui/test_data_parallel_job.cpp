@@ -5,6 +5,9 @@
 //  - The job's workers are found by local rank, and "Kill a worker" kills the
 //    one asked for: with no restarts left the job fails.
 //  - Without torchrun on PATH the job does not start and says what to install.
+//  - In the window: the job's run is shown as soon as it exists, "Kill a
+//    worker" takes the crash's place while the job runs, and Stop sends the
+//    preemption notice: the run ends preempted with its emergency checkpoint.
 //
 //   ctest --test-dir build -R test_data_parallel_job --output-on-failure
 #include "bridge/data_parallel_job.h"
@@ -12,7 +15,11 @@
 #include "test_home.h"
 #include "train_configs.h"
 #include "training/train_config.h"
+#include "window/job_controller.h"
+#include "window_support.h"
 
+#include <QAction>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -31,6 +38,7 @@ private Q_SLOTS:
     void theRunHasTheDialogsConfiguration();
     void killAWorkerStopsTheJob();
     void withoutTorchrunItSaysWhatToInstall();
+    void theWindowFollowsAndStopsTheJob();
 };
 
 void TestDataParallelJob::theRunHasTheDialogsConfiguration() {
@@ -99,5 +107,39 @@ void TestDataParallelJob::withoutTorchrunItSaysWhatToInstall() {
     QVERIFY(QDir(empty.path()).isEmpty());  // nothing created
 }
 
-QTEST_GUILESS_MAIN(TestDataParallelJob)
+void TestDataParallelJob::theWindowFollowsAndStopsTheJob() {
+    QTemporaryDir tmp;
+    auto w = testsupport::windowIn(tmp);
+    w->setConfirmHandler([](const QString&, const QString&) { return true; });
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QVERIFY(w->action(QStringLiteral("crash"))->isVisible());
+    QVERIFY(!w->action(QStringLiteral("killWorker"))->isVisible());
+    QVERIFY(w->jobs()->start(QStringLiteral("dp"), testsupport::syntheticMlp(50, 1000, 32, 0), {1, 0}));
+    QVERIFY(w->action(QStringLiteral("killWorker"))->isVisible());
+    QVERIFY(!w->action(QStringLiteral("crash"))->isVisible());
+    QVERIFY(!w->action(QStringLiteral("newRun"))->isEnabled());
+    QVERIFY(w->action(QStringLiteral("stop"))->isEnabled());
+    // The run is shown once its worker has created it, and fills in from the registry.
+    QTRY_VERIFY_WITH_TIMEOUT(w->selectedRunId() != 0, 60000);
+    savepoint::Registry reg(w->home().toStdString());
+    QCOMPARE(w->selectedRunId(), reg.find_run("dp")->id);
+    QTRY_VERIFY_WITH_TIMEOUT(!w->jobs()->job().workers().empty(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(reg.find_run("dp")->global_step > 0, 60000);
+
+    QSignalSpy done(w->jobs(), &JobController::finished);
+    w->stopTraining();
+    QVERIFY(done.wait(60000));
+    QCOMPARE(std::string(savepoint::to_string(reg.find_run("dp")->status)), std::string("preempted"));
+    const auto ckpts = reg.checkpoints(reg.find_run("dp")->id);
+    QVERIFY(std::any_of(ckpts.begin(), ckpts.end(),
+                        [](const auto& c) { return c.kind == savepoint::CheckpointKind::Emergency; }));
+    auto* log = w->findChild<QPlainTextEdit*>(QStringLiteral("eventLog"));
+    QVERIFY2(log->toPlainText().contains(QStringLiteral("stopped with a checkpoint; Resume continues it")),
+             qPrintable(log->toPlainText().right(2000)));
+    QVERIFY(!w->action(QStringLiteral("killWorker"))->isVisible());
+    QVERIFY(w->action(QStringLiteral("newRun"))->isEnabled());
+}
+
+QTEST_MAIN(TestDataParallelJob)
 #include "test_data_parallel_job.moc"

@@ -13,6 +13,7 @@
 #include "window/banner.h"
 #include "window/dock_proportions.h"
 #include "window/fault_tolerance_panel.h"
+#include "window/job_controller.h"
 #include "window/run_comparison_view.h"
 #include "window/run_data_view.h"
 #include "window/training_controller.h"
@@ -114,6 +115,7 @@ void MainWindow::createControllers() {
     dw.resume_epoch = resume_epoch_;
     dw.resume_step = resume_step_;
     data_ = new RunDataView(reg_.get(), home_, dw, *training_, this);
+    job_ = new JobController(reg_.get(), home_, this, this);
     training_->setRunDataView(data_);
 
     connect(training_, &TrainingController::message, this, &MainWindow::log);
@@ -129,6 +131,11 @@ void MainWindow::createControllers() {
     connect(banner_, &Banner::actionTriggered, training_, &TrainingController::bannerActionTriggered);
     connect(plot_, &MetricsPlot::resumeAtStepRequested, training_, &TrainingController::resumeAtGlobalStep);
 
+    connect(training_, &TrainingController::dataParallelRequested, job_, &JobController::start);
+    connect(job_, &JobController::message, this, &MainWindow::log);
+    connect(job_, &JobController::errorMessage, this, &MainWindow::showError);
+    connect(job_, &JobController::actionsChanged, this, &MainWindow::updateActions);
+    connect(job_, &JobController::runAppeared, this, &MainWindow::selectRun);
     connect(data_, &RunDataView::message, this, &MainWindow::log);
     connect(data_, &RunDataView::errorMessage, this, &MainWindow::showError);
     connect(data_, &RunDataView::actionsChanged, this, &MainWindow::updateActions);
@@ -194,10 +201,10 @@ void MainWindow::resumeFromSelectedCheckpoint() { training_->resumeFromSelectedC
 void MainWindow::resumeAtTypedPosition() { training_->resumeAtTypedPosition(); }
 void MainWindow::resumeAtGlobalStep(qint64 global_step) { training_->resumeAtGlobalStep(global_step); }
 void MainWindow::togglePause() { training_->togglePause(); }
-void MainWindow::stopTraining() { training_->stopTraining(); }
+void MainWindow::stopTraining() { job_->isRunning() ? job_->stop() : training_->stopTraining(); }
 void MainWindow::crashNow() { training_->crashNow(); }
 void MainWindow::crashAtStep() { training_->crashAtStep(); }
-void MainWindow::preempt() { training_->preempt(); }
+void MainWindow::preempt() { job_->isRunning() ? job_->stop() : training_->preempt(); }
 void MainWindow::checkpointNow() { training_->checkpointNow(); }
 void MainWindow::handleTermination(int signal) { training_->handleTermination(signal); }
 
@@ -296,16 +303,30 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         }
         training_->stopAndWait();
     }
+    if (job_->isRunning()) {
+        if (!confirm_(tr("A data-parallel job is running"),
+                      tr("Send it the preemption notice (every worker writes one checkpoint) and quit?"))) {
+            e->ignore();
+            return;
+        }
+        job_->stop();  // the job waits for its workers as the window closes
+    }
     saveSettings();
     e->accept();
 }
 
 void MainWindow::updateActions() {
-    const bool running = training_->isRunning();
+    const bool job = job_->isRunning();
+    const bool running = training_->isRunning() || job;
     const std::int64_t view_run = data_->viewedRunId();
     const bool have_run = view_run != 0;
-    for (const char* n : {"pause", "stop", "checkpoint", "crash", "crashAt", "preempt"})
-        actions_[QString::fromLatin1(n)]->setEnabled(running);
+    for (const char* n : {"pause", "checkpoint", "crash", "crashAt"})
+        actions_[QString::fromLatin1(n)]->setEnabled(training_->isRunning());
+    // A job is stopped, or preempted, by the notice to all its workers; it crashes by losing one.
+    for (const char* n : {"stop", "preempt"}) actions_[QString::fromLatin1(n)]->setEnabled(running);
+    actions_[QStringLiteral("crash")]->setVisible(!job);
+    actions_[QStringLiteral("killWorker")]->setVisible(job);
+    actions_[QStringLiteral("killWorker")]->setEnabled(job);
     for (const char* n : {"resume", "resumeAt"}) actions_[QString::fromLatin1(n)]->setEnabled(have_run && !running);
     // A finished run has nothing left to resume; rolling it back (Resume at, or from a checkpoint) still works.
     const RunSummary* viewed = have_run ? runs_->runAt(runs_->rowOf(view_run)) : nullptr;

@@ -42,6 +42,7 @@ class ComparisonTableModel;
 class DockProportions;
 class FirstLaunchHint;
 class FaultTolerancePanel;
+class JobController;
 class MetricsPlot;
 class RunComparisonView;
 class RunDataView;
@@ -89,6 +90,7 @@ public:
     RunDataView* runData() const { return data_; }
     // Two or more runs selected in the run list (run_comparison_view.h).
     RunComparisonView* comparison() const { return compare_; }
+    JobController* jobs() const { return job_; }
     ComparisonPlot* comparisonPlot() const { return compare_plot_; }
     ComparisonTableModel* comparisonModel() const { return compare_table_; }
 
@@ -167,6 +169,7 @@ private:
     Confirm confirm_;
 
     TrainingController* training_ = nullptr;
+    JobController* job_ = nullptr;  // a data-parallel job under torchrun
     RunDataView* data_ = nullptr;
     RunComparisonView* compare_ = nullptr;
 

@@ -7,6 +7,7 @@
 #include "plot/metrics_plot.h"
 #include "window/demo_script.h"
 #include "window/first_launch_hint.h"
+#include "window/job_controller.h"
 #include "window/training_controller.h"
 #include "window/translations_loader.h"
 
@@ -145,6 +146,9 @@ void MainWindow::buildActions() {
     add(QStringLiteral("preempt"), tr("Simulate preemption"),
         tr("A preemption notice: emergency checkpoint within the grace period, then stop"), &MainWindow::preempt,
         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    add(QStringLiteral("killWorker"), tr("Kill a worker…"),
+        tr("SIGKILL one worker of the data-parallel job, as if its machine were lost"), [this] { job_->killWorker(); })
+        ->setVisible(false);  // only while a job runs, in the crash's place
     add(QStringLiteral("resume"), tr("Resume"), tr("Resume the selected run from its latest usable checkpoint"),
         &MainWindow::resumeLatest, QKeySequence(Qt::CTRL | Qt::Key_R));
     add(QStringLiteral("resumeAt"), tr("Resume at"), tr("Resume (or roll back) at the epoch and step set beside"),
@@ -166,6 +170,7 @@ void MainWindow::buildActions() {
     tb->addAction(actions_[QStringLiteral("checkpoint")]);
     tb->addSeparator();
     tb->addAction(actions_[QStringLiteral("crash")]);
+    tb->addAction(actions_[QStringLiteral("killWorker")]);
     tb->addAction(actions_[QStringLiteral("preempt")]);
     tb->addSeparator();
     tb->addAction(actions_[QStringLiteral("resume")]);
@@ -247,7 +252,8 @@ void MainWindow::buildMenus() {
     train->setObjectName(QStringLiteral("trainingMenu"));
     train->addAction(actions_[QStringLiteral("start")]);
     train->addSeparator();
-    for (const char* n : {"pause", "stop", "checkpoint", "crash", "crashAt", "preempt", "resume", "resumeAt"})
+    for (const char* n :
+         {"pause", "stop", "checkpoint", "crash", "killWorker", "crashAt", "preempt", "resume", "resumeAt"})
         train->addAction(actions_[QString::fromLatin1(n)]);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());

@@ -151,6 +151,11 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     device_->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
     threads_ = spin("threads", 0);
     threads_->setSpecialValueText(tr("default"));
+    workers_ = new QSpinBox(this);
+    workers_->setRange(1, 64);
+    restarts_ = new QSpinBox(this);
+    restarts_->setRange(0, 100);
+    restarts_->setValue(3);
     async_ = new QComboBox(this);
     async_->addItems({QStringLiteral("wait"), QStringLiteral("skip"), QStringLiteral("defer")});
 
@@ -182,6 +187,11 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     addField(form, QStringLiteral("async_policy"), async_,
              tr("wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that "
                 "one is committed."));
+    addField(form, QStringLiteral("workers"), workers_,
+             tr("1: trains in this window. 2 or more: a data-parallel job of that many processes under torchrun "
+                "(PyTorch's launcher), each training on its own batch of the size above."));
+    addField(form, QStringLiteral("max_restarts"), restarts_,
+             tr("How often torchrun restarts the whole job from its last checkpoint when a worker is lost."));
 
     auto* dry_row = new QHBoxLayout;
     auto* dry = new QPushButton(tr("Check model and data"), this);
@@ -227,7 +237,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
         connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
     for (QComboBox* c : {data_, model_, loss_})
         connect(c, &QComboBox::currentTextChanged, this, &NewRunDialog::validateAll);
-    for (QSpinBox* s : {epochs_, spe_, batch_, keep_, threads_})
+    for (QSpinBox* s : {epochs_, spe_, batch_, keep_, threads_, workers_})
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &NewRunDialog::validateAll);
     int n = 1;
     while (existing_.contains(QStringLiteral("run-%1").arg(n))) ++n;
@@ -303,6 +313,11 @@ bool NewRunDialog::validateAll() {
     setError(QStringLiteral("batch"), engineCheck([this](auto& c) { c.batch = batch_->value(); }));
     setError(QStringLiteral("keep"), engineCheck([this](auto& c) { c.keep = keep_->value(); }));
     setError(QStringLiteral("threads"), engineCheck([this](auto& c) { c.threads = threads_->value(); }));
+    restarts_->setEnabled(workers_->value() > 1);
+    setError(QStringLiteral("workers"),
+             workers_->value() > 1 && DataParallelJob::findTorchrun().isEmpty()
+                 ? tr("torchrun was not found on PATH (on Debian: apt install python3-torch)")
+                 : QString());
     setError(QStringLiteral("loss"), engineCheck([this](auto& c) {
                  c.model = model_->currentText().trimmed().toStdString();
                  c.loss = loss_->currentText().toStdString();
@@ -409,6 +424,13 @@ void NewRunDialog::rememberFiles() const {
     };
     if (!c.builtin_model()) remember(QStringLiteral("newRun/recentModels"), c.model);
     if (savepoint::is_tensor_file_spec(c.data)) remember(QStringLiteral("newRun/recentData"), c.data);
+}
+
+DataParallelSpec NewRunDialog::parallel() const { return {workers_->value(), restarts_->value()}; }
+
+void NewRunDialog::setParallel(const DataParallelSpec& spec) {
+    workers_->setValue(spec.workers);
+    restarts_->setValue(spec.max_restarts);
 }
 
 QString NewRunDialog::runName() const { return run_->text().trimmed(); }

@@ -4,6 +4,7 @@
 // GUI thread only; open it with open() (non-blocking) or exec().
 #pragma once
 
+#include "bridge/data_parallel_job.h"
 #include "training/train_config.h"
 
 #include <QDialog>
@@ -31,6 +32,9 @@ public:
     void setConfig(const savepoint::TrainConfig& c);
     savepoint::TrainConfig config() const;
     QString runName() const;
+    // Workers above 1: a data-parallel job under torchrun instead of training in the window.
+    DataParallelSpec parallel() const;
+    void setParallel(const DataParallelSpec& spec);
     void setRunName(const QString& name);
 
     // The dry run (training/run_inputs.h) of the current settings: its summary
@@ -45,7 +49,8 @@ public:
     bool validateAll();
 
     // Field widgets by name, for tests: run, data, model, optimizer, epochs,
-    // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy, loss.
+    // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy, loss,
+    // workers, max_restarts.
     QWidget* field(const QString& name) const { return fields_.value(name); }
 
 private:
@@ -66,7 +71,7 @@ private:
     QComboBox *data_, *model_, *optimizer_, *device_, *async_, *loss_;
     QLabel* dry_run_result_;
     QString dry_run_passed_;  // dryRunKey() of the last dry run that passed
-    QSpinBox *epochs_, *spe_, *batch_, *keep_, *threads_;
+    QSpinBox *epochs_, *spe_, *batch_, *keep_, *threads_, *workers_, *restarts_;
     QDialogButtonBox* buttons_;
 };
 

@@ -26,6 +26,8 @@ QString settingLabel(const QString& field) {
     if (name == QLatin1String("threads")) return D::tr("CPU threads");
     if (name == QLatin1String("async_policy")) return D::tr("When a save is still writing");
     if (name == QLatin1String("loss")) return D::tr("Loss");
+    if (name == QLatin1String("workers")) return D::tr("Workers");
+    if (name == QLatin1String("max_restarts")) return D::tr("Restarts");
     // Not in the dialog: what a resume is asked to start from.
     if (name == QLatin1String("checkpoint")) return D::tr("Checkpoint");
     if (name == QLatin1String("epoch")) return D::tr("Epoch");

@@ -82,7 +82,17 @@ void TrainingController::showNewRunDialog() {
     auto* dlg = new NewRunDialog(names, window_);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->setConfig(last_config_);
-    connect(dlg, &QDialog::accepted, this, [this, dlg] { startRun(dlg->runName(), dlg->config()); });
+    dlg->setParallel(last_parallel_);
+    connect(dlg, &QDialog::accepted, this, [this, dlg] {
+        last_parallel_ = dlg->parallel();
+        if (last_parallel_.workers <= 1) {
+            startRun(dlg->runName(), dlg->config());
+            return;
+        }
+        last_config_ = dlg->config();
+        Q_EMIT settingsChanged();
+        Q_EMIT dataParallelRequested(dlg->runName(), dlg->config(), last_parallel_);
+    });
     dlg->open();
 }
 

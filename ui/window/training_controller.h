@@ -8,6 +8,7 @@
 // reads which run and checkpoint are selected. Owned by MainWindow. GUI thread only.
 #pragma once
 
+#include "bridge/data_parallel_job.h"
 #include "bridge/engine_types.h"
 #include "window/prompts.h"
 
@@ -119,6 +120,9 @@ Q_SIGNALS:
     void liveEvent(const savepoint::EventRow& e);
     void checkpointsChanged();
     void trainingFinished();
+    // The New run dialog asked for more than one worker: a job for the JobController.
+    void dataParallelRequested(const QString& name, const savepoint::TrainConfig& config,
+                               const savepoint::ui::DataParallelSpec& spec);
 
 private:
     void log(const QString& text) { Q_EMIT message(text); }
@@ -164,6 +168,7 @@ private:
     std::int64_t train_run_ = 0;
     savepoint::Progress last_progress_;
     savepoint::TrainConfig last_config_;
+    DataParallelSpec last_parallel_{1, 3};
     QTimer preempt_timer_;
     double preempt_deadline_ = 0;
     bool preempt_done_ = false;
