@@ -1153,6 +1153,10 @@
         <source>Restarts</source>
         <translation>Restarts</translation>
     </message>
+    <message>
+        <source>1 (trains in this window)</source>
+        <translation>1 (trains in this window)</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunComparisonView</name>

@@ -1213,6 +1213,10 @@
         <source>Restarts</source>
         <translation>Relances</translation>
     </message>
+    <message>
+        <source>1 (trains in this window)</source>
+        <translation>1 (entraîne dans cette fenêtre)</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunComparisonView</name>

@@ -1213,6 +1213,10 @@
         <source>Restarts</source>
         <translation>Reinícios</translation>
     </message>
+    <message>
+        <source>1 (trains in this window)</source>
+        <translation>1 (treina nesta janela)</translation>
+    </message>
 </context>
 <context>
     <name>savepoint::ui::RunComparisonView</name>

@@ -171,6 +171,15 @@ void TestNewRunDialog::filesMustPassTheDryRun() {
     QVERIFY(result->text().contains(QStringLiteral("[16, 4]")));
     QVERIFY2(ok->isEnabled(), qPrintable(QStringList(d.errors().values()).join(QStringLiteral("; "))));
     QCOMPARE(QString::fromStdString(d.config().model), model);
+    // For a person to look at (run under xvfb-run with QT_QPA_PLATFORM=xcb): the dialog as it is now.
+    const QString shot = qEnvironmentVariable("SAVEPOINT_DIALOG_SHOT");
+    if (!shot.isEmpty()) {
+        qobject_cast<QSpinBox*>(d.field(QStringLiteral("workers")))->setValue(2);
+        d.show();
+        QTest::qWait(300);
+        QVERIFY(d.grab().save(shot));
+        qobject_cast<QSpinBox*>(d.field(QStringLiteral("workers")))->setValue(1);
+    }
     // Another batch size is another dry run.
     qobject_cast<QSpinBox*>(d.field(QStringLiteral("batch")))->setValue(300);
     QVERIFY(!ok->isEnabled());

@@ -153,6 +153,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     threads_->setSpecialValueText(tr("default"));
     workers_ = new QSpinBox(this);
     workers_->setRange(1, 64);
+    workers_->setSpecialValueText(tr("1 (trains in this window)"));
     restarts_ = new QSpinBox(this);
     restarts_->setRange(0, 100);
     restarts_->setValue(3);
