@@ -4,7 +4,7 @@
 # the same network in a plain PyTorch loop (resnet_loop.py), same machine,
 # same threads, samples/s side by side at batch 32 and 128.
 #
-#   tests/benchmarks/compare-resnet.sh [STEPS]      (default 60 timed steps a row)
+#   tests/benchmarks/compare-resnet.sh [STEPS]      (default 60 timed steps a row; ROUNDS=3 rounds, median)
 #
 # Savepoint's rate is differential: two runs of one epoch that differ only in
 # their steps per epoch (WARM and WARM+STEPS), so process start, loading the
@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 steps=${1:-60}
 warm=20
+rounds=${ROUNDS:-3}
 threads=${THREADS:-1}
 py=/usr/bin/python3
 cli=build/app/savepoint-cli
@@ -42,15 +43,24 @@ seconds_of_train() {  # batch, steps per epoch -> wall seconds of one epoch's ru
 
 echo "residual convnet (examples/make_resnet.py), Fashion-MNIST, $threads thread(s), $steps timed steps a row; $(date -u '+%F %H:%M') UTC"
 echo "torch $($py -c 'import torch; print(torch.__version__)'), $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d" " -f1 /proc/loadavg): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+median() { sort -g | awk '{v[NR]=$1} END{print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+loop_rate() {  # batch, extra flag -> samples/s of the plain PyTorch loop
+  $py tests/benchmarks/resnet_loop.py --data "$work/fashion.pt" --batch "$1" --threads "$threads" \
+    --steps "$steps" --warmup "$warm" ${2:-} --json "$work/pt.json" >/dev/null &&
+    $py -c "import json; print(json.load(open('$work/pt.json'))['samples_per_second'])"
+}
+echo "(each figure: the median of $rounds rounds, the two sides taking turns, so that a burst of other work on the machine hits both)"
 printf '%6s %16s %16s %16s %8s\n' batch savepoint pytorch pytorch-jit ratio
 for b in 32 128; do
-  short=$(seconds_of_train "$b" "$warm")
-  long=$(seconds_of_train "$b" $((warm + steps)))
-  sp=$(awk "BEGIN{print $steps * $b / ($long - $short)}")
-  pt=$($py tests/benchmarks/resnet_loop.py --data "$work/fashion.pt" --batch "$b" --threads "$threads" \
-    --steps "$steps" --warmup "$warm" --json "$work/pt.json" >/dev/null && $py -c "import json; print(json.load(open('$work/pt.json'))['samples_per_second'])")
-  jit=$($py tests/benchmarks/resnet_loop.py --data "$work/fashion.pt" --batch "$b" --threads "$threads" \
-    --steps "$steps" --warmup "$warm" --scripted --json "$work/jit.json" >/dev/null && $py -c "import json; print(json.load(open('$work/jit.json'))['samples_per_second'])")
+  sps=() pts=() jits=()
+  for ((r = 0; r < rounds; r++)); do
+    short=$(seconds_of_train "$b" "$warm")
+    long=$(seconds_of_train "$b" $((warm + steps)))
+    sps+=("$(awk "BEGIN{print $steps * $b / ($long - $short)}")")
+    pts+=("$(loop_rate "$b")")
+    jits+=("$(loop_rate "$b" --scripted)")
+  done
+  sp=$(printf '%s\n' "${sps[@]}" | median) pt=$(printf '%s\n' "${pts[@]}" | median) jit=$(printf '%s\n' "${jits[@]}" | median)
   awk -v b="$b" -v sp="$sp" -v pt="$pt" -v jit="$jit" \
     'BEGIN{printf "%6d %12.0f s/s %12.0f s/s %12.0f s/s %8.2f\n", b, sp, pt, jit, sp / pt}'
 done
