@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Data-parallel training under torchrun: real 2-worker jobs on localhost (Gloo).
+#   test_data_parallel.sh PATH/TO/savepoint-cli      exit 0 all pass, 1 a failure, 77 no torchrun
+# 1. a 2-rank run is reproducible bit for bit, and both ranks end with the same parameters;
+# 2. kill -9 of one worker under --max_restarts 3: torchrun restarts the job, it resumes from
+#    its last checkpoint with no flag and ends with the uninterrupted run's parameters;
+# 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3;
+# 4. bad input exits 2 with a clear error and creates nothing.
+# Negative control: SAVEPOINT_PLANT_BUG=skip-gradient-allreduce must fail check 1.
+set -uo pipefail
+CLI=${1:?usage: test_data_parallel.sh PATH/TO/savepoint-cli}
+TORCHRUN=$(command -v torchrun) || { echo "SKIP: no torchrun on PATH (Debian: python3-torch)"; exit 77; }
+T=$(mktemp -d /tmp/savepoint-dp-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fails=0
+pass() { echo "PASS  $*"; }
+fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
+
+# One run's settings: long enough (a few seconds) that a worker can be killed mid-run.
+ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 7)
+
+# job LOG HOME [torchrun flags...] -- [extra cli flags...]: a 2-worker job on its own rendezvous port.
+job() {
+  local log=$1 home=$2; shift 2
+  local tr=() cli=()
+  while (($#)) && [[ $1 != -- ]]; do tr+=("$1"); shift; done
+  (($#)) && shift
+  cli=("$@")
+  "$TORCHRUN" --nnodes 1 --nproc_per_node 2 --rdzv_backend c10d --rdzv_endpoint "127.0.0.1:$((20000 + RANDOM % 20000))" \
+    --redirects 1 --tee 1 --monitor_interval 0.2 "${tr[@]}" --no_python "$CLI" train --home "$home" "${ARGS[@]}" "${cli[@]}" \
+    >"$log" 2>&1
+}
+sha_of() { grep -o "\[default$2\]:params_sha256 [0-9a-f]*" "$1" | tail -1 | cut -d' ' -f2; }
+
+# 1. Reproducible, ranks in sync.
+job "$T/a.log" "$T/a"; rc_a=$?
+job "$T/b.log" "$T/b"; rc_b=$?
+a0=$(sha_of "$T/a.log" 0) a1=$(sha_of "$T/a.log" 1) b0=$(sha_of "$T/b.log" 0)
+if ((rc_a == 0 && rc_b == 0)) && [[ -n $a0 && $a0 == "$a1" && $a0 == "$b0" ]]; then
+  pass "2-rank run twice: exit 0 both, params_sha256 $a0 on both ranks and both runs"
+else
+  fail "2-rank run twice: exit $rc_a/$rc_b, rank 0 $a0, rank 1 $a1, second run $b0 (rank 1 must equal rank 0, and run 2 run 1; $T/a.log)"
+  sed -n '1,40p' "$T/a.log"
+fi
+# The job's loss is both ranks' mean: the single-process run with the same per-rank batch differs.
+"$CLI" train --home "$T/single" "${ARGS[@]}" >"$T/single.log" 2>&1
+single=$(grep -o "params_sha256 [0-9a-f]*" "$T/single.log" | cut -d' ' -f2)
+[[ -n $single && $single != "$a0" ]] && pass "a 1-process run ends elsewhere ($single)" || fail "1-process run: '$single' vs 2-rank '$a0'"
+# Only rank 0 keeps a registry; the job's world size is recorded.
+events() { /usr/bin/python3 -c "import sqlite3,sys; print('\n'.join(r[0] for r in sqlite3.connect(sys.argv[1]).execute('select message from events')))" "$1/registry.sqlite"; }
+if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && events "$T/a" | grep -q "2 data-parallel workers"; then
+  pass "rank 0's registry has run dp and its event says 2 data-parallel workers"
+else
+  fail "rank 0's registry: run dp or its '2 data-parallel workers' event missing"
+fi
+ls -d /tmp/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch home behind: $(ls -d /tmp/savepoint-rank1-*)" || pass "no scratch home left behind"
+
+[[ ${SAVEPOINT_PLANT_BUG:-} == skip-gradient-allreduce ]] && { echo "$fails failure(s)"; exit $((fails > 0)); }
+
+# 2. kill -9 of rank 1 after the first committed checkpoint; torchrun restarts both workers.
+job "$T/k.log" "$T/k" --max_restarts 3 &
+jobpid=$!
+killed=""
+for _ in $(seq 1 300); do
+  if grep -q "\[default0\]:saved checkpoint #2" "$T/k.log" 2>/dev/null; then
+    for p in $(pgrep -f -- "--home $T/k"); do
+      if tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx RANK=1; then kill -9 "$p" && killed=$p; break; fi
+    done
+    break
+  fi
+  sleep 0.05
+done
+wait $jobpid; rc_k=$?
+k0=$(sha_of "$T/k.log" 0)
+if [[ -n $killed ]] && ((rc_k == 0)) && grep -q "torchrun restart 1" "$T/k.log" && [[ $k0 == "$a0" ]]; then
+  pass "kill -9 of rank 1 (pid $killed) after checkpoint #2: restarted, resumed, params_sha256 equals the uninterrupted run's"
+else
+  fail "kill -9: killed '$killed', exit $rc_k, final $k0 vs uninterrupted $a0 ($T/k.log)"
+  grep -E "resum|restart|Error|error" "$T/k.log" | head -20
+fi
+
+# 3. SIGTERM to rank 1 once training runs: all ranks stop at one step, one emergency checkpoint, exit 3.
+job "$T/t.log" "$T/t" &
+jobpid=$!
+for _ in $(seq 1 300); do
+  grep -q "\[default0\]:saved checkpoint #1" "$T/t.log" 2>/dev/null && break
+  sleep 0.05
+done
+for p in $(pgrep -f -- "--home $T/t"); do
+  tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx RANK=1 && kill -TERM "$p"
+done
+wait $jobpid
+s0=$(grep -c "\[default0\]:preempted: emergency checkpoint at" "$T/t.log")
+s1=$(grep -c "\[default1\]:preempted: emergency checkpoint at" "$T/t.log")
+at0=$(grep -o "\[default0\]:preempted: emergency checkpoint at [^,]*" "$T/t.log" | sed 's/.*checkpoint at //')
+at1=$(grep -o "\[default1\]:preempted: emergency checkpoint at [^,]*" "$T/t.log" | sed 's/.*checkpoint at //')
+emergency=$("$CLI" checkpoints --home "$T/t" --run dp --json | grep -o '"kind": *"emergency"' | wc -l)
+if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1)) && grep -q "exitcode: 3\|exitcode  *: 3" "$T/t.log"; then
+  pass "SIGTERM to rank 1: both ranks stopped at $at0, one emergency checkpoint in the registry, exit 3"
+else
+  fail "SIGTERM: rank 0 '$at0' ($s0), rank 1 '$at1' ($s1), $emergency emergency checkpoint(s) ($T/t.log)"
+  tail -20 "$T/t.log"
+fi
+
+# 4. Bad input: exit 2, the variable named, nothing created.
+bad() {  # name, expected text, env assignments...
+  local name=$1 text=$2; shift 2
+  local home="$T/bad-$RANDOM" out rc
+  out=$(env "$@" SAVEPOINT_STORE_TIMEOUT=2 timeout 60 "$CLI" train --home "$home" "${ARGS[@]}" 2>&1); rc=$?
+  if ((rc == 2)) && [[ $out == *"$text"* ]] && [[ ! -e $home ]]; then
+    pass "$name: exit 2, '$text', nothing created"
+  else
+    fail "$name: exit $rc, created: $([[ -e $home ]] && echo yes || echo no), said: $out"
+  fi
+}
+bad "WORLD_SIZE=0" "WORLD_SIZE: expected a number of workers, 1 or more, found 0" RANK=0 WORLD_SIZE=0 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999
+bad "RANK >= WORLD_SIZE" "RANK: expected a rank from 0 to 1 (WORLD_SIZE is 2), found 2" RANK=2 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999
+bad "unreachable MASTER_ADDR" "expected rank 0's store at 10.255.255.1:29999, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=10.255.255.1 MASTER_PORT=29999
+# A port in use: a listener of our own holds it.
+port=$((40000 + RANDOM % 20000))
+/usr/bin/python3 -c "import socket,time; s=socket.socket(); s.bind(('0.0.0.0',$port)); s.listen(); time.sleep(30)" &
+holder=$!
+sleep 0.5
+bad "port in use" "MASTER_PORT: expected a free port for rank 0's store, found $port in use" RANK=0 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port
+kill $holder 2>/dev/null
+# Different configs: rank 1 is given another learning rate.
+port=$((40000 + RANDOM % 20000))
+home0="$T/cfg0"
+env RANK=1 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SAVEPOINT_STORE_TIMEOUT=20 "$CLI" train --home "$T/cfg1" "${ARGS[@]}" --lr 0.01 >"$T/cfg1.log" 2>&1 &
+r1=$!
+out0=$(env RANK=0 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SAVEPOINT_STORE_TIMEOUT=20 "$CLI" train --home "$home0" "${ARGS[@]}" 2>&1); rc0=$?
+wait $r1; rc1=$?
+if ((rc0 == 2 && rc1 == 2)) && [[ $out0 == *"expected the same settings on every worker, found config hash"* ]] &&
+   grep -q "expected the same settings on every worker" "$T/cfg1.log" && [[ ! -e $home0 ]]; then
+  pass "different configs: both ranks exit 2 naming both hashes, nothing created ($(echo "$out0" | grep -o 'found config hash.*' | cut -c1-90))"
+else
+  fail "different configs: exit $rc0/$rc1; rank 0 said: $out0; rank 1 said: $(cat "$T/cfg1.log")"
+fi
+
+echo "$fails failure(s)"
+exit $((fails > 0))
