@@ -103,6 +103,10 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
         try {
             theirs = impl->store->get("config/" + std::to_string(r));
         } catch (const std::exception& e) {
+            if (env.rank != 0)  // something answered there, but not rank 0's store
+                throw InputError("environment variables MASTER_ADDR and MASTER_PORT: expected rank 0's store at " +
+                                 endpoint(env) + ", found no answer from rank 0 there within " + seconds_text(timeout) +
+                                 " (" + first_line(e.what()) + ")");
             throw InputError("environment variable WORLD_SIZE: expected " + std::to_string(env.world_size) +
                              " workers to join " + endpoint(env) + ", found rank " + std::to_string(r) +
                              " missing after " + seconds_text(timeout) + " (" + first_line(e.what()) + ")");

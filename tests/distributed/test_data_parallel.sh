@@ -11,7 +11,9 @@ set -uo pipefail
 CLI=${1:?usage: test_data_parallel.sh PATH/TO/savepoint-cli}
 TORCHRUN=$(command -v torchrun) || { echo "SKIP: no torchrun on PATH (Debian: python3-torch)"; exit 77; }
 T=$(mktemp -d /tmp/savepoint-dp-XXXXXX)
-trap 'rm -rf "$T"' EXIT
+trap '[[ -n ${KEEP_DP_LOGS:-} ]] && echo "logs kept in $T" || rm -rf "$T"' EXIT
+# Workers other than rank 0 keep a scratch home in TMPDIR (one a kill -9 leaves behind): here, in $T.
+export TMPDIR=$T
 fails=0
 pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
@@ -48,12 +50,12 @@ single=$(grep -o "params_sha256 [0-9a-f]*" "$T/single.log" | cut -d' ' -f2)
 [[ -n $single && $single != "$a0" ]] && pass "a 1-process run ends elsewhere ($single)" || fail "1-process run: '$single' vs 2-rank '$a0'"
 # Only rank 0 keeps a registry; the job's world size is recorded.
 events() { /usr/bin/python3 -c "import sqlite3,sys; print('\n'.join(r[0] for r in sqlite3.connect(sys.argv[1]).execute('select message from events')))" "$1/registry.sqlite"; }
-if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && events "$T/a" | grep -q "2 data-parallel workers"; then
+if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && [[ $(events "$T/a") == *"2 data-parallel workers"* ]]; then
   pass "rank 0's registry has run dp and its event says 2 data-parallel workers"
 else
   fail "rank 0's registry: run dp or its '2 data-parallel workers' event missing"
 fi
-ls -d /tmp/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch home behind: $(ls -d /tmp/savepoint-rank1-*)" || pass "no scratch home left behind"
+ls -d "$T"/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch home behind: $(ls -d "$T"/savepoint-rank1-*)" || pass "rank 1 removed its scratch home"
 
 [[ ${SAVEPOINT_PLANT_BUG:-} == skip-gradient-allreduce ]] && { echo "$fails failure(s)"; exit $((fails > 0)); }
 
@@ -92,8 +94,8 @@ done
 wait $jobpid
 s0=$(grep -c "\[default0\]:preempted: emergency checkpoint at" "$T/t.log")
 s1=$(grep -c "\[default1\]:preempted: emergency checkpoint at" "$T/t.log")
-at0=$(grep -o "\[default0\]:preempted: emergency checkpoint at [^,]*" "$T/t.log" | sed 's/.*checkpoint at //')
-at1=$(grep -o "\[default1\]:preempted: emergency checkpoint at [^,]*" "$T/t.log" | sed 's/.*checkpoint at //')
+at0=$(grep -o "\[default0\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
+at1=$(grep -o "\[default1\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
 emergency=$("$CLI" checkpoints --home "$T/t" --run dp --json | grep -o '"kind": *"emergency"' | wc -l)
 if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1)) && grep -q "exitcode: 3\|exitcode  *: 3" "$T/t.log"; then
   pass "SIGTERM to rank 1: both ranks stopped at $at0, one emergency checkpoint in the registry, exit 3"
@@ -115,7 +117,9 @@ bad() {  # name, expected text, env assignments...
 }
 bad "WORLD_SIZE=0" "WORLD_SIZE: expected a number of workers, 1 or more, found 0" RANK=0 WORLD_SIZE=0 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999
 bad "RANK >= WORLD_SIZE" "RANK: expected a rank from 0 to 1 (WORLD_SIZE is 2), found 2" RANK=2 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999
-bad "unreachable MASTER_ADDR" "expected rank 0's store at 10.255.255.1:29999, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=10.255.255.1 MASTER_PORT=29999
+bad "unresolvable MASTER_ADDR" "MASTER_ADDR and MASTER_PORT: expected rank 0's store at no-such-host.invalid:29999, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=no-such-host.invalid MASTER_PORT=29999
+port0=$((40000 + RANDOM % 20000))
+bad "nobody at MASTER_PORT" "MASTER_ADDR and MASTER_PORT: expected rank 0's store at 127.0.0.1:$port0, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port0
 # A port in use: a listener of our own holds it.
 port=$((40000 + RANDOM % 20000))
 /usr/bin/python3 -c "import socket,time; s=socket.socket(); s.bind(('0.0.0.0',$port)); s.listen(); time.sleep(30)" &
