@@ -51,6 +51,13 @@ WorkerJob::WorkerJob(TrainRequest& req, std::ostream& out) {
     req.resume = false;
 }
 
+void refuse_worker_environment(const std::string& command) {
+    if (const auto env = read_world_env())
+        throw InputError("environment variable RANK: expected it unset for savepoint-cli " + command + ", found " +
+                         std::to_string(env->rank) +
+                         " (under torchrun, savepoint-cli train resumes an interrupted run by itself)");
+}
+
 WorkerJob::~WorkerJob() {
     std::error_code ec;
     if (!scratch_home_.empty()) std::filesystem::remove_all(scratch_home_, ec);

@@ -25,4 +25,8 @@ private:
     std::string scratch_home_;
 };
 
+// resume under torchrun: refused (InputError), since every worker would resume the run on its own;
+// train resumes an interrupted job by itself.
+void refuse_worker_environment(const std::string& command);
+
 }  // namespace savepoint

@@ -11,6 +11,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdlib>
 
 namespace savepoint {
@@ -51,6 +53,12 @@ std::shared_ptr<::gloo::transport::Device> gloo_device(const WorldEnv& env) {
     if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
         return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
     return c10d::ProcessGroupGloo::createDefaultDevice();
+}
+
+std::string worker_json(int rank) {
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    return nlohmann::json{{"rank", rank}, {"host", host}, {"pid", static_cast<std::int64_t>(::getpid())}}.dump();
 }
 
 std::string seconds_text(std::chrono::milliseconds t) { return std::to_string(t.count() / 1000) + " s"; }
@@ -96,6 +104,8 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
     // The same settings on every rank, or no job: a worker with another config
     // would train something else with the same gradients.
     const std::string mine = "config/" + std::to_string(env.rank);
+    const std::string me = worker_json(env.rank);
+    impl->store->set("worker/" + std::to_string(env.rank), std::vector<std::uint8_t>(me.begin(), me.end()));
     impl->store->set(mine, std::vector<std::uint8_t>(config_hash.begin(), config_hash.end()));
     for (int r = 0; r < env.world_size; ++r) {
         if (r == env.rank || (env.rank != 0 && r != 0)) continue;  // rank 0 checks all; the others check rank 0
@@ -121,7 +131,16 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
     opts->devices.push_back(gloo_device(env));
     opts->timeout = std::chrono::minutes(10);  // a peer that died is seen at once; this is for a stuck one
     impl->gloo = c10::make_intrusive<c10d::ProcessGroupGloo>(impl->store, env.rank, env.world_size, opts);
-    return std::shared_ptr<ProcessGroup>(new ProcessGroup(env, std::move(impl)));
+    // Rank 0 records them all: each rank set its own before its config hash, which rank 0 has read.
+    std::string workers = "[";
+    if (env.rank != 0) workers += me;
+    for (int r = 0; env.rank == 0 && r < env.world_size; ++r) {
+        const std::vector<std::uint8_t> w = impl->store->get("worker/" + std::to_string(r));
+        workers += (r ? "," : "") + std::string(w.begin(), w.end());
+    }
+    auto group = std::shared_ptr<ProcessGroup>(new ProcessGroup(env, std::move(impl)));
+    group->workers_ = workers + "]";
+    return group;
 }
 
 void ProcessGroup::allreduce_sum(torch::Tensor& t) {

@@ -29,6 +29,8 @@ public:
     int rank() const { return env_.rank; }
     int world_size() const { return env_.world_size; }
     const WorldEnv& env() const { return env_; }
+    // Every worker's rank, host and pid, as JSON ([{"rank":0,"host":"a","pid":1},...]), gathered at join.
+    const std::string& workers() const { return workers_; }
 
     // Collectives (Gloo): in place, one tensor each; every rank calls them in the same order.
     void allreduce_sum(torch::Tensor& t);
@@ -46,6 +48,7 @@ private:
     explicit ProcessGroup(WorldEnv env, std::unique_ptr<Impl> impl);
     WorldEnv env_;
     std::unique_ptr<Impl> impl_;
+    std::string workers_;
 };
 
 // The store's connect and wait timeout: SAVEPOINT_STORE_TIMEOUT seconds, 30 if unset.

@@ -21,6 +21,17 @@ void Trainer::Impl::setup_data_parallel() {
 }
 
 void Trainer::Impl::start_job(ResumePlan& plan) {
+    if (plan.from) {
+        // Allowed: the data position is kept, but the batches and dropout streams are
+        // not the ones the run had, so the bits differ (the sessions record both sizes).
+        const std::vector<SessionRow> before = reg->sessions(run.id);
+        if (!before.empty() && before.back().world_size != world_size())
+            obs->on_message("warning: run '" + run.name + "' was trained by " +
+                            std::to_string(before.back().world_size) + " worker(s) and resumes with " +
+                            std::to_string(world_size()) +
+                            ": the data position is kept, but the result will not be bit-identical to an "
+                            "uninterrupted run");
+    }
     if (!req.group) return;
     ProcessGroup& g = *req.group;
     if (g.rank() == 0) {
@@ -52,6 +63,13 @@ std::shared_ptr<const nlohmann::json> Trainer::Impl::job_meta(std::shared_ptr<co
 
 void Trainer::Impl::publish_rank_state() {
     if (req.group && req.group->rank() != 0) publish_rng_state(*req.group, gs);
+}
+
+void Trainer::Impl::record_job(SessionRow& s) const {
+    if (!req.group) return;
+    s.world_size = req.group->world_size();
+    s.restart_count = req.group->env().restart_count;
+    s.workers = req.group->workers();
 }
 
 std::string Trainer::Impl::workers_text() const {

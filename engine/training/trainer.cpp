@@ -399,6 +399,7 @@ TrainResult Trainer::run() {
     m.session.from_checkpoint_id = plan.from ? std::optional<std::int64_t>(plan.from->id) : std::nullopt;
     m.session.start_global_step = plan.start_global_step;
     m.session.target_global_step = plan.target_global_step;
+    m.record_job(m.session);
     m.session.id = m.reg->begin_session(m.session);
     m.reg->set_run_status(m.run.id, RunStatus::Running);
     m.reg->set_run_device(m.run.id, m.device_name);

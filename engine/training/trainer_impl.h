@@ -446,6 +446,7 @@ struct Trainer::Impl {
     std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);
     void publish_rank_state();
     std::string workers_text() const;
+    void record_job(SessionRow& s) const;
     // Resume: the rate the loaded checkpoint was trained at (checked against
     // its config), then the one this session trains at (branch_lr.h).
     double run_lr = 0;

@@ -49,11 +49,14 @@ fi
 single=$(grep -o "params_sha256 [0-9a-f]*" "$T/single.log" | cut -d' ' -f2)
 [[ -n $single && $single != "$a0" ]] && pass "a 1-process run ends elsewhere ($single)" || fail "1-process run: '$single' vs 2-rank '$a0'"
 # Only rank 0 keeps a registry; the job's world size is recorded.
-events() { /usr/bin/python3 -c "import sqlite3,sys; print('\n'.join(r[0] for r in sqlite3.connect(sys.argv[1]).execute('select message from events')))" "$1/registry.sqlite"; }
-if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && [[ $(events "$T/a") == *"2 data-parallel workers"* ]]; then
-  pass "rank 0's registry has run dp and its event says 2 data-parallel workers"
+# sql HOME QUERY: rows as "a|b|c" (a test may read the registry's tables; the front ends may not).
+sql() { /usr/bin/python3 -c "import sqlite3,sys; print('\n'.join('|'.join(str(v) for v in r) for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2])))" "$1/registry.sqlite" "$2"; }
+sessions=$(sql "$T/a" "select world_size, restart_count, workers from sessions")
+if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && [[ $(sql "$T/a" "select message from events") == *"2 data-parallel workers"* ]] &&
+   [[ $sessions == "2|0|"*'"rank":0'*'"rank":1'* ]] && (($(wc -l <<<"$sessions") == 1)); then
+  pass "rank 0's registry: run dp, one session of world size 2 naming both workers' host and pid, its event says 2 data-parallel workers"
 else
-  fail "rank 0's registry: run dp or its '2 data-parallel workers' event missing"
+  fail "rank 0's registry: sessions '$sessions' (expected one: 2|0|[rank 0, rank 1])"
 fi
 ls -d "$T"/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch home behind: $(ls -d "$T"/savepoint-rank1-*)" || pass "rank 1 removed its scratch home"
 
@@ -74,10 +77,12 @@ for _ in $(seq 1 300); do
 done
 wait $jobpid; rc_k=$?
 k0=$(sha_of "$T/k.log" 0)
-if [[ -n $killed ]] && ((rc_k == 0)) && grep -q "torchrun restart 1" "$T/k.log" && [[ $k0 == "$a0" ]]; then
-  pass "kill -9 of rank 1 (pid $killed) after checkpoint #2: restarted, resumed, params_sha256 equals the uninterrupted run's"
+restarts=$(sql "$T/k" "select world_size || ' workers, restart ' || restart_count || ', ' || kind || ' ended ' || ended_by from sessions" | tr '\n' ';')
+if [[ -n $killed ]] && ((rc_k == 0)) && grep -q "torchrun restart 1" "$T/k.log" && [[ $k0 == "$a0" ]] &&
+   [[ $restarts == "2 workers, restart 0, train ended "*";2 workers, restart 1, resume ended finished;" ]]; then
+  pass "kill -9 of rank 1 (pid $killed) after checkpoint #2: restarted, resumed, params_sha256 equals the uninterrupted run's; sessions: $restarts"
 else
-  fail "kill -9: killed '$killed', exit $rc_k, final $k0 vs uninterrupted $a0 ($T/k.log)"
+  fail "kill -9: killed '$killed', exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts' ($T/k.log)"
   grep -E "resum|restart|Error|error" "$T/k.log" | head -20
 fi
 
@@ -120,6 +125,12 @@ bad "RANK >= WORLD_SIZE" "RANK: expected a rank from 0 to 1 (WORLD_SIZE is 2), f
 bad "unresolvable MASTER_ADDR" "MASTER_ADDR and MASTER_PORT: expected rank 0's store at no-such-host.invalid:29999, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=no-such-host.invalid MASTER_PORT=29999
 port0=$((40000 + RANDOM % 20000))
 bad "nobody at MASTER_PORT" "MASTER_ADDR and MASTER_PORT: expected rank 0's store at 127.0.0.1:$port0, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port0
+out=$(env RANK=0 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999 "$CLI" resume --home "$T/a" --run dp 2>&1); rc=$?
+if ((rc == 2)) && [[ $out == *"RANK: expected it unset for savepoint-cli resume, found 0 (under torchrun, savepoint-cli train resumes"* ]]; then
+  pass "resume under torchrun: exit 2, 'train resumes an interrupted run by itself'"
+else
+  fail "resume under torchrun: exit $rc, said: $out"
+fi
 # A port in use: a listener of our own holds it.
 port=$((40000 + RANDOM % 20000))
 /usr/bin/python3 -c "import socket,time; s=socket.socket(); s.bind(('0.0.0.0',$port)); s.listen(); time.sleep(30)" &
