@@ -2,8 +2,10 @@
 # Data-parallel training under torchrun: real 2-worker jobs on localhost (Gloo).
 #   test_data_parallel.sh PATH/TO/savepoint-cli      exit 0 all pass, 1 a failure, 77 no torchrun
 # 1. a 2-rank run is reproducible bit for bit, and both ranks end with the same parameters;
-# 2. kill -9 of one worker under --max_restarts 3: torchrun restarts the job, it resumes from
-#    its last checkpoint with no flag and ends with the uninterrupted run's parameters;
+# 2. kill -9 of rank 1, then of rank 0, under --max_restarts: torchrun restarts the job, it resumes
+#    from its last checkpoint with no flag and ends with the uninterrupted run's parameters, every
+#    checkpoint verifying; a second job on the same run is refused by the run lock;
+#    SAVEPOINT_DP_KILLS=20 makes it the long suite's storm (20 kills, and nothing else);
 # 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3;
 # 4. bad input exits 2 with a clear error and creates nothing.
 # Negative control: SAVEPOINT_PLANT_BUG=skip-gradient-allreduce must fail check 1.
@@ -62,28 +64,60 @@ ls -d "$T"/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch ho
 
 [[ ${SAVEPOINT_PLANT_BUG:-} == skip-gradient-allreduce ]] && { echo "$fails failure(s)"; exit $((fails > 0)); }
 
-# 2. kill -9 of rank 1 after the first committed checkpoint; torchrun restarts both workers.
-job "$T/k.log" "$T/k" --max_restarts 3 &
-jobpid=$!
-killed=""
-for _ in $(seq 1 300); do
-  if grep -q "\[default0\]:saved checkpoint #2" "$T/k.log" 2>/dev/null; then
-    for p in $(pgrep -f -- "--home $T/k"); do
-      if tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx RANK=1; then kill -9 "$p" && killed=$p; break; fi
-    done
-    break
-  fi
-  sleep 0.05
-done
-wait $jobpid; rc_k=$?
+# 2. kill -9 under --max_restarts: torchrun restarts both workers, rank 0 resumes the run.
+# storm LOG HOME KILLS: kills rank 1, then rank 0, then 1... each one a random 0-0.2 s after rank 0
+# commits a checkpoint the kill before did not see (with saves every few milliseconds, often
+# while the next is written: a kill that found a .tmp file says so in `during_write`).
+storm() {
+  local log=$1 home=$2 kills=$3 seen=0 rank p
+  killed=0 during_write=0
+  job "$log" "$home" --max_restarts "$kills" &
+  local jobpid=$!
+  while ((killed < kills)) && kill -0 $jobpid 2>/dev/null; do
+    # After a kill, the next one waits for torchrun's restart and a checkpoint it did not see.
+    if (($(grep -c "\[default0\]:saved checkpoint #" "$log") > seen)) &&
+       { ((killed == 0)) || grep -q "torchrun restart $killed)" "$log"; }; then
+      sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
+      rank=$(((killed + 1) % 2))
+      for p in $(pgrep -f -- "--home $home "); do
+        tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx "RANK=$rank" || continue
+        [[ -n $(find "$home" -name '*.tmp' 2>/dev/null) ]] && during_write=$((during_write + 1))
+        kill -9 "$p" && killed=$((killed + 1))
+        break
+      done
+      seen=$(grep -c "\[default0\]:saved checkpoint #" "$log")
+    fi
+    sleep 0.02
+  done
+  wait $jobpid
+}
+# registry_ok HOME: every checkpoint file verifies, and the run's sessions say how it went.
+registry_ok() { "$CLI" verify --home "$1" >"$1.verify" 2>&1; }
+
+kills=${SAVEPOINT_DP_KILLS:-2}
+if ((kills > 2)); then ARGS=("${ARGS[@]/#25/5}"); fi  # the storm: a save every 5 steps, enough for every kill
+storm "$T/k.log" "$T/k" "$kills"; rc_k=$?
 k0=$(sha_of "$T/k.log" 0)
 restarts=$(sql "$T/k" "select world_size || ' workers, restart ' || restart_count || ', ' || kind || ' ended ' || ended_by from sessions" | tr '\n' ';')
-if [[ -n $killed ]] && ((rc_k == 0)) && grep -q "torchrun restart 1" "$T/k.log" && [[ $k0 == "$a0" ]] &&
-   [[ $restarts == "2 workers, restart 0, train ended "*";2 workers, restart 1, resume ended finished;" ]]; then
-  pass "kill -9 of rank 1 (pid $killed) after checkpoint #2: restarted, resumed, params_sha256 equals the uninterrupted run's; sessions: $restarts"
+last="2 workers, restart $kills, resume ended finished;"
+if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" ]] && registry_ok "$T/k"; then
+  pass "$killed kill(s) -9 alternating rank 1 and rank 0 ($during_write during a save): restarted and resumed each time, params_sha256 equals the uninterrupted run's, verify exit 0; sessions: ${restarts:0:200}"
 else
-  fail "kill -9: killed '$killed', exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts' ($T/k.log)"
-  grep -E "resum|restart|Error|error" "$T/k.log" | head -20
+  fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
+  grep -E "resum|restart|rror" "$T/k.log" | head -20
+fi
+((kills > 2)) && { echo "$fails failure(s)"; exit $((fails > 0)); }
+
+# Two jobs, one run: a second job (of one worker) on the run a job trains is refused by the run lock.
+job "$T/two.log" "$T/two" &
+jobpid=$!
+for _ in $(seq 1 300); do grep -q "\[default0\]:saved checkpoint #1" "$T/two.log" 2>/dev/null && break; sleep 0.02; done
+out=$(env RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$((40000 + RANDOM % 20000)) "$CLI" train --home "$T/two" "${ARGS[@]}" 2>&1); rc=$?
+wait $jobpid; rc_two=$?
+if ((rc == 1 && rc_two == 0)) && [[ $out == *"run 'dp' is in use by another Savepoint process"* ]] && [[ $(sha_of "$T/two.log" 0) == "$a0" ]]; then
+  pass "a second job on run dp while one trains it: exit 1, 'run 'dp' is in use by another Savepoint process'; the first job ends unharmed"
+else
+  fail "second job on one run: exit $rc (first job $rc_two), said: $out"
 fi
 
 # 3. SIGTERM to rank 1 once training runs: all ranks stop at one step, one emergency checkpoint, exit 3.
