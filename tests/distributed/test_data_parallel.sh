@@ -22,6 +22,9 @@ fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
 
 # One run's settings: long enough (a few seconds) that a worker can be killed mid-run.
 ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 7)
+# The storm (long suite): 10 times the steps and a save every 5, enough for every kill.
+kills=${SAVEPOINT_DP_KILLS:-2}
+((kills > 2)) && ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 1000 --batch 16 --save-freq 5 --threads 1 --seed 7)
 
 # job LOG HOME [torchrun flags...] -- [extra cli flags...]: a 2-worker job on its own rendezvous port.
 job() {
@@ -45,6 +48,17 @@ if ((rc_a == 0 && rc_b == 0)) && [[ -n $a0 && $a0 == "$a1" && $a0 == "$b0" ]]; t
 else
   fail "2-rank run twice: exit $rc_a/$rc_b, rank 0 $a0, rank 1 $a1, second run $b0 (rank 1 must equal rank 0, and run 2 run 1; $T/a.log)"
   sed -n '1,40p' "$T/a.log"
+fi
+# The autograd path (cnn) with SGD, beside the linear-stack step and fused Adam above: both all-reduce.
+mlp_args=("${ARGS[@]}")
+ARGS=(--run dp --data synthetic --model cnn --optimizer sgd --epochs 1 --steps-per-epoch 20 --batch 16 --save-freq 10 --threads 1 --seed 7)
+job "$T/c.log" "$T/c"; rc_c=$?
+ARGS=("${mlp_args[@]}")
+c0=$(sha_of "$T/c.log" 0) c1=$(sha_of "$T/c.log" 1)
+if ((rc_c == 0)) && [[ -n $c0 && $c0 == "$c1" ]]; then
+  pass "cnn with sgd (autograd): exit 0, params_sha256 $c0 on both ranks"
+else
+  fail "cnn with sgd (autograd): exit $rc_c, rank 0 $c0, rank 1 $c1 ($T/c.log)"
 fi
 # The job's loss is both ranks' mean: the single-process run with the same per-rank batch differs.
 "$CLI" train --home "$T/single" "${ARGS[@]}" >"$T/single.log" 2>&1
@@ -94,8 +108,6 @@ storm() {
 # registry_ok HOME: every checkpoint file verifies, and the run's sessions say how it went.
 registry_ok() { "$CLI" verify --home "$1" >"$1.verify" 2>&1; }
 
-kills=${SAVEPOINT_DP_KILLS:-2}
-if ((kills > 2)); then ARGS=("${ARGS[@]/#25/5}"); fi  # the storm: a save every 5 steps, enough for every kill
 storm "$T/k.log" "$T/k" "$kills"; rc_k=$?
 k0=$(sha_of "$T/k.log" 0)
 restarts=$(sql "$T/k" "select world_size || ' workers, restart ' || restart_count || ', ' || kind || ' ended ' || ended_by from sessions" | tr '\n' ';')
@@ -141,6 +153,13 @@ if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1
 else
   fail "SIGTERM: rank 0 '$at0' ($s0), rank 1 '$at1' ($s1), $emergency emergency checkpoint(s) ($T/t.log)"
   tail -20 "$T/t.log"
+fi
+# The same command again resumes from the emergency checkpoint (every rank's RNG state in it) to the same end.
+job "$T/t2.log" "$T/t"; rc_t2=$?
+if ((rc_t2 == 0)) && grep -q "\[default0\]:resuming run 'dp' from checkpoint #[0-9]* at $at0" "$T/t2.log" && [[ $(sha_of "$T/t2.log" 1) == "$a0" ]]; then
+  pass "the same command again: resumed from the emergency checkpoint at $at0, params_sha256 equals the uninterrupted run's"
+else
+  fail "resume after SIGTERM: exit $rc_t2, final $(sha_of "$T/t2.log" 1) vs $a0 ($T/t2.log)"
 fi
 
 # 4. Bad input: exit 2, the variable named, nothing created.
