@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <optional>
+#include <thread>
 
 namespace savepoint {
 
@@ -63,6 +65,41 @@ std::string worker_json(int rank) {
 
 std::string seconds_text(std::chrono::milliseconds t) { return std::to_string(t.count() / 1000) + " s"; }
 
+// Rank 0 compares every rank's hash with its own; the others compare rank 0's.
+// A refusal is said only once every rank has read what it needs: rank 0 leaving
+// at once would take the store with it, and the others would see a broken pipe
+// instead of the two hashes.
+void check_same_config(c10d::Store& store, const WorldEnv& env, const std::string& config_hash,
+                       std::chrono::milliseconds timeout) {
+    std::optional<InputError> refusal;
+    for (int r = 0; r < env.world_size; ++r) {
+        if (r == env.rank || (env.rank != 0 && r != 0)) continue;  // rank 0 checks all; the others check rank 0
+        std::vector<std::uint8_t> theirs;
+        try {
+            theirs = store.get("config/" + std::to_string(r));
+        } catch (const std::exception& e) {
+            if (env.rank != 0)  // something answered there, but not rank 0's store
+                throw InputError("environment variables MASTER_ADDR and MASTER_PORT: expected rank 0's store at " +
+                                 endpoint(env) + ", found no answer from rank 0 there within " + seconds_text(timeout) +
+                                 " (" + first_line(e.what()) + ")");
+            throw InputError("environment variable WORLD_SIZE: expected " + std::to_string(env.world_size) +
+                             " workers to join " + endpoint(env) + ", found rank " + std::to_string(r) +
+                             " missing after " + seconds_text(timeout) + " (" + first_line(e.what()) + ")");
+        }
+        const std::string h(theirs.begin(), theirs.end());
+        if (h != config_hash)
+            refusal = InputError("config: expected the same settings on every worker, found config hash " +
+                                 config_hash + " on rank " + std::to_string(env.rank) + " and " + h + " on rank " +
+                                 std::to_string(r) + " (give every worker the same command line)");
+    }
+    store.add("config/checked", 1);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (env.rank == 0 && store.add("config/checked", 0) < env.world_size &&
+           std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (refusal) throw *refusal;
+}
+
 }  // namespace
 
 std::chrono::milliseconds store_timeout() {
@@ -107,26 +144,7 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
     const std::string me = worker_json(env.rank);
     impl->store->set("worker/" + std::to_string(env.rank), std::vector<std::uint8_t>(me.begin(), me.end()));
     impl->store->set(mine, std::vector<std::uint8_t>(config_hash.begin(), config_hash.end()));
-    for (int r = 0; r < env.world_size; ++r) {
-        if (r == env.rank || (env.rank != 0 && r != 0)) continue;  // rank 0 checks all; the others check rank 0
-        std::vector<std::uint8_t> theirs;
-        try {
-            theirs = impl->store->get("config/" + std::to_string(r));
-        } catch (const std::exception& e) {
-            if (env.rank != 0)  // something answered there, but not rank 0's store
-                throw InputError("environment variables MASTER_ADDR and MASTER_PORT: expected rank 0's store at " +
-                                 endpoint(env) + ", found no answer from rank 0 there within " + seconds_text(timeout) +
-                                 " (" + first_line(e.what()) + ")");
-            throw InputError("environment variable WORLD_SIZE: expected " + std::to_string(env.world_size) +
-                             " workers to join " + endpoint(env) + ", found rank " + std::to_string(r) +
-                             " missing after " + seconds_text(timeout) + " (" + first_line(e.what()) + ")");
-        }
-        const std::string h(theirs.begin(), theirs.end());
-        if (h != config_hash)
-            throw InputError("config: expected the same settings on every worker, found config hash " + config_hash +
-                             " on rank " + std::to_string(env.rank) + " and " + h + " on rank " + std::to_string(r) +
-                             " (give every worker the same command line)");
-    }
+    check_same_config(*impl->store, env, config_hash, timeout);
     auto opts = c10d::ProcessGroupGloo::Options::create();
     opts->devices.push_back(gloo_device(env));
     opts->timeout = std::chrono::minutes(10);  // a peer that died is seen at once; this is for a stuck one

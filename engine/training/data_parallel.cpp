@@ -72,6 +72,15 @@ void Trainer::Impl::record_job(SessionRow& s) const {
     s.workers = req.group->workers();
 }
 
+std::string Trainer::Impl::voters_text() const {
+    if (!req.group || preempt_voters == 0) return {};
+    std::string who;
+    for (int r = 0; r <= 24; ++r)
+        if (preempt_voters & (std::int64_t{1} << r))
+            who += (who.empty() ? "" : ", ") + std::to_string(r) + (r == 24 ? "+" : "");
+    return "; sent to worker " + who + " of " + std::to_string(world_size());
+}
+
 std::string Trainer::Impl::workers_text() const {
     if (!req.group) return {};
     const WorldEnv& e = req.group->env();

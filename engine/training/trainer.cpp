@@ -177,7 +177,8 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     const Position next = position_of(gs + 1, run.steps_per_epoch);
     stepper->vote_stop(cmd.preempt);  // a data-parallel job stops where every rank heard of it
     StepResult r = stepper->step(perm, next.step);
-    job_preempt = job_preempt || r.job_stop;
+    preempt_voters |= r.stop_voters;
+    job_preempt = job_preempt || r.stop_voters != 0;
     if (!r.nonfinite.empty()) {
         // Not a step: nothing was updated, and gs still names the last good one.
         nonfinite = std::move(r.nonfinite);
@@ -318,7 +319,7 @@ TrainResult Trainer::Impl::diverge() {
 
 TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
-    event(EventKind::PreemptionNotice, "preemption notice at " + here_text(true) + "; grace period " +
+    event(EventKind::PreemptionNotice, "preemption notice at " + here_text(true) + voters_text() + "; grace period " +
                                            std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
     // Already saved here (a regular save at this very step, or the checkpoint a
     // resume started from, when the notice came before its first step): nothing

@@ -438,7 +438,8 @@ struct Trainer::Impl {
     TrainResult diverge();
     // A data-parallel job (data_parallel.cpp); all no-ops without req.group.
     std::unique_ptr<GradientAllreduce> allreduce;
-    bool job_preempt = false;  // a rank's notice, as the last step's all-reduce told every rank
+    bool job_preempt = false;         // a rank's notice, as the last step's all-reduce told every rank
+    std::int64_t preempt_voters = 0;  // which ranks had one (StepResult::stop_voters)
     bool preempt_due() const { return req.group ? job_preempt : cmd.preempt.load(); }
     std::int64_t world_size() const;
     void setup_data_parallel();
@@ -446,6 +447,7 @@ struct Trainer::Impl {
     std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);
     void publish_rank_state();
     std::string workers_text() const;
+    std::string voters_text() const;
     void record_job(SessionRow& s) const;
     // Resume: the rate the loaded checkpoint was trained at (checked against
     // its config), then the one this session trains at (branch_lr.h).

@@ -97,10 +97,11 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     StepResult r;
     if (allreduce_) {
         // Every path (linear stack, autograd, fused Adam or not) leaves its gradients in .grad() here.
-        const auto sums = allreduce_->reduce({loss, static_cast<double>(correct), stop_vote_ ? 1.0 : 0.0});
+        const double vote = stop_vote_ ? static_cast<double>(std::int64_t{1} << std::min<std::int64_t>(rank_, 24)) : 0;
+        const auto sums = allreduce_->reduce({loss, static_cast<double>(correct), vote});
         loss = sums.loss / static_cast<double>(world_);
         correct = static_cast<std::int64_t>(sums.correct);
-        r.job_stop = sums.stop > 0;
+        r.stop_voters = static_cast<std::int64_t>(sums.stop);
     }
     // Before the update: a non-finite loss or gradient stops training with the
     // parameters still the last good ones (planted bug: the check skipped).

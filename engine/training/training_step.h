@@ -37,7 +37,9 @@ struct StepResult {
     // update was not made (the live state is still the previous step's):
     // "loss" or "the gradient of <parameter>".
     std::string nonfinite;
-    bool job_stop = false;  // data-parallel: some rank voted to stop after this step (vote_stop)
+    // Data-parallel: the ranks that voted to stop after this step (vote_stop), bit r for rank r
+    // (bit 24 for every rank from 24 on: the sum travels as a float). 0: none.
+    std::int64_t stop_voters = 0;
 };
 
 struct EvalResult {

@@ -148,8 +148,9 @@ s1=$(grep -c "\[default1\]:preempted: emergency checkpoint at" "$T/t.log")
 at0=$(grep -o "\[default0\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
 at1=$(grep -o "\[default1\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
 emergency=$("$CLI" checkpoints --home "$T/t" --run dp --json | grep -o '"kind": *"emergency"' | wc -l)
-if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1)) && grep -q "exitcode: 3\|exitcode  *: 3" "$T/t.log"; then
-  pass "SIGTERM to rank 1: both ranks stopped at $at0, one emergency checkpoint in the registry, exit 3"
+if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1)) && grep -q "exitcode: 3\|exitcode  *: 3" "$T/t.log" &&
+   grep -q "\[default0\]:preemption_notice: preemption notice at .*; sent to worker 1 of 2;" "$T/t.log"; then
+  pass "SIGTERM to rank 1: both ranks stopped at $at0, rank 0 says the notice was sent to worker 1 of 2, one emergency checkpoint in the registry, exit 3"
 else
   fail "SIGTERM: rank 0 '$at0' ($s0), rank 1 '$at1' ($s1), $emergency emergency checkpoint(s) ($T/t.log)"
   tail -20 "$T/t.log"
