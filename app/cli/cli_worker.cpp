@@ -32,6 +32,9 @@ bool resumes(const TrainRequest& req, const WorldEnv& env, std::ostream& out) {
 WorkerJob::WorkerJob(TrainRequest& req, std::ostream& out) {
     const std::optional<WorldEnv> env = read_world_env();
     if (!env) return;
+    // Said before the job is joined: another policy lets rank 0's disk decide which steps are saved.
+    if (req.config.async_policy != "wait")
+        throw InputError("async-policy", "'wait' when training under torchrun", "'" + req.config.async_policy + "'");
     // The same run and settings on every rank, or the job is refused at start.
     const std::string text = req.run_name + "\n" + req.config.to_json().dump();
     const std::string hash = sha256_hex(text.data(), text.size()).substr(0, 16);

@@ -185,6 +185,13 @@ if ((rc == 2)) && [[ $out == *"RANK: expected it unset for savepoint-cli resume,
 else
   fail "resume under torchrun: exit $rc, said: $out"
 fi
+home="$T/bad-policy"
+out=$(env RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$((40000 + RANDOM % 20000)) "$CLI" train --home "$home" "${ARGS[@]}" --async-policy skip 2>&1); rc=$?
+if ((rc == 2)) && [[ $out == *"--async-policy: expected 'wait' when training under torchrun, found 'skip'"* && ! -e $home ]]; then
+  pass "--async-policy skip under torchrun: exit 2, nothing created"
+else
+  fail "--async-policy skip under torchrun: exit $rc, created: $([[ -e $home ]] && echo yes || echo no), said: $out"
+fi
 # A port in use: a listener of our own holds it.
 port=$((40000 + RANDOM % 20000))
 /usr/bin/python3 -c "import socket,time; s=socket.socket(); s.bind(('0.0.0.0',$port)); s.listen(); time.sleep(30)" &
