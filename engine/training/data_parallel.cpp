@@ -57,7 +57,12 @@ std::shared_ptr<const nlohmann::json> Trainer::Impl::job_meta(std::shared_ptr<co
     if (!req.group || req.group->rank() != 0) return meta;
     auto m = std::make_shared<nlohmann::json>(*meta);
     (*m)["world_size"] = world_size();
-    (*m)[kRankRngKey] = gather_rng_states(*req.group, gs);
+    // Once per step: a retried save (checkpoint_retry) asks again, and the store's keys are gone by then.
+    if (rng_gathered_gs != gs) {
+        rng_gathered = gather_rng_states(*req.group, gs);
+        rng_gathered_gs = gs;
+    }
+    (*m)[kRankRngKey] = rng_gathered;
     return m;
 }
 

@@ -438,8 +438,10 @@ struct Trainer::Impl {
     TrainResult diverge();
     // A data-parallel job (data_parallel.cpp); all no-ops without req.group.
     std::unique_ptr<GradientAllreduce> allreduce;
-    bool job_preempt = false;         // a rank's notice, as the last step's all-reduce told every rank
-    std::int64_t preempt_voters = 0;  // which ranks had one (StepResult::stop_voters)
+    bool job_preempt = false;           // a rank's notice, as the last step's all-reduce told every rank
+    std::int64_t preempt_voters = 0;    // which ranks had one (StepResult::stop_voters)
+    std::int64_t rng_gathered_gs = -1;  // rank 0: the other ranks' RNG states at that step (job_meta)
+    nlohmann::json rng_gathered;
     bool preempt_due() const { return req.group ? job_preempt : cmd.preempt.load(); }
     std::int64_t world_size() const;
     void setup_data_parallel();
