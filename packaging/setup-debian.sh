@@ -32,7 +32,8 @@ packages=(
   xvfb xauth fonts-dejavu-core
 )
 if ((tests)); then packages+=(clang-format-14); fi  # .ci/run checks the layout
-# test_export_loads reads savepoint-cli export's files with torch.load (it is skipped without torch).
+# test_export_loads reads savepoint-cli export's files with torch.load (it is skipped without torch);
+# test_data_parallel starts jobs with its torchrun.
 if ((tests)); then packages+=(python3-torch); fi
 if ((bench)); then packages+=(libbenchmark-dev); fi
 

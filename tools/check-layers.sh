@@ -21,7 +21,8 @@ declare -A allowed=(
   [model]="platform storage"
   [registry]="platform storage"
   [checkpoint]="platform storage formats data model registry"
-  [training]="platform storage formats data model registry checkpoint"
+  [distributed]="platform storage formats data model registry checkpoint"
+  [training]="platform storage formats data model registry checkpoint distributed"
 )
 torch_free="platform storage formats registry"
 

@@ -2,6 +2,7 @@
 // rolled back to an earlier one, with the settings it was created with.
 #include "cli_commands.h"
 #include "cli_training.h"
+#include "cli_worker.h"
 
 #include "platform/errors.h"
 
@@ -9,6 +10,7 @@ namespace savepoint {
 
 int resume_command(const CliFlags& f, const std::string& resolved_home, std::ostream& out, std::ostream& err,
                    bool install_signals) {
+    refuse_worker_environment("resume");
     TrainRequest req = training_request(f, resolved_home);
     req.resume = true;
     req.data_override = f.resume_data;

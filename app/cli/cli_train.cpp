@@ -1,6 +1,7 @@
 // savepoint-cli train: a new run with the settings given, trained in the foreground.
 #include "cli_commands.h"
 #include "cli_training.h"
+#include "cli_worker.h"
 
 #include "training/run_inputs.h"
 
@@ -30,6 +31,7 @@ int train_command(const CliFlags& f, const std::string& resolved_home, std::ostr
         out << "dry run passed: nothing was created; drop --dry-run to train\n";
         return 0;
     }
+    WorkerJob job(req, out);  // under torchrun: this rank's part of the job
     return run_training(req, out, err, install_signals);
 }
 

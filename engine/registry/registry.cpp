@@ -167,7 +167,7 @@ std::vector<BranchRow> Registry::branches(std::int64_t run_id) {
 std::int64_t Registry::begin_session(const SessionRow& r) {
     Stmt s(db_,
            "INSERT INTO sessions(run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, "
-           "started_at, pid) VALUES (?,?,?,?,?,?,?,?)",
+           "started_at, pid, world_size, restart_count, workers) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
            path_);
     s.bind(1, r.run_id)
         .bind(2, r.branch_id)
@@ -176,7 +176,10 @@ std::int64_t Registry::begin_session(const SessionRow& r) {
         .bind(5, r.start_global_step)
         .bind(6, r.target_global_step)
         .bind(7, now_seconds())
-        .bind(8, static_cast<std::int64_t>(::getpid()));
+        .bind(8, static_cast<std::int64_t>(::getpid()))
+        .bind(9, r.world_size)
+        .bind(10, r.restart_count)
+        .bind(11, r.workers);
     s.run();
     return sqlite3_last_insert_rowid(db_);
 }

@@ -13,7 +13,7 @@ const char* const kBranchColumns =
 const char* const kSessionColumns =
     "id, run_id, branch_id, kind, from_checkpoint_id, start_global_step, target_global_step, end_global_step, "
     "ended_by, started_at, ended_at, pid, steps_computed, steps_replayed, train_seconds, checkpoint_seconds, "
-    "checkpoint_stall_seconds";
+    "checkpoint_stall_seconds, world_size, restart_count, workers";
 const char* const kCheckpointColumns =
     "id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, path, bytes, sha256, "
     "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, state_detail, write_ms, stall_ms, "
@@ -76,6 +76,9 @@ SessionRow read_session(const Stmt& s, int c) {
     r.train_seconds = s.f64(c + 14);
     r.checkpoint_seconds = s.f64(c + 15);
     r.checkpoint_stall_seconds = s.f64(c + 16);
+    r.world_size = s.i64(c + 17);
+    r.restart_count = s.i64(c + 18);
+    r.workers = s.text(c + 19);
     return r;
 }
 

@@ -112,7 +112,15 @@ const char* kV3 = R"SQL(
 ALTER TABLE branches ADD COLUMN lr REAL;
 )SQL";
 
-const char* kMigrations[] = {kV1, kV2, kV3};
+// Version 4: a session of a data-parallel job (torchrun): how many workers,
+// which restart of the job it is, and each worker's rank, host and pid (JSON).
+const char* kV4 = R"SQL(
+ALTER TABLE sessions ADD COLUMN world_size INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE sessions ADD COLUMN restart_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN workers TEXT;
+)SQL";
+
+const char* kMigrations[] = {kV1, kV2, kV3, kV4};
 
 }  // namespace
 

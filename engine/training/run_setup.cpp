@@ -32,8 +32,9 @@ void Trainer::Impl::setup() {
         data = std::move(in.data);
         model = std::move(in.model);
         for (const auto& line : check_model_on_data(*model, data, cfg).lines()) obs->on_message(line);
-        const std::int64_t steps =
-            cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+        const std::int64_t steps = cfg.steps_per_epoch > 0
+                                       ? cfg.steps_per_epoch
+                                       : full_pass_steps(data.train.size(), cfg.batch * world_size());
         check_simulated_failure_steps(0, steps * cfg.epochs);
     } else if (!file_exists(registry_path(req.home))) {
         throw no_such_run();
@@ -76,7 +77,7 @@ void Trainer::Impl::setup() {
                                          (torch::get_num_threads() == 1 ? " thread)" : " threads)");
 
     const std::int64_t spe =
-        cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch);
+        cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch * world_size());
     if (!existing) {
         reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
         existing = reg->find_run(req.run_name);
@@ -91,6 +92,7 @@ void Trainer::Impl::setup() {
         optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
     stepper->use_mse(cfg.loss == "mse");
+    setup_data_parallel();
     // The I/O thread goes where the disk's interrupts land; training moves off
     // that CPU when it has cores to spare (io_affinity.h).
     const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);

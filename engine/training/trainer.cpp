@@ -125,7 +125,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
         // Commands are read between steps only: a step is never torn. After the
         // last step too, so that one asked for during the last validation is not dropped.
         if (crash_requested()) return simulated_crash("simulated crash after global step " + std::to_string(gs));
-        if (cmd.preempt) return preempt();
+        if (preempt_due()) return preempt();
         // A stop after the last step finishes the run: its final checkpoint is the
         // one the stop would write, and a stopped run with no step left could never finish.
         if (gs >= run.total_steps) break;
@@ -158,8 +158,8 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
         if (end_of_epoch && !validate_epoch())
             return simulated_crash("simulated crash during the validation after " + here_text(true) +
                                    "; the epoch's validation was not recorded");
-        if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = true;
-        if (cmd.preempt) return preempt();
+        if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = job_preempt = true;
+        if (preempt_due()) return preempt();
         save_if_due(end_of_epoch);
         if (pending.size() >= 4096 || seconds_since(last_flush) > 0.25) flush_metrics();
         report_progress();
@@ -175,7 +175,10 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     arm_update_copy_if_due(replay_until, run.total_steps);
     if (gs + 1 == poison_at) stepper->poison_next_step(poison_kind);
     const Position next = position_of(gs + 1, run.steps_per_epoch);
+    stepper->vote_stop(cmd.preempt);  // a data-parallel job stops where every rank heard of it
     StepResult r = stepper->step(perm, next.step);
+    preempt_voters |= r.stop_voters;
+    job_preempt = job_preempt || r.stop_voters != 0;
     if (!r.nonfinite.empty()) {
         // Not a step: nothing was updated, and gs still names the last good one.
         nonfinite = std::move(r.nonfinite);
@@ -316,7 +319,7 @@ TrainResult Trainer::Impl::diverge() {
 
 TrainResult Trainer::Impl::preempt() {
     const auto t0 = Clock::now();
-    event(EventKind::PreemptionNotice, "preemption notice at " + here_text(true) + "; grace period " +
+    event(EventKind::PreemptionNotice, "preemption notice at " + here_text(true) + voters_text() + "; grace period " +
                                            std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s");
     // Already saved here (a regular save at this very step, or the checkpoint a
     // resume started from, when the notice came before its first step): nothing
@@ -383,6 +386,7 @@ TrainResult Trainer::run() {
         m.check_simulated_failure_steps(plan.start_global_step, m.run.total_steps);
         m.choose_learning_rate(plan);
     }
+    m.start_job(plan);
     const std::int64_t spe = m.run.steps_per_epoch;
     // A resume that starts older than the head is a rollback: a new branch; the old one stays.
     if (plan.rollback) {
@@ -396,6 +400,7 @@ TrainResult Trainer::run() {
     m.session.from_checkpoint_id = plan.from ? std::optional<std::int64_t>(plan.from->id) : std::nullopt;
     m.session.start_global_step = plan.start_global_step;
     m.session.target_global_step = plan.target_global_step;
+    m.record_job(m.session);
     m.session.id = m.reg->begin_session(m.session);
     m.reg->set_run_status(m.run.id, RunStatus::Running);
     m.reg->set_run_device(m.run.id, m.device_name);
@@ -405,7 +410,7 @@ TrainResult Trainer::run() {
     if (!m.req.resume) {
         m.event(EventKind::Start, "started run '" + m.run.name + "': " + m.cfg.model + " on " + m.data.description +
                                       ", " + std::to_string(m.cfg.epochs) + " epochs x " + std::to_string(spe) +
-                                      " steps, device " + m.device_name);
+                                      " steps, device " + m.device_name + m.workers_text());
     } else {
         std::string from = plan.from ? "checkpoint #" + std::to_string(plan.from->id) + " at " +
                                            position_text(plan.from->global_step, spe, true)
@@ -422,6 +427,7 @@ TrainResult Trainer::run() {
             msg += " on a new branch (#" + std::to_string(m.reg->branches(m.run.id).back().number) +
                    " of this run; the old branch is kept)";
         if (m.req.lr_override) msg += " with learning rate " + lr_text(m.cfg.lr);
+        msg += m.workers_text();
         m.event(plan.rollback ? EventKind::Rollback : EventKind::Resume, msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }

@@ -19,6 +19,8 @@
 
 namespace savepoint {
 
+class ProcessGroup;
+
 // Copy-free: the snapshot keeps the live parameter and Adam buffers and the
 // optimizer's next step writes into spares (FusedAdam on the CPU only).
 // Copying: they are copied into the snapshot's own buffers on the training
@@ -83,6 +85,10 @@ struct TrainRequest {
     // step `gs` is handed to the I/O thread, to order it against what that
     // thread is doing (test_storage_retry).
     std::function<void(std::int64_t gs)> after_handover;
+    // A data-parallel job's worker (torchrun; distributed/process_group.h): null for a single process.
+    // Rank 0 trains the run in `home`; the others train the same steps in a home of their own that
+    // nothing reads (their state comes from rank 0), and each takes its shard of every global batch.
+    std::shared_ptr<ProcessGroup> group;
 };
 
 // Diverged: the loss or a gradient became NaN or infinite; training stopped

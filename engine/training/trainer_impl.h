@@ -12,6 +12,7 @@
 #include "data/data_order.h"
 #include "data/dataset.h"
 #include "data/dataset_fingerprint.h"
+#include "distributed/gradient_allreduce.h"
 #include "formats/checkpoint_format.h"
 #include "model/fused_adam.h"
 #include "model/models.h"
@@ -213,7 +214,7 @@ struct Trainer::Impl {
                                                                       {"total_steps", run.total_steps},
                                                                       {"data_seed", cfg.seed},
                                                                       {"device", device_name}});
-        sr.session_meta = session_meta;
+        sr.session_meta = job_meta(session_meta);
         sr.created_at = now_seconds();
         sr.keep = cfg.keep;
         if (resumed_from) sr.protected_ids.insert(*resumed_from);
@@ -226,6 +227,7 @@ struct Trainer::Impl {
     // policy, while the previous save is still writing: until its bytes are
     // written and hashed, not until it commits (CheckpointWriter).
     bool checkpoint(CheckpointKind kind, bool wait_until_committed) {
+        publish_rank_state();  // for rank 0's checkpoint of this same step
         const auto t0 = trainer_detail::Clock::now();
         double waited = 0;  // for the previous save: the disk's doing, not this capture's
         if (writer->snapshot_busy()) {
@@ -434,6 +436,21 @@ struct Trainer::Impl {
     StepRunner::Poison poison_kind = StepRunner::Poison::None;
     void read_poison_request();
     TrainResult diverge();
+    // A data-parallel job (data_parallel.cpp); all no-ops without req.group.
+    std::unique_ptr<GradientAllreduce> allreduce;
+    bool job_preempt = false;           // a rank's notice, as the last step's all-reduce told every rank
+    std::int64_t preempt_voters = 0;    // which ranks had one (StepResult::stop_voters)
+    std::int64_t rng_gathered_gs = -1;  // rank 0: the other ranks' RNG states at that step (job_meta)
+    nlohmann::json rng_gathered;
+    bool preempt_due() const { return req.group ? job_preempt : cmd.preempt.load(); }
+    std::int64_t world_size() const;
+    void setup_data_parallel();
+    void start_job(ResumePlan& plan);
+    std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);
+    void publish_rank_state();
+    std::string workers_text() const;
+    std::string voters_text() const;
+    void record_job(SessionRow& s) const;
     // Resume: the rate the loaded checkpoint was trained at (checked against
     // its config), then the one this session trains at (branch_lr.h).
     double run_lr = 0;

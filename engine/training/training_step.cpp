@@ -4,6 +4,7 @@
 
 #include "data/batch_gather.h"
 #include "data/data_order.h"
+#include "distributed/gradient_allreduce.h"
 #include "model/fused_adam.h"
 
 #include <algorithm>
@@ -61,7 +62,8 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
 }
 
 StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t step) {
-    batch_positions(perm, step, batch_, index_cpu_.data_ptr<std::int64_t>());
+    // Rank r of W takes the r-th batch-sized part of the step's global batch.
+    batch_positions(perm, (step - 1) * world_ + rank_ + 1, batch_, index_cpu_.data_ptr<std::int64_t>());
     torch::Tensor x, y;
     if (batch_x_.defined()) {
         // Into the same buffers every step; the step is done with them before the next one.
@@ -93,6 +95,14 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         correct = mse_ ? 0 : count_correct(logits, y);
     }
     StepResult r;
+    if (allreduce_) {
+        // Every path (linear stack, autograd, fused Adam or not) leaves its gradients in .grad() here.
+        const double vote = stop_vote_ ? static_cast<double>(std::int64_t{1} << std::min<std::int64_t>(rank_, 24)) : 0;
+        const auto sums = allreduce_->reduce({loss, static_cast<double>(correct), vote});
+        loss = sums.loss / static_cast<double>(world_);
+        correct = static_cast<std::int64_t>(sums.correct);
+        r.stop_voters = static_cast<std::int64_t>(sums.stop);
+    }
     // Before the update: a non-finite loss or gradient stops training with the
     // parameters still the last good ones (planted bug: the check skipped).
     if (poison_ != Poison::None) poison(loss);
@@ -129,7 +139,7 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
         quiet_updates_count_ = std::min(quiet_updates_count_ + 1, kQuietUpdatesKept);
     }
     r.loss = loss;
-    r.accuracy = mse_ ? 0 : static_cast<double>(correct) / static_cast<double>(batch_);
+    r.accuracy = mse_ ? 0 : static_cast<double>(correct) / static_cast<double>(batch_ * world_);
     return r;
 }
 

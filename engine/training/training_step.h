@@ -23,6 +23,7 @@
 namespace savepoint {
 
 class FusedAdam;
+class GradientAllreduce;
 class StateSnapshot;
 
 struct StepResult {
@@ -36,6 +37,9 @@ struct StepResult {
     // update was not made (the live state is still the previous step's):
     // "loss" or "the gradient of <parameter>".
     std::string nonfinite;
+    // Data-parallel: the ranks that voted to stop after this step (vote_stop), bit r for rank r
+    // (bit 24 for every rank from 24 on: the sum travels as a float). 0: none.
+    std::int64_t stop_voters = 0;
 };
 
 struct EvalResult {
@@ -84,6 +88,15 @@ public:
     // --loss mse: mean squared error against float targets; accuracy is then 0 (no classes; the
     // registry keeps a number in that column).
     void use_mse(bool on) { mse_ = on; }
+    // A data-parallel job's rank: each step trains on this rank's part of the
+    // global batch (world × batch samples of the permutation) and averages the
+    // gradients through `allreduce` before the update, whichever path computed them.
+    void data_parallel(GradientAllreduce* allreduce, std::int64_t rank, std::int64_t world) {
+        allreduce_ = allreduce;
+        rank_ = rank;
+        world_ = world;
+    }
+    void vote_stop(bool stop) { stop_vote_ = stop; }  // sent with the next step's all-reduce
 
 private:
     ClassifierImpl& model_;
@@ -97,6 +110,9 @@ private:
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
     const StateSnapshot* snapshot_ = nullptr;
     bool mse_ = false;
+    GradientAllreduce* allreduce_ = nullptr;
+    std::int64_t rank_ = 0, world_ = 1;
+    bool stop_vote_ = false;
     FusedAdam* fused_ = nullptr;  // the optimizer, when it is one
     // The parameters whose gradients stand for all (divergence_check.cpp).
     std::vector<std::pair<std::string, torch::Tensor>> sentinels_;

@@ -22,6 +22,7 @@
 #   script-model-skip-buffers  test_script_model    a TorchScript model's buffers (BatchNorm statistics) not saved
 #   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
 #   compare-best-is-last  test_compare              compare's best validation is the newest one
+#   skip-gradient-allreduce  test_data_parallel.sh  each torchrun worker keeps its own gradients: ranks drift apart
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -59,6 +60,15 @@ else
   echo "caught  export-altered-tensor: test_export_loads.py failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 -E '^(FAIL|SKIP)' /tmp/negative-export-python.log | cut -c1-160)"
 fi
 B=${BUILD_DIR:-build}/tests/engine run compare-best-is-last test_compare
+# A script, given the CLI; it stops after its equality check when this bug is planted.
+t0=$(date +%s)
+SAVEPOINT_PLANT_BUG=skip-gradient-allreduce tests/distributed/test_data_parallel.sh "${BUILD_DIR:-build}/app/savepoint-cli" \
+  >/tmp/negative-skip-gradient-allreduce.log 2>&1; rc=$?
+if ((rc == 0 || rc == 77)); then  # 77: skipped (no torchrun), which catches nothing either
+  echo "MISSED  skip-gradient-allreduce: test_data_parallel.sh exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
+else
+  echo "caught  skip-gradient-allreduce: test_data_parallel.sh failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 '^FAIL' /tmp/negative-skip-gradient-allreduce.log | cut -c1-160)"
+fi
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \

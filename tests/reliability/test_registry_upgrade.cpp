@@ -74,7 +74,7 @@ private Q_SLOTS:
         QCOMPARE(userVersion(home + QStringLiteral("/registry.sqlite")), 1);
         {
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 3);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 4);
             auto run = reg.find_run("old");
             QVERIFY(run);
             auto rows = reg.checkpoints(run->id);  // reads the v2 and v3 columns
@@ -126,7 +126,7 @@ private Q_SLOTS:
         if (how == QLatin1String("fault")) {
             // Once the cause is gone the same file migrates.
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 3);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 4);
         }
     }
 
@@ -144,7 +144,7 @@ private Q_SLOTS:
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         const QString expected = path + QStringLiteral(
-                                            ": registry schema version: expected at most 3, found 99 (made by a newer "
+                                            ": registry schema version: expected at most 4, found 99 (made by a newer "
                                             "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());

@@ -1,0 +1,96 @@
+// Trainer: its part in a data-parallel job (TrainRequest::group). Rank 0 is the
+// job's trainer of record (registry, checkpoints); every rank trains its shard
+// of each global batch, averages gradients with the others every step, and
+// stops with them at the same step boundary.
+#include "distributed/gradient_allreduce.h"
+#include "distributed/job_state.h"
+#include "training/trainer_impl.h"
+
+namespace savepoint {
+
+std::int64_t Trainer::Impl::world_size() const { return req.group ? req.group->world_size() : 1; }
+
+void Trainer::Impl::setup_data_parallel() {
+    if (!req.group) return;
+    // Another policy decides saves by how fast rank 0's disk is: the ranks would
+    // not capture at the same step boundaries.
+    if (cfg.async_policy != "wait")
+        throw InputError("async-policy", "'wait' when training under torchrun", "'" + cfg.async_policy + "'");
+    allreduce = std::make_unique<GradientAllreduce>(req.group, model->parameters());
+    stepper->data_parallel(allreduce.get(), req.group->rank(), req.group->world_size());
+}
+
+void Trainer::Impl::start_job(ResumePlan& plan) {
+    if (plan.from) {
+        // Allowed: the data position is kept, but the batches and dropout streams are
+        // not the ones the run had, so the bits differ (the sessions record both sizes).
+        const std::vector<SessionRow> before = reg->sessions(run.id);
+        if (!before.empty() && before.back().world_size != world_size())
+            obs->on_message("warning: run '" + run.name + "' was trained by " +
+                            std::to_string(before.back().world_size) + " worker(s) and resumes with " +
+                            std::to_string(world_size()) +
+                            ": the data position is kept, but the result will not be bit-identical to an "
+                            "uninterrupted run");
+    }
+    if (!req.group) return;
+    ProcessGroup& g = *req.group;
+    if (g.rank() == 0) {
+        JobStart s{plan.start_global_step, plan.target_global_step, cfg.lr, {}};
+        if (plan.from) s.checkpoint_path = reg->absolute(plan.from->path);
+        send_job_start(g, s);
+    } else {
+        std::string note;
+        const JobStart s = receive_job_start(g, *model, *optimizer, cfg.seed, &note);
+        if (!note.empty()) obs->on_message(note);
+        plan.start_global_step = s.start_global_step;
+        plan.target_global_step = s.target_global_step;
+        cfg.lr = s.lr;
+        set_learning_rate(*optimizer, s.lr);
+    }
+    // Rank 0's parameters and buffers everywhere, whatever each rank loaded or initialised.
+    std::vector<torch::Tensor> state = model->parameters();
+    for (const auto& b : model->buffers()) state.push_back(b);
+    broadcast_from_rank0(g, state);
+}
+
+std::shared_ptr<const nlohmann::json> Trainer::Impl::job_meta(std::shared_ptr<const nlohmann::json> meta) {
+    if (!req.group || req.group->rank() != 0) return meta;
+    auto m = std::make_shared<nlohmann::json>(*meta);
+    (*m)["world_size"] = world_size();
+    // Once per step: a retried save (checkpoint_retry) asks again, and the store's keys are gone by then.
+    if (rng_gathered_gs != gs) {
+        rng_gathered = gather_rng_states(*req.group, gs);
+        rng_gathered_gs = gs;
+    }
+    (*m)[kRankRngKey] = rng_gathered;
+    return m;
+}
+
+void Trainer::Impl::publish_rank_state() {
+    if (req.group && req.group->rank() != 0) publish_rng_state(*req.group, gs);
+}
+
+void Trainer::Impl::record_job(SessionRow& s) const {
+    if (!req.group) return;
+    s.world_size = req.group->world_size();
+    s.restart_count = req.group->env().restart_count;
+    s.workers = req.group->workers();
+}
+
+std::string Trainer::Impl::voters_text() const {
+    if (!req.group || preempt_voters == 0) return {};
+    std::string who;
+    for (int r = 0; r <= 24; ++r)
+        if (preempt_voters & (std::int64_t{1} << r))
+            who += (who.empty() ? "" : ", ") + std::to_string(r) + (r == 24 ? "+" : "");
+    return "; sent to worker " + who + " of " + std::to_string(world_size());
+}
+
+std::string Trainer::Impl::workers_text() const {
+    if (!req.group) return {};
+    const WorldEnv& e = req.group->env();
+    return ", " + std::to_string(e.world_size) + " data-parallel workers (torchrun restart " +
+           std::to_string(e.restart_count) + ")";
+}
+
+}  // namespace savepoint

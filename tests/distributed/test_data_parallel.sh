@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Data-parallel training under torchrun: real 2-worker jobs on localhost (Gloo).
+#   test_data_parallel.sh PATH/TO/savepoint-cli      exit 0 all pass, 1 a failure, 77 no torchrun
+# 1. a 2-rank run is reproducible bit for bit, and both ranks end with the same parameters;
+# 2. kill -9 of rank 1, then of rank 0, under --max_restarts: torchrun restarts the job, it resumes
+#    from its last checkpoint with no flag and ends with the uninterrupted run's parameters, every
+#    checkpoint verifying; a second job on the same run is refused by the run lock;
+#    SAVEPOINT_DP_KILLS=20 makes it the long suite's storm (20 kills, and nothing else);
+# 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3;
+# 4. bad input exits 2 with a clear error and creates nothing.
+# Negative control: SAVEPOINT_PLANT_BUG=skip-gradient-allreduce must fail check 1.
+set -uo pipefail
+CLI=${1:?usage: test_data_parallel.sh PATH/TO/savepoint-cli}
+TORCHRUN=$(command -v torchrun) || { echo "SKIP: no torchrun on PATH (Debian: python3-torch)"; exit 77; }
+T=$(mktemp -d /tmp/savepoint-dp-XXXXXX)
+trap '[[ -n ${KEEP_DP_LOGS:-} ]] && echo "logs kept in $T" || rm -rf "$T"' EXIT
+# Workers other than rank 0 keep a scratch home in TMPDIR (one a kill -9 leaves behind): here, in $T.
+export TMPDIR=$T
+fails=0
+pass() { echo "PASS  $*"; }
+fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
+
+# One run's settings: long enough (a few seconds) that a worker can be killed mid-run.
+ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 7)
+# The storm (long suite): 10 times the steps and a save every 5, enough for every kill.
+kills=${SAVEPOINT_DP_KILLS:-2}
+((kills > 2)) && ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 1000 --batch 16 --save-freq 5 --threads 1 --seed 7)
+
+# job LOG HOME [torchrun flags...] -- [extra cli flags...]: a 2-worker job on its own rendezvous port.
+job() {
+  local log=$1 home=$2; shift 2
+  local tr=() cli=()
+  while (($#)) && [[ $1 != -- ]]; do tr+=("$1"); shift; done
+  (($#)) && shift
+  cli=("$@")
+  "$TORCHRUN" --nnodes 1 --nproc_per_node 2 --rdzv_backend c10d --rdzv_endpoint "127.0.0.1:$((20000 + RANDOM % 20000))" \
+    --redirects 1 --tee 1 --monitor_interval 0.2 "${tr[@]}" --no_python "$CLI" train --home "$home" "${ARGS[@]}" "${cli[@]}" \
+    >"$log" 2>&1
+}
+sha_of() { grep -o "\[default$2\]:params_sha256 [0-9a-f]*" "$1" | tail -1 | cut -d' ' -f2; }
+
+# 1. Reproducible, ranks in sync.
+job "$T/a.log" "$T/a"; rc_a=$?
+job "$T/b.log" "$T/b"; rc_b=$?
+a0=$(sha_of "$T/a.log" 0) a1=$(sha_of "$T/a.log" 1) b0=$(sha_of "$T/b.log" 0)
+if ((rc_a == 0 && rc_b == 0)) && [[ -n $a0 && $a0 == "$a1" && $a0 == "$b0" ]]; then
+  pass "2-rank run twice: exit 0 both, params_sha256 $a0 on both ranks and both runs"
+else
+  fail "2-rank run twice: exit $rc_a/$rc_b, rank 0 $a0, rank 1 $a1, second run $b0 (rank 1 must equal rank 0, and run 2 run 1; $T/a.log)"
+  sed -n '1,40p' "$T/a.log"
+fi
+# The autograd path (cnn) with SGD, beside the linear-stack step and fused Adam above: both all-reduce.
+mlp_args=("${ARGS[@]}")
+ARGS=(--run dp --data synthetic --model cnn --optimizer sgd --epochs 1 --steps-per-epoch 20 --batch 16 --save-freq 10 --threads 1 --seed 7)
+job "$T/c.log" "$T/c"; rc_c=$?
+ARGS=("${mlp_args[@]}")
+c0=$(sha_of "$T/c.log" 0) c1=$(sha_of "$T/c.log" 1)
+if ((rc_c == 0)) && [[ -n $c0 && $c0 == "$c1" ]]; then
+  pass "cnn with sgd (autograd): exit 0, params_sha256 $c0 on both ranks"
+else
+  fail "cnn with sgd (autograd): exit $rc_c, rank 0 $c0, rank 1 $c1 ($T/c.log)"
+fi
+# The job's loss is both ranks' mean: the single-process run with the same per-rank batch differs.
+"$CLI" train --home "$T/single" "${ARGS[@]}" >"$T/single.log" 2>&1
+single=$(grep -o "params_sha256 [0-9a-f]*" "$T/single.log" | cut -d' ' -f2)
+[[ -n $single && $single != "$a0" ]] && pass "a 1-process run ends elsewhere ($single)" || fail "1-process run: '$single' vs 2-rank '$a0'"
+# Only rank 0 keeps a registry; the job's world size is recorded.
+# sql HOME QUERY: rows as "a|b|c" (a test may read the registry's tables; the front ends may not).
+sql() { /usr/bin/python3 -c "import sqlite3,sys; print('\n'.join('|'.join(str(v) for v in r) for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2])))" "$1/registry.sqlite" "$2"; }
+sessions=$(sql "$T/a" "select world_size, restart_count, workers from sessions")
+if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && [[ $(sql "$T/a" "select message from events") == *"2 data-parallel workers"* ]] &&
+   [[ $sessions == "2|0|"*'"rank":0'*'"rank":1'* ]] && (($(wc -l <<<"$sessions") == 1)); then
+  pass "rank 0's registry: run dp, one session of world size 2 naming both workers' host and pid, its event says 2 data-parallel workers"
+else
+  fail "rank 0's registry: sessions '$sessions' (expected one: 2|0|[rank 0, rank 1])"
+fi
+ls -d "$T"/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch home behind: $(ls -d "$T"/savepoint-rank1-*)" || pass "rank 1 removed its scratch home"
+
+[[ ${SAVEPOINT_PLANT_BUG:-} == skip-gradient-allreduce ]] && { echo "$fails failure(s)"; exit $((fails > 0)); }
+
+# 2. kill -9 under --max_restarts: torchrun restarts both workers, rank 0 resumes the run.
+# storm LOG HOME KILLS: kills rank 1, then rank 0, then 1... each one a random 0-0.2 s after rank 0
+# commits a checkpoint the kill before did not see (with saves every few milliseconds, often
+# while the next is written: a kill that found a .tmp file says so in `during_write`).
+storm() {
+  local log=$1 home=$2 kills=$3 seen=0 rank p
+  killed=0 during_write=0
+  job "$log" "$home" --max_restarts "$kills" &
+  local jobpid=$!
+  while ((killed < kills)) && kill -0 $jobpid 2>/dev/null; do
+    # After a kill, the next one waits for torchrun's restart and a checkpoint it did not see.
+    if (($(grep -c "\[default0\]:saved checkpoint #" "$log") > seen)) &&
+       { ((killed == 0)) || grep -q "torchrun restart $killed)" "$log"; }; then
+      sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
+      rank=$(((killed + 1) % 2))
+      for p in $(pgrep -f -- "--home $home "); do
+        tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx "RANK=$rank" || continue
+        [[ -n $(find "$home" -name '*.tmp' 2>/dev/null) ]] && during_write=$((during_write + 1))
+        kill -9 "$p" && killed=$((killed + 1))
+        break
+      done
+      seen=$(grep -c "\[default0\]:saved checkpoint #" "$log")
+    fi
+    sleep 0.02
+  done
+  wait $jobpid
+}
+# registry_ok HOME: every checkpoint file verifies, and the run's sessions say how it went.
+registry_ok() { "$CLI" verify --home "$1" >"$1.verify" 2>&1; }
+
+storm "$T/k.log" "$T/k" "$kills"; rc_k=$?
+k0=$(sha_of "$T/k.log" 0)
+restarts=$(sql "$T/k" "select world_size || ' workers, restart ' || restart_count || ', ' || kind || ' ended ' || ended_by from sessions" | tr '\n' ';')
+last="2 workers, restart $kills, resume ended finished;"
+if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" ]] && registry_ok "$T/k"; then
+  pass "$killed kill(s) -9 alternating rank 1 and rank 0 ($during_write during a save): restarted and resumed each time, params_sha256 equals the uninterrupted run's, verify exit 0; sessions: ${restarts:0:200}"
+else
+  fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
+  grep -E "resum|restart|rror" "$T/k.log" | head -20
+fi
+((kills > 2)) && { echo "$fails failure(s)"; exit $((fails > 0)); }
+
+# Two jobs, one run: a second job (of one worker) on the run a job trains is refused by the run lock.
+job "$T/two.log" "$T/two" &
+jobpid=$!
+for _ in $(seq 1 300); do grep -q "\[default0\]:saved checkpoint #1" "$T/two.log" 2>/dev/null && break; sleep 0.02; done
+out=$(env RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$((40000 + RANDOM % 20000)) "$CLI" train --home "$T/two" "${ARGS[@]}" 2>&1); rc=$?
+wait $jobpid; rc_two=$?
+if ((rc == 1 && rc_two == 0)) && [[ $out == *"run 'dp' is in use by another Savepoint process"* ]] && [[ $(sha_of "$T/two.log" 0) == "$a0" ]]; then
+  pass "a second job on run dp while one trains it: exit 1, 'run 'dp' is in use by another Savepoint process'; the first job ends unharmed"
+else
+  fail "second job on one run: exit $rc (first job $rc_two), said: $out"
+fi
+
+# 3. SIGTERM to rank 1 once training runs: all ranks stop at one step, one emergency checkpoint, exit 3.
+job "$T/t.log" "$T/t" &
+jobpid=$!
+for _ in $(seq 1 300); do
+  grep -q "\[default0\]:saved checkpoint #1" "$T/t.log" 2>/dev/null && break
+  sleep 0.05
+done
+for p in $(pgrep -f -- "--home $T/t"); do
+  tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx RANK=1 && kill -TERM "$p"
+done
+wait $jobpid
+s0=$(grep -c "\[default0\]:preempted: emergency checkpoint at" "$T/t.log")
+s1=$(grep -c "\[default1\]:preempted: emergency checkpoint at" "$T/t.log")
+at0=$(grep -o "\[default0\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
+at1=$(grep -o "\[default1\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
+emergency=$("$CLI" checkpoints --home "$T/t" --run dp --json | grep -o '"kind": *"emergency"' | wc -l)
+if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1)) && grep -q "exitcode: 3\|exitcode  *: 3" "$T/t.log" &&
+   grep -q "\[default0\]:preemption_notice: preemption notice at .*; sent to worker 1 of 2;" "$T/t.log"; then
+  pass "SIGTERM to rank 1: both ranks stopped at $at0, rank 0 says the notice was sent to worker 1 of 2, one emergency checkpoint in the registry, exit 3"
+else
+  fail "SIGTERM: rank 0 '$at0' ($s0), rank 1 '$at1' ($s1), $emergency emergency checkpoint(s) ($T/t.log)"
+  tail -20 "$T/t.log"
+fi
+# The same command again resumes from the emergency checkpoint (every rank's RNG state in it) to the same end.
+job "$T/t2.log" "$T/t"; rc_t2=$?
+if ((rc_t2 == 0)) && grep -q "\[default0\]:resuming run 'dp' from checkpoint #[0-9]* at $at0" "$T/t2.log" && [[ $(sha_of "$T/t2.log" 1) == "$a0" ]]; then
+  pass "the same command again: resumed from the emergency checkpoint at $at0, params_sha256 equals the uninterrupted run's"
+else
+  fail "resume after SIGTERM: exit $rc_t2, final $(sha_of "$T/t2.log" 1) vs $a0 ($T/t2.log)"
+fi
+
+# 4. Bad input: exit 2, the variable named, nothing created.
+bad() {  # name, expected text, env assignments...
+  local name=$1 text=$2; shift 2
+  local home="$T/bad-$RANDOM" out rc
+  out=$(env "$@" SAVEPOINT_STORE_TIMEOUT=2 timeout 60 "$CLI" train --home "$home" "${ARGS[@]}" 2>&1); rc=$?
+  if ((rc == 2)) && [[ $out == *"$text"* ]] && [[ ! -e $home ]]; then
+    pass "$name: exit 2, '$text', nothing created"
+  else
+    fail "$name: exit $rc, created: $([[ -e $home ]] && echo yes || echo no), said: $out"
+  fi
+}
+bad "WORLD_SIZE=0" "WORLD_SIZE: expected a number of workers, 1 or more, found 0" RANK=0 WORLD_SIZE=0 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999
+bad "RANK >= WORLD_SIZE" "RANK: expected a rank from 0 to 1 (WORLD_SIZE is 2), found 2" RANK=2 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999
+bad "unresolvable MASTER_ADDR" "MASTER_ADDR and MASTER_PORT: expected rank 0's store at no-such-host.invalid:29999, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=no-such-host.invalid MASTER_PORT=29999
+port0=$((40000 + RANDOM % 20000))
+bad "nobody at MASTER_PORT" "MASTER_ADDR and MASTER_PORT: expected rank 0's store at 127.0.0.1:$port0, found nothing reachable there within 2 s" RANK=1 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port0
+out=$(env RANK=0 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=29999 "$CLI" resume --home "$T/a" --run dp 2>&1); rc=$?
+if ((rc == 2)) && [[ $out == *"RANK: expected it unset for savepoint-cli resume, found 0 (under torchrun, savepoint-cli train resumes"* ]]; then
+  pass "resume under torchrun: exit 2, 'train resumes an interrupted run by itself'"
+else
+  fail "resume under torchrun: exit $rc, said: $out"
+fi
+home="$T/bad-policy"
+out=$(env RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$((40000 + RANDOM % 20000)) "$CLI" train --home "$home" "${ARGS[@]}" --async-policy skip 2>&1); rc=$?
+if ((rc == 2)) && [[ $out == *"--async-policy: expected 'wait' when training under torchrun, found 'skip'"* && ! -e $home ]]; then
+  pass "--async-policy skip under torchrun: exit 2, nothing created"
+else
+  fail "--async-policy skip under torchrun: exit $rc, created: $([[ -e $home ]] && echo yes || echo no), said: $out"
+fi
+# A port in use: a listener of our own holds it.
+port=$((40000 + RANDOM % 20000))
+/usr/bin/python3 -c "import socket,time; s=socket.socket(); s.bind(('0.0.0.0',$port)); s.listen(); time.sleep(30)" &
+holder=$!
+sleep 0.5
+bad "port in use" "MASTER_PORT: expected a free port for rank 0's store, found $port in use" RANK=0 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port
+kill $holder 2>/dev/null
+# Different configs: rank 1 is given another learning rate.
+port=$((40000 + RANDOM % 20000))
+home0="$T/cfg0"
+env RANK=1 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SAVEPOINT_STORE_TIMEOUT=20 "$CLI" train --home "$T/cfg1" "${ARGS[@]}" --lr 0.01 >"$T/cfg1.log" 2>&1 &
+r1=$!
+out0=$(env RANK=0 WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SAVEPOINT_STORE_TIMEOUT=20 "$CLI" train --home "$home0" "${ARGS[@]}" 2>&1); rc0=$?
+wait $r1; rc1=$?
+if ((rc0 == 2 && rc1 == 2)) && [[ $out0 == *"expected the same settings on every worker, found config hash"* ]] &&
+   grep -q "expected the same settings on every worker" "$T/cfg1.log" && [[ ! -e $home0 ]]; then
+  pass "different configs: both ranks exit 2 naming both hashes, nothing created ($(echo "$out0" | grep -o 'found config hash.*' | cut -c1-90))"
+else
+  fail "different configs: exit $rc0/$rc1; rank 0 said: $out0; rank 1 said: $(cat "$T/cfg1.log")"
+fi
+
+echo "$fails failure(s)"
+exit $((fails > 0))
