@@ -195,6 +195,14 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>worker lost → job restarted from checkpoint #%1</source>
+        <translation>worker lost → job restarted from checkpoint #%1</translation>
+    </message>
+    <message>
+        <source>worker lost → job restarted</source>
+        <translation>worker lost → job restarted</translation>
+    </message>
+    <message>
         <source>crash</source>
         <translation>crash</translation>
     </message>
@@ -233,6 +241,34 @@
 </context>
 <context>
     <name>savepoint::ui::FaultTolerancePanel</name>
+    <message>
+        <source>%1 useful steps (%2 worker-hours)</source>
+        <translation>%1 useful steps (%2 worker-hours)</translation>
+    </message>
+    <message>
+        <source>Useful steps divided by the wall time of every session times its workers.</source>
+        <translation>Useful steps divided by the wall time of every session times its workers.</translation>
+    </message>
+    <message>
+        <source>Goodput per worker-hour</source>
+        <translation>Goodput per worker-hour</translation>
+    </message>
+    <message>
+        <source>Lost steps times the time per step times the workers that computed them: in a data-parallel job one lost worker costs every worker&apos;s work since the checkpoint.</source>
+        <translation>Lost steps times the time per step times the workers that computed them: in a data-parallel job one lost worker costs every worker&apos;s work since the checkpoint.</translation>
+    </message>
+    <message>
+        <source>Worker time lost</source>
+        <translation>Worker time lost</translation>
+    </message>
+    <message>
+        <source>Times torchrun restarted every worker of the job from its last checkpoint after one was lost.</source>
+        <translation>Times torchrun restarted every worker of the job from its last checkpoint after one was lost.</translation>
+    </message>
+    <message>
+        <source>Job restarts</source>
+        <translation>Job restarts</translation>
+    </message>
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
@@ -942,6 +978,10 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>A job of several workers waits for each checkpoint: choose “wait”</source>
+        <translation>A job of several workers waits for each checkpoint: choose “wait”</translation>
+    </message>
+    <message>
         <source>Expected %1; found %2.</source>
         <translation>Expected %1; found %2.</translation>
     </message>
@@ -1273,6 +1313,27 @@
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
+    <message numerus="yes">
+        <source>torchrun restarted it %n time(s) after a lost worker</source>
+        <translation>
+            <numerusform>torchrun restarted it %n time after a lost worker</numerusform>
+            <numerusform>torchrun restarted it %n times after a lost worker</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A data-parallel job of %n worker(s) under torchrun</source>
+        <translation>
+            <numerusform>A data-parallel job of %n worker under torchrun</numerusform>
+            <numerusform>A data-parallel job of %n workers under torchrun</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 × %n worker(s)</source>
+        <translation>
+            <numerusform>%1 × %n worker</numerusform>
+            <numerusform>%1 × %n workers</numerusform>
+        </translation>
+    </message>
     <message>
         <source>created</source>
         <translation>created</translation>

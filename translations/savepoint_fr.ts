@@ -195,6 +195,14 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>worker lost → job restarted from checkpoint #%1</source>
+        <translation>worker perdu → tâche relancée depuis la sauvegarde n° %1</translation>
+    </message>
+    <message>
+        <source>worker lost → job restarted</source>
+        <translation>worker perdu → tâche relancée</translation>
+    </message>
+    <message>
         <source>diverged (NaN)</source>
         <translation>divergé (NaN)</translation>
     </message>
@@ -237,6 +245,34 @@
 </context>
 <context>
     <name>savepoint::ui::FaultTolerancePanel</name>
+    <message>
+        <source>%1 useful steps (%2 worker-hours)</source>
+        <translation>%1 pas utiles (%2 heures-workers)</translation>
+    </message>
+    <message>
+        <source>Useful steps divided by the wall time of every session times its workers.</source>
+        <translation>Pas utiles divisés par la durée de chaque session multipliée par ses workers.</translation>
+    </message>
+    <message>
+        <source>Goodput per worker-hour</source>
+        <translation>Goodput par heure-worker</translation>
+    </message>
+    <message>
+        <source>Lost steps times the time per step times the workers that computed them: in a data-parallel job one lost worker costs every worker&apos;s work since the checkpoint.</source>
+        <translation>Pas perdus × temps par pas × workers qui les ont calculés : dans une tâche parallèle, un worker perdu coûte le travail de tous les workers depuis le point de sauvegarde.</translation>
+    </message>
+    <message>
+        <source>Worker time lost</source>
+        <translation>Temps de workers perdu</translation>
+    </message>
+    <message>
+        <source>Times torchrun restarted every worker of the job from its last checkpoint after one was lost.</source>
+        <translation>Nombre de fois où torchrun a relancé tous les workers de la tâche depuis son dernier point de sauvegarde après la perte de l’un d’eux.</translation>
+    </message>
+    <message>
+        <source>Job restarts</source>
+        <translation>Relances de la tâche</translation>
+    </message>
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
@@ -950,6 +986,10 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>A job of several workers waits for each checkpoint: choose “wait”</source>
+        <translation>Une tâche à plusieurs workers attend chaque point de sauvegarde : choisissez « wait »</translation>
+    </message>
+    <message>
         <source>File…</source>
         <translation>Fichier…</translation>
     </message>
@@ -1333,6 +1373,27 @@
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
+    <message numerus="yes">
+        <source>torchrun restarted it %n time(s) after a lost worker</source>
+        <translation>
+            <numerusform>torchrun l’a relancée %n fois après la perte d’un worker</numerusform>
+            <numerusform>torchrun l’a relancée %n fois après la perte d’un worker</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A data-parallel job of %n worker(s) under torchrun</source>
+        <translation>
+            <numerusform>Une tâche parallèle de %n worker sous torchrun</numerusform>
+            <numerusform>Une tâche parallèle de %n workers sous torchrun</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 × %n worker(s)</source>
+        <translation>
+            <numerusform>%1 × %n worker</numerusform>
+            <numerusform>%1 × %n workers</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Model</source>
         <translation>Modèle</translation>

@@ -195,6 +195,14 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>worker lost → job restarted from checkpoint #%1</source>
+        <translation>worker perdido → job reiniciado do checkpoint nº %1</translation>
+    </message>
+    <message>
+        <source>worker lost → job restarted</source>
+        <translation>worker perdido → job reiniciado</translation>
+    </message>
+    <message>
         <source>diverged (NaN)</source>
         <translation>divergiu (NaN)</translation>
     </message>
@@ -237,6 +245,34 @@
 </context>
 <context>
     <name>savepoint::ui::FaultTolerancePanel</name>
+    <message>
+        <source>%1 useful steps (%2 worker-hours)</source>
+        <translation>%1 passos úteis (%2 horas-worker)</translation>
+    </message>
+    <message>
+        <source>Useful steps divided by the wall time of every session times its workers.</source>
+        <translation>Passos úteis divididos pelo tempo de cada sessão vezes seus workers.</translation>
+    </message>
+    <message>
+        <source>Goodput per worker-hour</source>
+        <translation>Goodput por hora-worker</translation>
+    </message>
+    <message>
+        <source>Lost steps times the time per step times the workers that computed them: in a data-parallel job one lost worker costs every worker&apos;s work since the checkpoint.</source>
+        <translation>Passos perdidos × tempo por passo × workers que os calcularam: num job em paralelo, um worker perdido custa o trabalho de todos os workers desde o checkpoint.</translation>
+    </message>
+    <message>
+        <source>Worker time lost</source>
+        <translation>Tempo de workers perdido</translation>
+    </message>
+    <message>
+        <source>Times torchrun restarted every worker of the job from its last checkpoint after one was lost.</source>
+        <translation>Vezes em que o torchrun reiniciou todos os workers do job a partir do último checkpoint depois de perder um deles.</translation>
+    </message>
+    <message>
+        <source>Job restarts</source>
+        <translation>Reinícios do job</translation>
+    </message>
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
@@ -950,6 +986,10 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>A job of several workers waits for each checkpoint: choose “wait”</source>
+        <translation>Um job de vários workers espera cada checkpoint: escolha “wait”</translation>
+    </message>
+    <message>
         <source>File…</source>
         <translation>Arquivo…</translation>
     </message>
@@ -1333,6 +1373,27 @@
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
+    <message numerus="yes">
+        <source>torchrun restarted it %n time(s) after a lost worker</source>
+        <translation>
+            <numerusform>o torchrun o reiniciou %n vez após perder um worker</numerusform>
+            <numerusform>o torchrun o reiniciou %n vezes após perder um worker</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A data-parallel job of %n worker(s) under torchrun</source>
+        <translation>
+            <numerusform>Um job de dados em paralelo de %n worker sob o torchrun</numerusform>
+            <numerusform>Um job de dados em paralelo de %n workers sob o torchrun</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 × %n worker(s)</source>
+        <translation>
+            <numerusform>%1 × %n worker</numerusform>
+            <numerusform>%1 × %n workers</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Model</source>
         <translation>Modelo</translation>

@@ -199,6 +199,15 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
         observer.line(buf);
     }
     report_checkpoint_cost(observer, req, r);
+    if (r.allreduces > 0) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "gradient all-reduce: %.3f ms a step, %.1f %% of the time computing steps (%.1f s of %.1f s)",
+                      1000 * r.allreduce_seconds / double(r.allreduces),
+                      r.train_seconds > 0 ? 100 * r.allreduce_seconds / r.train_seconds : 0.0, r.allreduce_seconds,
+                      r.train_seconds);
+        observer.line(buf);
+    }
     // A divergence's message says how to roll back instead: a plain resume would diverge again.
     if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed &&
         r.outcome != Outcome::Diverged)

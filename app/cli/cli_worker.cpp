@@ -38,7 +38,9 @@ WorkerJob::WorkerJob(TrainRequest& req, std::ostream& out) {
     // The same run and settings on every rank, or the job is refused at start.
     const std::string text = req.run_name + "\n" + req.config.to_json().dump();
     const std::string hash = sha256_hex(text.data(), text.size()).substr(0, 16);
-    req.group = ProcessGroup::join(*env, hash, store_timeout());
+    // The device the trainer will choose (run_setup.cpp): a CUDA job's collectives are NCCL's.
+    const bool cuda = req.config.device == "cuda" || (req.config.device == "auto" && torch::cuda::is_available());
+    req.group = ProcessGroup::join(*env, hash, store_timeout(), cuda);
     out << "worker " << env->rank << " of " << env->world_size << " joined " << env->master_addr << ":"
         << env->master_port << " (config " << hash << ")\n";
     if (env->rank == 0) {

@@ -3,6 +3,8 @@
 #include "platform/errors.h"
 #include "storage/durable_io.h"  // planted_bug (negative controls)
 
+#include <chrono>
+
 namespace savepoint {
 
 namespace {
@@ -32,6 +34,7 @@ GradientAllreduce::GradientAllreduce(std::shared_ptr<ProcessGroup> group, std::v
 }
 
 GradientAllreduce::Control GradientAllreduce::reduce(const Control& local) {
+    const auto t0 = std::chrono::steady_clock::now();
     torch::NoGradGuard no_grad;
     std::int64_t at = 0;
     if (!skip_) {
@@ -69,6 +72,8 @@ GradientAllreduce::Control GradientAllreduce::reduce(const Control& local) {
     sums.loss = control[0].item<double>();
     sums.correct = control[1].item<double>();
     sums.stop = control[2].item<double>();
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ++calls_;
     return sums;
 }
 

@@ -32,6 +32,9 @@ public:
     Control reduce(const Control& local);
 
     int world_size() const { return group_->world_size(); }
+    // Time spent in reduce() so far (packing the bucket, the allreduce, unpacking), and its calls.
+    double seconds() const { return seconds_; }
+    std::int64_t calls() const { return calls_; }
 
 private:
     std::shared_ptr<ProcessGroup> group_;
@@ -39,6 +42,8 @@ private:
     torch::Tensor bucket_;  // every gradient, then the control words
     std::int64_t grad_numel_ = 0;
     bool skip_;
+    double seconds_ = 0;
+    std::int64_t calls_ = 0;
 };
 
 // Rank 0's values of `tensors` (parameters, then buffers) copied into every

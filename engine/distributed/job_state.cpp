@@ -4,9 +4,11 @@
 #include "formats/checkpoint_format.h"
 #include "platform/errors.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <mutex>
+#include <vector>
 
 namespace savepoint {
 
@@ -33,26 +35,42 @@ torch::Tensor from_hex(const std::string& s) {
     return t;
 }
 
-at::Generator cpu_generator() { return at::globalContext().defaultGenerator(c10::Device(c10::kCPU)); }
-
-std::string cpu_rng_hex() {
-    auto gen = cpu_generator();
-    std::lock_guard<std::mutex> lock(gen.mutex());
-    return to_hex(gen.get_state());
+// What a rank's dropout draws from: the CPU's generator, and its GPU's (the
+// current device: ProcessGroup::join made it the rank's) when it has one.
+std::vector<at::Generator> rank_generators() {
+    std::vector<at::Generator> g{at::globalContext().defaultGenerator(c10::Device(c10::kCPU))};
+    if (torch::cuda::is_available()) g.push_back(at::globalContext().defaultGenerator(c10::Device(c10::kCUDA)));
+    return g;
 }
 
-void set_cpu_rng_hex(const std::string& hex) {
-    auto gen = cpu_generator();
-    std::lock_guard<std::mutex> lock(gen.mutex());
-    gen.set_state(from_hex(hex));
+// "CPU" or "CPU:CUDA", each generator's state in hex.
+std::string rng_hex() {
+    std::string s;
+    for (auto& gen : rank_generators()) {
+        std::lock_guard<std::mutex> lock(gen.mutex());
+        s += (s.empty() ? "" : ":") + to_hex(gen.get_state());
+    }
+    return s;
+}
+
+void set_rng_hex(const std::string& hex) {
+    std::size_t at = 0;
+    for (auto& gen : rank_generators()) {
+        if (at > hex.size()) break;  // saved without a GPU's: that generator keeps its seed
+        const std::size_t end = std::min(hex.find(':', at), hex.size());
+        std::lock_guard<std::mutex> lock(gen.mutex());
+        gen.set_state(from_hex(hex.substr(at, end - at)));
+        at = end + 1;
+    }
 }
 
 // Rank r's own stream in a new run: dropout masks must differ between ranks,
 // and stay a pure function of (seed, rank).
 void seed_rank_stream(std::uint64_t seed, int rank) {
-    auto gen = cpu_generator();
-    std::lock_guard<std::mutex> lock(gen.mutex());
-    gen.set_current_seed(seed * 1000003ULL + static_cast<std::uint64_t>(rank));
+    for (auto& gen : rank_generators()) {
+        std::lock_guard<std::mutex> lock(gen.mutex());
+        gen.set_current_seed(seed * 1000003ULL + static_cast<std::uint64_t>(rank));
+    }
 }
 
 std::string read_bytes(const std::string& path) {
@@ -94,7 +112,7 @@ JobStart receive_job_start(ProcessGroup& group, torch::nn::Module& model, torch:
     const std::string me = std::to_string(group.rank());
     const nlohmann::json ranks = contents.meta.value(kRankRngKey, nlohmann::json::object());
     if (ranks.contains(me)) {
-        set_cpu_rng_hex(ranks.at(me).get<std::string>());
+        set_rng_hex(ranks.at(me).get<std::string>());
     } else {
         // Saved by a job of another size (or a single process): the data position is
         // kept, this rank's dropout stream starts afresh, and the bits differ.
@@ -108,7 +126,7 @@ JobStart receive_job_start(ProcessGroup& group, torch::nn::Module& model, torch:
 }
 
 void publish_rng_state(ProcessGroup& group, std::int64_t gs) {
-    group.set("rng/" + std::to_string(group.rank()) + "/" + std::to_string(gs), cpu_rng_hex());
+    group.set("rng/" + std::to_string(group.rank()) + "/" + std::to_string(gs), rng_hex());
 }
 
 nlohmann::json gather_rng_states(ProcessGroup& group, std::int64_t gs) {

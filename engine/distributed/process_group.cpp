@@ -1,5 +1,6 @@
 #include "distributed/process_group.h"
 
+#include "distributed/collectives.h"
 #include "platform/errors.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
@@ -21,7 +22,8 @@ namespace savepoint {
 
 struct ProcessGroup::Impl {
     c10::intrusive_ptr<c10d::Store> store;
-    c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo;
+    c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo;  // a CPU job's collectives
+    std::unique_ptr<Collectives> nccl;                // a CUDA job's
 };
 
 namespace {
@@ -115,7 +117,9 @@ ProcessGroup::ProcessGroup(WorldEnv env, std::unique_ptr<Impl> impl) : env_(std:
 ProcessGroup::~ProcessGroup() = default;
 
 std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std::string& config_hash,
-                                                 std::chrono::milliseconds timeout) {
+                                                 std::chrono::milliseconds timeout, bool cuda) {
+    // Refused before anything is served or joined: a CUDA job needs NCCL.
+    if (cuda && !nccl_built()) make_nccl_collectives({}, env.rank, env.world_size, env.local_rank, timeout);
     auto impl = std::make_unique<Impl>();
     const bool serves = env.rank == 0 && !env.agent_store;
     if (serves && !port_free(env.master_port))
@@ -145,10 +149,14 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
     impl->store->set("worker/" + std::to_string(env.rank), std::vector<std::uint8_t>(me.begin(), me.end()));
     impl->store->set(mine, std::vector<std::uint8_t>(config_hash.begin(), config_hash.end()));
     check_same_config(*impl->store, env, config_hash, timeout);
-    auto opts = c10d::ProcessGroupGloo::Options::create();
-    opts->devices.push_back(gloo_device(env));
-    opts->timeout = std::chrono::minutes(10);  // a peer that died is seen at once; this is for a stuck one
-    impl->gloo = c10::make_intrusive<c10d::ProcessGroupGloo>(impl->store, env.rank, env.world_size, opts);
+    if (cuda) {
+        impl->nccl = make_nccl_collectives(impl->store, env.rank, env.world_size, env.local_rank, timeout);
+    } else {
+        auto opts = c10d::ProcessGroupGloo::Options::create();
+        opts->devices.push_back(gloo_device(env));
+        opts->timeout = std::chrono::minutes(10);  // a peer that died is seen at once; this is for a stuck one
+        impl->gloo = c10::make_intrusive<c10d::ProcessGroupGloo>(impl->store, env.rank, env.world_size, opts);
+    }
     // Rank 0 records them all: each rank set its own before its config hash, which rank 0 has read.
     std::string workers = "[";
     if (env.rank != 0) workers += me;
@@ -162,18 +170,23 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
 }
 
 void ProcessGroup::allreduce_sum(torch::Tensor& t) {
+    if (impl_->nccl) return impl_->nccl->allreduce_sum(t);
     std::vector<torch::Tensor> v{t};
     impl_->gloo->allreduce(v)->wait();
 }
 
 void ProcessGroup::broadcast(torch::Tensor& t, int root) {
+    if (impl_->nccl) return impl_->nccl->broadcast(t, root);
     std::vector<torch::Tensor> v{t};
     c10d::BroadcastOptions o;
     o.rootRank = root;
     impl_->gloo->broadcast(v, o)->wait();
 }
 
-void ProcessGroup::barrier() { impl_->gloo->barrier()->wait(); }
+void ProcessGroup::barrier() {
+    if (impl_->nccl) return impl_->nccl->barrier();
+    impl_->gloo->barrier()->wait();
+}
 
 void ProcessGroup::set(const std::string& key, const std::string& value) {
     impl_->store->set(key, std::vector<std::uint8_t>(value.begin(), value.end()));

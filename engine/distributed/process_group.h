@@ -1,5 +1,6 @@
 // This worker's membership of a data-parallel job: LibTorch's c10d TCPStore
-// (served by rank 0) and a Gloo process group over it. Created once, before
+// (served by rank 0) and a Gloo process group over it (NCCL when the job
+// trains on CUDA: collectives.h). Created once, before
 // the run is opened; the training thread is the only one that uses it.
 #pragma once
 
@@ -22,8 +23,9 @@ public:
     // `config_hash` (the settings they were given) before the collectives are
     // set up. Throws InputError, naming the variable or both hashes, when the
     // port is taken, rank 0 cannot be reached within `timeout`, or the configs differ.
+    // `cuda`: the job trains on GPUs, one a worker (LOCAL_RANK), with NCCL's collectives.
     static std::shared_ptr<ProcessGroup> join(const WorldEnv& env, const std::string& config_hash,
-                                              std::chrono::milliseconds timeout);
+                                              std::chrono::milliseconds timeout, bool cuda = false);
     ~ProcessGroup();
 
     int rank() const { return env_.rank; }
@@ -32,7 +34,8 @@ public:
     // Every worker's rank, host and pid, as JSON ([{"rank":0,"host":"a","pid":1},...]), gathered at join.
     const std::string& workers() const { return workers_; }
 
-    // Collectives (Gloo): in place, one tensor each; every rank calls them in the same order.
+    // Collectives (Gloo, or NCCL on the job's GPUs): in place, one tensor each; every rank calls them in the same
+    // order.
     void allreduce_sum(torch::Tensor& t);
     void broadcast(torch::Tensor& t, int root = 0);
     void barrier();

@@ -122,6 +122,8 @@ struct RunSummary {
     RunRow run;
     int branches = 1;
     int sessions = 0;
+    int world_size = 1;                         // the newest session's workers (a data-parallel job: 2 or more)
+    int restarts = 0;                           // sessions torchrun started after a lost worker
     double loss = NAN, accuracy = NAN;          // last training step
     double val_loss = NAN, val_accuracy = NAN;  // last validation
 };

@@ -38,7 +38,7 @@ const char* const kSessionEndWords[] = {"",       "finished", "crash",       "pr
 const char* const kEventKindWords[] = {
     "start",      "checkpoint", "save_skipped", "save_deferred", "interruption", "preemption_notice",
     "preemption", "resume",     "rollback",     "finish",        "stop",         "error",
-    "recovery",   "pause",      "continue",     "divergence"};
+    "recovery",   "pause",      "continue",     "divergence",    "restart"};
 
 }  // namespace
 

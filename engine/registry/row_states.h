@@ -31,6 +31,7 @@ enum class EventKind {
     Pause,
     Continue,
     Divergence,  // the loss or a gradient became NaN or infinite; training stopped before the update
+    Restart,     // torchrun restarted a data-parallel job after it lost a worker; it resumed on its own
 };
 // Stored as the integer itself.
 enum class MetricKind : int { TrainingStep = 0, Validation = 1 };

@@ -16,7 +16,11 @@ std::vector<RunSummary> Registry::run_summaries() {
         out.push_back(std::move(s));
     }
     Stmt branches(db_, "SELECT COUNT(*) FROM branches WHERE run_id=?", path_);
-    Stmt sessions(db_, "SELECT COUNT(*) FROM sessions WHERE run_id=?", path_);
+    Stmt sessions(db_,
+                  "SELECT COUNT(*), SUM(restart_count > 0), "
+                  "(SELECT world_size FROM sessions WHERE run_id=?1 ORDER BY id DESC LIMIT 1) "
+                  "FROM sessions WHERE run_id=?1",
+                  path_);
     // The newest row of each kind; the index on (run_id, session_id, global_step) keeps this cheap.
     Stmt last(db_,
               "SELECT loss, accuracy FROM metrics WHERE run_id=? AND kind=? "
@@ -28,7 +32,11 @@ std::vector<RunSummary> Registry::run_summaries() {
         if (branches.step()) s.branches = static_cast<int>(branches.i64(0));
         sessions.reset();
         sessions.bind(1, s.run.id);
-        if (sessions.step()) s.sessions = static_cast<int>(sessions.i64(0));
+        if (sessions.step()) {
+            s.sessions = static_cast<int>(sessions.i64(0));
+            s.restarts = static_cast<int>(sessions.i64(1));
+            s.world_size = s.sessions > 0 ? static_cast<int>(sessions.i64(2)) : 1;
+        }
         for (const MetricKind kind : {MetricKind::TrainingStep, MetricKind::Validation}) {
             const bool train = kind == MetricKind::TrainingStep;
             last.reset();

@@ -86,6 +86,8 @@ std::string Trainer::Impl::voters_text() const {
     return "; sent to worker " + who + " of " + std::to_string(world_size());
 }
 
+bool Trainer::Impl::job_restarted() const { return req.group && req.group->env().restart_count > 0; }
+
 std::string Trainer::Impl::workers_text() const {
     if (!req.group) return {};
     const WorldEnv& e = req.group->env();

@@ -70,8 +70,11 @@ void Trainer::Impl::setup() {
                         std::to_string(available_cpus()) + " or fewer trains faster)");
     const bool cuda = torch::cuda::is_available();
     check_device();  // a resumed run's stored device
-    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? torch::Device(torch::kCUDA)
-                                                                      : torch::Device(torch::kCPU);
+    // A data-parallel job's worker has the GPU of its local rank (ProcessGroup::join made it current).
+    const torch::Device gpu =
+        req.group ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(req.group->env().local_rank))
+                  : torch::Device(torch::kCUDA);
+    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? gpu : torch::Device(torch::kCPU);
     device_name = device.is_cuda() ? "cuda"
                                    : "cpu (" + std::to_string(torch::get_num_threads()) +
                                          (torch::get_num_threads() == 1 ? " thread)" : " threads)");

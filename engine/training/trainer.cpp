@@ -86,6 +86,9 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     r.loop_seconds = seconds_since(started);
     r.validation_seconds = validation_seconds;
     r.checkpoint_stall_seconds = stall_seconds;
+    r.train_seconds = compute_seconds;
+    r.allreduce_seconds = allreduce ? allreduce->seconds() : 0;
+    r.allreduces = allreduce ? allreduce->calls() : 0;
     r.max_checkpoint_stall_ms = max_stall_ms;
     r.checkpoints_requested = checkpoints_requested;
     r.copy_free_captures = copy_free_captures;
@@ -415,7 +418,11 @@ TrainResult Trainer::run() {
         std::string from = plan.from ? "checkpoint #" + std::to_string(plan.from->id) + " at " +
                                            position_text(plan.from->global_step, spe, true)
                                      : std::string("the beginning (no usable checkpoint)");
-        std::string msg = (plan.rollback ? "rolling back run '" : "resuming run '") + m.run.name + "' from " + from;
+        const bool restart = !plan.rollback && m.job_restarted();
+        std::string msg = (plan.rollback ? "rolling back run '"
+                           : restart     ? "a worker was lost and torchrun restarted the job: resuming run '"
+                                         : "resuming run '") +
+                          m.run.name + "' from " + from;
         if (plan.target_global_step > plan.start_global_step) {
             msg += "; replaying " + std::to_string(plan.target_global_step - plan.start_global_step) + " steps to " +
                    position_text(plan.target_global_step, spe);
@@ -428,7 +435,10 @@ TrainResult Trainer::run() {
                    " of this run; the old branch is kept)";
         if (m.req.lr_override) msg += " with learning rate " + lr_text(m.cfg.lr);
         msg += m.workers_text();
-        m.event(plan.rollback ? EventKind::Rollback : EventKind::Resume, msg, m.session.from_checkpoint_id);
+        m.event(plan.rollback ? EventKind::Rollback
+                : restart     ? EventKind::Restart
+                              : EventKind::Resume,
+                msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
     }
     ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns

@@ -109,6 +109,9 @@ struct TrainResult {
     double loop_seconds = 0;  // from the first step to the end, everything included
     double validation_seconds = 0;
     double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
+    double train_seconds = 0;             // computing steps (the registry's sessions.train_seconds)
+    double allreduce_seconds = 0;         // a data-parallel worker's gradient all-reduces (in train_seconds)
+    std::int64_t allreduces = 0;
     double max_checkpoint_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
     std::int64_t copy_free_captures = 0;        // of those, how many kept the live buffers (CaptureMode)

@@ -449,6 +449,7 @@ struct Trainer::Impl {
     std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);
     void publish_rank_state();
     std::string workers_text() const;
+    bool job_restarted() const;  // a torchrun restart after a lost worker (TORCHELASTIC_RESTART_COUNT > 0)
     std::string voters_text() const;
     void record_job(SessionRow& s) const;
     // Resume: the rate the loaded checkpoint was trained at (checked against

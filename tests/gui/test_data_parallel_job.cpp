@@ -8,17 +8,27 @@
 //  - In the window: the job's run is shown as soon as it exists, "Kill a
 //    worker" takes the crash's place while the job runs, and Stop sends the
 //    preemption notice: the run ends preempted with its emergency checkpoint.
+//  - Two workers, one killed from the window: torchrun restarts the job from its
+//    last checkpoint and it finishes; the run list says "× 2 workers", the plot
+//    marks "worker lost → job restarted from checkpoint #N" and shades the lost
+//    steps, the fault-tolerance panel counts the restart. SAVEPOINT_JOB_SHOT=FILE.png
+//    saves the window then, for a person to look at (xvfb-run, -platform xcb).
 //
 //   ctest --test-dir build -R test_data_parallel_job --output-on-failure
 #include "bridge/data_parallel_job.h"
+#include "models/run_list_model.h"
+#include "plot/event_markers.h"
+#include "plot/metrics_plot.h"
 #include "registry/registry.h"
 #include "test_home.h"
 #include "train_configs.h"
 #include "training/train_config.h"
+#include "window/fault_tolerance_panel.h"
 #include "window/job_controller.h"
 #include "window_support.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -39,6 +49,7 @@ private Q_SLOTS:
     void killAWorkerStopsTheJob();
     void withoutTorchrunItSaysWhatToInstall();
     void theWindowFollowsAndStopsTheJob();
+    void aLostWorkerRestartsTheJob();
 };
 
 void TestDataParallelJob::theRunHasTheDialogsConfiguration() {
@@ -48,7 +59,7 @@ void TestDataParallelJob::theRunHasTheDialogsConfiguration() {
     c.optimizer = "sgd";
     c.seed = 9876543210ULL;
     c.keep = 7;
-    c.async_policy = "defer";
+    c.async_policy = "wait";  // under torchrun the CLI refuses skip and defer
     DataParallelJob job;
     QSignalSpy done(&job, &DataParallelJob::finished);
     QStringList lines;
@@ -139,6 +150,61 @@ void TestDataParallelJob::theWindowFollowsAndStopsTheJob() {
              qPrintable(log->toPlainText().right(2000)));
     QVERIFY(!w->action(QStringLiteral("killWorker"))->isVisible());
     QVERIFY(w->action(QStringLiteral("newRun"))->isEnabled());
+}
+
+void TestDataParallelJob::aLostWorkerRestartsTheJob() {
+    QTemporaryDir tmp;
+    auto w = testsupport::windowIn(tmp);
+    w->setConfirmHandler([](const QString&, const QString&) { return true; });
+    QStringList offered;
+    w->jobs()->setWorkerChooser([&offered](const QStringList& labels) {
+        offered = labels;
+        return 1;  // worker 1: rank 0 carries on the registry, as a user would see it
+    });
+    w->resize(1500, 950);
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QVERIFY(w->jobs()->start(QStringLiteral("dp2"), testsupport::syntheticMlp(2, 2000, 16, 100), {2, 1}));
+    QSignalSpy done(w->jobs(), &JobController::finished);
+    QTRY_VERIFY_WITH_TIMEOUT(w->selectedRunId() != 0, 60000);
+    savepoint::Registry reg(w->home().toStdString());
+    const std::int64_t id = reg.find_run("dp2")->id;
+    // Killed once a checkpoint is committed and the run has gone on past it.
+    QTRY_VERIFY_WITH_TIMEOUT(reg.find_run("dp2")->head_checkpoint_id.has_value() &&
+                                 reg.find_run("dp2")->global_step >
+                                     reg.checkpoint(*reg.find_run("dp2")->head_checkpoint_id)->global_step + 10,
+                             90000);
+    QCOMPARE(int(w->jobs()->job().workers().size()), 2);
+    w->action(QStringLiteral("killWorker"))->trigger();
+    QCOMPARE(offered.size(), 2);
+    QVERIFY(done.wait(180000));
+    QCOMPARE(done.at(0).at(0).toInt(), 0);
+    QCOMPARE(std::string(savepoint::to_string(reg.find_run("dp2")->status)), std::string("finished"));
+    const auto sessions = reg.sessions(id);
+    QCOMPARE(int(sessions.size()), 2);
+    QCOMPARE(sessions.back().restart_count, std::int64_t(1));
+    QCOMPARE(sessions.back().world_size, std::int64_t(2));
+
+    // The run list: the job's workers beside its device.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w->runModel()->index(0, RunListModel::Device).data().toString().contains(QStringLiteral("× 2")), 10000);
+    // The plot: the restart's line names the checkpoint the job went back to, and the lost steps are shaded.
+    const std::int64_t from = *sessions.back().from_checkpoint_id;
+    const QString want = QStringLiteral("worker lost → job restarted from checkpoint #%1").arg(from);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(w->plot()->lossMarkers().events().begin(), w->plot()->lossMarkers().events().end(),
+                    [&](const MarkerEvent& e) { return EventMarkers::label(e) == want; }),
+        10000);
+    QTRY_VERIFY_WITH_TIMEOUT(w->plot()->lossMarkers().shadedSpans() >= 1, 10000);
+    // The fault-tolerance panel: one restart, and the job's goodput per worker-hour.
+    QTRY_COMPARE_WITH_TIMEOUT(w->faultPanel()->findChild<QLabel*>(QStringLiteral("jobRestartsValue"))->text(),
+                              QStringLiteral("1"), 10000);
+    QVERIFY(!w->faultPanel()->findChild<QLabel*>(QStringLiteral("perWorkerHourValue"))->isHidden());
+    const QString shot = qEnvironmentVariable("SAVEPOINT_JOB_SHOT");
+    if (!shot.isEmpty()) {
+        QTest::qWait(1500);
+        QVERIFY(w->grab().save(shot));
+    }
 }
 
 QTEST_MAIN(TestDataParallelJob)

@@ -38,6 +38,7 @@ private Q_SLOTS:
     void crashThenRollbackSplitsLossAndChoice();
     void sessionRunningElsewhereCountsItsSteps();
     void panelWordsNumbersInItsLocaleAndSaysWhenNothingRan();
+    void aLostWorkerCostsEveryWorkersWork();
 };
 
 // Session 1 crashed at 100 with its head checkpoint at 80, and nobody has
@@ -290,6 +291,40 @@ void TestFaultToleranceStats::panelWordsNumbersInItsLocaleAndSaysWhenNothingRan(
     QVERIFY2(goodput->text().contains(fr.toString(66.7, 'f', 1)), qPrintable(goodput->text()));     // "66,7"
     QCOMPARE(panel.findChild<QLabel*>(QStringLiteral("stepsLostValue"))->text(), fr.toString(qlonglong(1458)));
     QLocale::setDefault(before);
+}
+
+// A 2-worker job: worker lost at step 100 (0-100 s), torchrun restarted it from
+// the checkpoint at 80 and it finished at 200 (100-220 s), one second a step.
+void TestFaultToleranceStats::aLostWorkerCostsEveryWorkersWork() {
+    FtInputs in;
+    FtSession lost = endedAt(100, SessionEnd::Interrupted, 0, 100);
+    FtSession restarted = endedAt(200, SessionEnd::Finished, 100, 220);
+    restarted.start_global_step = restarted.target_global_step = 80;
+    restarted.steps_computed = 120;
+    restarted.train_seconds = 120;
+    lost.world_size = restarted.world_size = 2;
+    restarted.job_restart = true;
+    in.sessions = {lost, restarted};
+    in.useful_steps = 200;
+    const FtStats s = compute_fault_tolerance(in);
+    QCOMPARE(s.steps_lost, std::int64_t(20));
+    QCOMPARE(s.wall_seconds_lost, 20.0);
+    QCOMPARE(s.worker_seconds_lost, 40.0);  // both workers computed the 20 steps
+    QCOMPARE(s.job_restarts, 1);
+    QCOMPARE(s.max_world_size, 2);
+    QCOMPARE(s.worker_seconds, 440.0);                               // (100 + 120) s x 2 workers
+    QCOMPARE(s.useful_steps_per_worker_hour, 200 / (440.0 / 3600));  // 1636.4
+    // The panel shows the job's rows for a job, and not for a single process.
+    FaultTolerancePanel panel;
+    auto* restarts = panel.findChild<QLabel*>(QStringLiteral("jobRestartsValue"));
+    panel.setInputs(in);
+    QVERIFY(!restarts->isHidden());
+    QCOMPARE(restarts->text(), QStringLiteral("1"));
+    QVERIFY2(panel.findChild<QLabel*>(QStringLiteral("perWorkerHourValue"))->text().contains(QLocale().toString(1636)),
+             qPrintable(panel.findChild<QLabel*>(QStringLiteral("perWorkerHourValue"))->text()));
+    in.sessions = {endedAt(100, SessionEnd::Finished, 0, 100)};
+    panel.setInputs(in);
+    QVERIFY(restarts->isHidden());
 }
 
 QTEST_MAIN(TestFaultToleranceStats)

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void rangeInTheDialogsWords();
     void tabFollowsTheForm();
     void filesMustPassTheDryRun();
+    void aJobWaitsForItsCheckpoints();
 };
 
 void TestNewRunDialog::defaultsAreValid() {
@@ -189,6 +190,23 @@ void TestNewRunDialog::filesMustPassTheDryRun() {
                  result->text().contains(QStringLiteral("256")),
              qPrintable(result->text()));
     QVERIFY(!ok->isEnabled());
+}
+
+// The CLI refuses skip and defer under torchrun; the dialog says so beside the field, before Start.
+void TestNewRunDialog::aJobWaitsForItsCheckpoints() {
+    NewRunDialog d({});
+    auto* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    auto* policy = qobject_cast<QComboBox*>(d.field(QStringLiteral("async_policy")));
+    auto* workers = qobject_cast<QSpinBox*>(d.field(QStringLiteral("workers")));
+    policy->setCurrentText(QStringLiteral("defer"));
+    QVERIFY(d.errors().value(QStringLiteral("async_policy")).isEmpty());  // in this window, any policy
+    workers->setValue(2);
+    QVERIFY2(d.errors().value(QStringLiteral("async_policy")).contains(QStringLiteral("“wait”")),
+             qPrintable(d.errors().value(QStringLiteral("async_policy"))));
+    QVERIFY(!ok->isEnabled());
+    policy->setCurrentText(QStringLiteral("wait"));
+    QVERIFY(d.errors().value(QStringLiteral("async_policy")).isEmpty());
+    QCOMPARE(ok->isEnabled(), d.errors().isEmpty());  // torchrun may be missing here: that error is its own
 }
 
 QTEST_MAIN(TestNewRunDialog)

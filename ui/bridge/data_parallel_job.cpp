@@ -8,6 +8,10 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <map>
 
@@ -16,6 +20,23 @@ namespace savepoint::ui {
 namespace {
 
 QString number(double v) { return QString::number(v, 'g', 17); }  // the exact double, as the dialog holds it
+
+// A loopback port free now, for the job's rendezvous: --standalone always takes
+// 29400, so a second job on the machine would fail to start.
+int freeLoopbackPort() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return 29400;
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    int port = 29400;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+        port = ntohs(a.sin_port);
+    ::close(fd);
+    return port;
+}
 
 // /proc/PID/stat's parent pid (the field after the parenthesised command, which may hold spaces).
 qint64 parentOf(const QString& pid) {
@@ -62,9 +83,13 @@ DataParallelJob::~DataParallelJob() {
 
 QStringList DataParallelJob::arguments(const QString& cli, const QString& home, const QString& run,
                                        const savepoint::TrainConfig& c, const DataParallelSpec& spec) {
-    QStringList a{QStringLiteral("--standalone"), QStringLiteral("--nnodes"), QStringLiteral("1"),
-                  QStringLiteral("--nproc_per_node"), QString::number(spec.workers), QStringLiteral("--max_restarts"),
-                  QString::number(spec.max_restarts), QStringLiteral("--monitor_interval"), QStringLiteral("1"),
+    // What --standalone does, on a port of its own and with an id of its own.
+    QStringList a{QStringLiteral("--rdzv_backend"), QStringLiteral("c10d"), QStringLiteral("--rdzv_endpoint"),
+                  QStringLiteral("127.0.0.1:%1").arg(freeLoopbackPort()), QStringLiteral("--rdzv_id"),
+                  QStringLiteral("%1-%2").arg(run).arg(QCoreApplication::applicationPid()), QStringLiteral("--nnodes"),
+                  QStringLiteral("1"), QStringLiteral("--nproc_per_node"), QString::number(spec.workers),
+                  QStringLiteral("--max_restarts"), QString::number(spec.max_restarts),
+                  QStringLiteral("--monitor_interval"), QStringLiteral("1"),
                   // Debian's torchrun (PyTorch 1.13 on Python 3.11) fails at start with its default redirects.
                   QStringLiteral("--redirects"), QStringLiteral("1"), QStringLiteral("--tee"), QStringLiteral("1"),
                   QStringLiteral("--no_python"), cli, QStringLiteral("train")};

@@ -29,6 +29,7 @@ bool is_interruption(SessionEnd ended_by) {
 
 FtStats compute_fault_tolerance(const FtInputs& in) {
     FtStats s;
+    std::int64_t worker_steps_lost = 0;
     s.checkpoints_written = in.checkpoints_written;
     s.useful_steps = in.useful_steps;
     const auto& ss = in.sessions;
@@ -43,7 +44,13 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
         s.checkpoint_stall_seconds += x.checkpoint_stall_seconds;
         s.steps_computed += x.steps_computed + x.steps_replayed;
         const double end = x.ended_at > 0 ? x.ended_at : in.now;
-        if (end > x.started_at) s.instance_seconds += end - x.started_at;
+        if (end > x.started_at) {
+            s.instance_seconds += end - x.started_at;
+            s.worker_seconds += (end - x.started_at) * x.world_size;
+        }
+        s.max_world_size = std::max(s.max_world_size, x.world_size);
+        if (x.job_restart) ++s.job_restarts;
+        const std::int64_t lost_before = s.steps_lost;
         if (is_interruption(x.ended_by)) ++s.interruptions;
         if (i + 1 < ss.size()) {
             const FtSession& next = ss[i + 1];
@@ -67,6 +74,7 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
             // Interrupted and not resumed yet: what a resume from the head will redo is lost already.
             s.steps_lost += std::max<std::int64_t>(0, x.end_global_step - in.resume_point_global_step);
         }
+        worker_steps_lost += (s.steps_lost - lost_before) * x.world_size;
     }
     // Sessions add their write and stall times to the registry when they end; the
     // saves' own rows have them as each one commits (the two agree once all have ended).
@@ -82,6 +90,9 @@ FtStats compute_fault_tolerance(const FtInputs& in) {
                          : s.steps_computed > 0           ? s.train_seconds / static_cast<double>(s.steps_computed)
                                                           : 0;
     s.wall_seconds_lost = static_cast<double>(s.steps_lost) * s.seconds_per_step;
+    s.worker_seconds_lost = static_cast<double>(worker_steps_lost) * s.seconds_per_step;
+    s.useful_steps_per_worker_hour =
+        s.worker_seconds > 0 ? static_cast<double>(s.useful_steps) / (s.worker_seconds / 3600) : 0;
     s.checkpoint_share = s.train_seconds > 0 ? s.checkpoint_seconds / s.train_seconds : 0;
     s.stall_share = s.train_seconds > 0 ? s.checkpoint_stall_seconds / s.train_seconds : 0;
     s.goodput = s.steps_computed > 0 ? std::min(1.0, static_cast<double>(s.useful_steps) / s.steps_computed) : 1;

@@ -28,6 +28,10 @@ struct FtSession {
     // Where a plain resume would have started when this session ended: its
     // branch's newest checkpoint then, or its own start (-1: unknown).
     std::int64_t resume_point_at_end = -1;
+    // A data-parallel job's session: its workers, and whether torchrun started
+    // it after a lost worker (every worker's time counts, and every worker's loss).
+    int world_size = 1;
+    bool job_restart = false;
 };
 
 struct FtInputs {
@@ -78,6 +82,12 @@ struct FtStats {
     double billable_seconds = 0;  // at the spot discount
     double savings_fraction = 0;
     double savings_seconds = 0;
+    // Data-parallel jobs (a single process counts as one worker).
+    int max_world_size = 1;
+    int job_restarts = 0;            // sessions torchrun started after a lost worker
+    double worker_seconds = 0;       // wall time of each session times its workers
+    double worker_seconds_lost = 0;  // lost steps x seconds per step x the workers that computed them
+    double useful_steps_per_worker_hour = 0;
 };
 
 // Young (1974) / Daly (2006) first-order optimum: the checkpoint interval that

@@ -107,7 +107,10 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
             case Branches:
                 return s.branches;
             case Device:
-                return QString::fromStdString(r.device);
+                // A data-parallel job's device is every worker's.
+                return s.world_size > 1
+                           ? tr("%1 × %n worker(s)", nullptr, s.world_size).arg(QString::fromStdString(r.device))
+                           : QString::fromStdString(r.device);
             case Model:
                 return QFileInfo(models_[idx.row()]).fileName();
         }
@@ -129,6 +132,9 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
         }
     }
     if (role == Qt::ToolTipRole && idx.column() == Model) return models_[idx.row()];
+    if (role == Qt::ToolTipRole && idx.column() == Device && s.world_size > 1)
+        return tr("A data-parallel job of %n worker(s) under torchrun", nullptr, s.world_size) + QLatin1Char('\n') +
+               tr("torchrun restarted it %n time(s) after a lost worker", nullptr, s.restarts);
     if (role == Qt::ToolTipRole && idx.column() == Branches)
         return tr("%n branch(es): each rollback starts a new one; the old ones are kept", nullptr, s.branches);
     if (role == Qt::ForegroundRole && idx.column() == Status) {

@@ -38,6 +38,7 @@ bool EventMarkers::drawn(savepoint::EventKind k) {
         case EventKind::PreemptionNotice:
         case EventKind::Preemption:
         case EventKind::Resume:
+        case EventKind::Restart:
         case EventKind::Rollback:
         case EventKind::Stop:
         case EventKind::Error:
@@ -60,6 +61,8 @@ QString EventMarkers::label(savepoint::EventKind k) {
             return tr("preempted");
         case EventKind::Resume:
             return tr("resume");
+        case EventKind::Restart:
+            return tr("worker lost → job restarted");
         case EventKind::Rollback:
             return tr("rollback");
         case EventKind::Stop:
@@ -75,12 +78,19 @@ QString EventMarkers::label(savepoint::EventKind k) {
     }
 }
 
+QString EventMarkers::label(const MarkerEvent& e) {
+    if (e.kind == savepoint::EventKind::Restart && e.checkpoint_id > 0)
+        return tr("worker lost → job restarted from checkpoint #%1").arg(e.checkpoint_id);
+    return label(e.kind);
+}
+
 QColor EventMarkers::color(savepoint::EventKind k) {
     using savepoint::EventKind;
     switch (k) {
         case EventKind::Interruption:
         case EventKind::Error:
         case EventKind::Divergence:
+        case EventKind::Restart:  // a worker was lost: the job's crash and its resume in one line
             return QColor(0xc6, 0x28, 0x28);
         case EventKind::PreemptionNotice:
         case EventKind::Preemption:
@@ -136,7 +146,7 @@ void EventMarkers::rebuild(const PlotSeriesStore& store, XMode mode) {
         line->setSelectable(false);
         items_.push_back(line);
         ++markers_;
-        if (labels_) addLabel(x, label(e.kind), color(e.kind));
+        if (labels_) addLabel(x, label(e), color(e.kind));
     }
     // The armed crash, ahead of the run (a step not reached has no time yet: not in wall-clock mode).
     if (armed_ > 0 && mode != XMode::WallTime) {

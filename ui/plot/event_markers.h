@@ -1,4 +1,5 @@
-// Vertical event lines (crash, preemption, resume, rollback, stop, finish, divergence)
+// Vertical event lines (crash, preemption, resume, a data-parallel job's restart
+// after a lost worker, rollback, stop, finish, divergence)
 // with short labels, a dashed line where an armed crash will happen, and
 // shaded spans over steps that were lost and had to be recomputed. Owns its
 // QCustomPlot items and rebuilds them when the x mode or the data changes; the
@@ -29,6 +30,7 @@ struct MarkerEvent {
     double global_step = 0;
     double wall = 0;
     QString message;
+    std::int64_t checkpoint_id = 0;  // the checkpoint a resume or restart loaded (0: none)
 };
 
 class EventMarkers {
@@ -56,6 +58,8 @@ public:
     // an error, the finish, a divergence), and its label and colour.
     static bool drawn(savepoint::EventKind kind);
     static QString label(savepoint::EventKind kind);
+    // The label drawn for one event: a restart names the checkpoint the job went back to.
+    static QString label(const MarkerEvent& e);
     static QColor color(savepoint::EventKind kind);
 
 private:

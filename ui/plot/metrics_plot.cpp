@@ -118,8 +118,13 @@ void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
 }
 
 static MarkerEvent toMarker(const savepoint::EventRow& e) {
-    return {e.id,         e.session_id.value_or(0),         e.kind, double(e.global_step),
-            e.created_at, QString::fromStdString(e.message)};
+    return {e.id,
+            e.session_id.value_or(0),
+            e.kind,
+            double(e.global_step),
+            e.created_at,
+            QString::fromStdString(e.message),
+            e.checkpoint_id.value_or(0)};
 }
 
 void MetricsPlot::setEvents(const std::vector<savepoint::EventRow>& events) {

@@ -69,6 +69,18 @@ FaultTolerancePanel::FaultTolerancePanel(QWidget* parent) : QWidget(parent) {
         addRow(f1, tr("Goodput"),
                tr("Useful steps (the global step reached on the current branch) divided by all steps computed."));
     goodput_->setObjectName(QStringLiteral("goodputValue"));
+    // A data-parallel job's rows: shown once a session had more than one worker.
+    restarts_ = addRow(f1, tr("Job restarts"),
+                       tr("Times torchrun restarted every worker of the job from its last checkpoint after one was "
+                          "lost."));
+    worker_lost_ = addRow(f1, tr("Worker time lost"),
+                          tr("Lost steps times the time per step times the workers that computed them: in a "
+                             "data-parallel job one lost worker costs every worker's work since the checkpoint."));
+    per_worker_hour_ = addRow(f1, tr("Goodput per worker-hour"),
+                              tr("Useful steps divided by the wall time of every session times its workers."));
+    restarts_->setObjectName(QStringLiteral("jobRestartsValue"));
+    per_worker_hour_->setObjectName(QStringLiteral("perWorkerHourValue"));
+    job_form_ = f1;
     outer->addWidget(cost);
 
     auto* yd = new QGroupBox(tr("Best checkpoint interval (Young/Daly)"), this);
@@ -173,6 +185,8 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         f.train_seconds = s.train_seconds;
         f.checkpoint_seconds = s.checkpoint_seconds;
         f.checkpoint_stall_seconds = s.checkpoint_stall_seconds;
+        f.world_size = int(std::max<std::int64_t>(1, s.world_size));
+        f.job_restart = s.restart_count > 0;
         in.sessions.push_back(f);
     }
     for (const auto& c : checkpoints) {
@@ -238,6 +252,13 @@ void FaultTolerancePanel::recompute() {
                                 .arg(secs(s.optimal_interval_seconds))
                                 .arg(loc.toString(std::max(1.0, std::round(s.optimal_interval_steps)), 'f', 0))
                           : tr("needs a measured checkpoint"));
+    for (QLabel* l : {restarts_, worker_lost_, per_worker_hour_}) job_form_->setRowVisible(l, s.max_world_size > 1);
+    restarts_->setText(loc.toString(s.job_restarts));
+    worker_lost_->setText(secs(s.worker_seconds_lost));
+    per_worker_hour_->setText(s.worker_seconds > 0 ? tr("%1 useful steps (%2 worker-hours)")
+                                                         .arg(loc.toString(s.useful_steps_per_worker_hour, 'f', 0),
+                                                              loc.toString(s.worker_seconds / 3600, 'f', 3))
+                                                   : tr("no training yet"));
     spot_train_->setText(spotSecondsText(s.instance_seconds));
     spot_bill_->setText(spotSecondsText(s.billable_seconds));
     spot_save_->setText(tr("%1 (%2 s)").arg(pct(s.savings_fraction), spotSecondsText(s.savings_seconds)));

@@ -56,7 +56,9 @@ private:
     QLabel* force_label_ = nullptr;
     QDoubleSpinBox* discount_ = nullptr;
     QLabel *ckpts_, *ckpt_time_, *ckpt_stall_, *interruptions_, *lost_, *recomputed_, *by_choice_, *wall_lost_,
-        *downtime_, *goodput_, *cost_, *mtbf_used_, *optimal_, *spot_train_, *spot_bill_, *spot_save_;
+        *downtime_, *goodput_, *cost_, *mtbf_used_, *optimal_, *spot_train_, *spot_bill_, *spot_save_, *restarts_,
+        *worker_lost_, *per_worker_hour_;
+    QFormLayout* job_form_ = nullptr;
 };
 
 }  // namespace savepoint::ui

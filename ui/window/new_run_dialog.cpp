@@ -319,6 +319,10 @@ bool NewRunDialog::validateAll() {
              workers_->value() > 1 && DataParallelJob::findTorchrun().isEmpty()
                  ? tr("torchrun was not found on PATH (on Debian: apt install python3-torch)")
                  : QString());
+    // Every worker of a torchrun job waits for the checkpoint write (the CLI refuses skip and defer there).
+    setError(QStringLiteral("async_policy"), workers_->value() > 1 && async_->currentText() != QLatin1String("wait")
+                                                 ? tr("A job of several workers waits for each checkpoint: choose “wait”")
+                                                 : QString());
     setError(QStringLiteral("loss"), engineCheck([this](auto& c) {
                  c.model = model_->currentText().trimmed().toStdString();
                  c.loss = loss_->currentText().toStdString();

@@ -409,7 +409,8 @@ void TrainingController::onEvent(const savepoint::EventRow& e) {
         Q_EMIT trainedRunChanged(e.run_id);  // its history first, then this event
     }
     Q_EMIT liveEvent(e);
-    if (e.kind == EventKind::Rollback || e.kind == EventKind::Resume) Q_EMIT checkpointsChanged();
+    if (e.kind == EventKind::Rollback || e.kind == EventKind::Resume || e.kind == EventKind::Restart)
+        Q_EMIT checkpointsChanged();
     if (e.kind == EventKind::Error) showError(QString::fromStdString(e.message));
     if (e.kind == EventKind::Divergence) divergence_ = e;
 }
