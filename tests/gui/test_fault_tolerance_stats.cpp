@@ -39,6 +39,7 @@ private Q_SLOTS:
     void sessionRunningElsewhereCountsItsSteps();
     void panelWordsNumbersInItsLocaleAndSaysWhenNothingRan();
     void aLostWorkerCostsEveryWorkersWork();
+    void aKilledSessionCountsTheStepsItReached();
 };
 
 // Session 1 crashed at 100 with its head checkpoint at 80, and nobody has
@@ -325,6 +326,28 @@ void TestFaultToleranceStats::aLostWorkerCostsEveryWorkersWork() {
     in.sessions = {endedAt(100, SessionEnd::Finished, 0, 100)};
     panel.setInputs(in);
     QVERIFY(restarts->isHidden());
+}
+
+// kill -9 (a lost worker, a killed CLI) leaves no counters: recovery records where
+// the session ended. Seen in the window: "4,000 useful of 3,900 computed".
+void TestFaultToleranceStats::aKilledSessionCountsTheStepsItReached() {
+    savepoint::SessionRow killed;
+    killed.branch_id = 1;
+    killed.started_at = 1000;
+    killed.ended_at = 1010;
+    killed.end_global_step = 141;
+    killed.ended_by = SessionEnd::Interrupted;
+    savepoint::SessionRow resumed = killed;
+    resumed.start_global_step = resumed.target_global_step = 100;
+    resumed.end_global_step = 4000;
+    resumed.steps_computed = 3900;
+    resumed.started_at = 1011;
+    resumed.ended_at = 1100;
+    resumed.ended_by = SessionEnd::Finished;
+    const FtStats s = compute_fault_tolerance(FaultTolerancePanel::inputsFrom({killed, resumed}, {}, 4000, 1200));
+    QCOMPARE(s.steps_computed, std::int64_t(141 + 3900));
+    QCOMPARE(s.steps_lost, std::int64_t(41));
+    QCOMPARE(s.goodput, 4000.0 / 4041);
 }
 
 QTEST_MAIN(TestFaultToleranceStats)

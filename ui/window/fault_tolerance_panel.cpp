@@ -167,10 +167,16 @@ FtInputs FaultTolerancePanel::inputsFrom(const std::vector<savepoint::SessionRow
         f.steps_computed = s.steps_computed;
         f.steps_replayed = s.steps_replayed;
         f.rollback = s.kind == savepoint::SessionKind::Rollback;
-        if (i + 1 == sessions.size() && !(s.ended_at > 0) && !s.end_global_step && s.steps_computed == 0) {
-            // Running in another process, whose counters reach the registry when it
-            // ends: the run's progress (written four times a second) says how far it got.
-            f.end_global_step = std::max(s.start_global_step, useful_steps);
+        // Running in another process, whose counters reach the registry when it
+        // ends: the run's progress (written four times a second) says how far it got.
+        const bool running_elsewhere =
+            i + 1 == sessions.size() && !(s.ended_at > 0) && !s.end_global_step && s.steps_computed == 0;
+        // Killed (kill -9, a lost worker) before its counters reached the registry:
+        // recovery recorded where it ended, and it computed every step up to there.
+        const bool killed_uncounted = !running_elsewhere && s.steps_computed == 0 && s.steps_replayed == 0 &&
+                                      f.end_global_step > s.start_global_step;
+        if (running_elsewhere) f.end_global_step = std::max(s.start_global_step, useful_steps);
+        if (running_elsewhere || killed_uncounted) {
             f.steps_replayed = std::clamp(std::min(f.end_global_step, s.target_global_step) - s.start_global_step,
                                           std::int64_t(0), f.end_global_step);
             f.steps_computed =

@@ -236,7 +236,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
 
     for (QLineEdit* e : {run_, lr_, seed_, save_freq_})
         connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
-    for (QComboBox* c : {data_, model_, loss_})
+    for (QComboBox* c : {data_, model_, loss_, async_})
         connect(c, &QComboBox::currentTextChanged, this, &NewRunDialog::validateAll);
     for (QSpinBox* s : {epochs_, spe_, batch_, keep_, threads_, workers_})
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &NewRunDialog::validateAll);
