@@ -1388,10 +1388,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 × %n worker(s)</source>
+        <source>%1 · %n worker(s)</source>
         <translation>
-            <numerusform>%1 × %n worker</numerusform>
-            <numerusform>%1 × %n workers</numerusform>
+            <numerusform>%1 · %n worker</numerusform>
+            <numerusform>%1 · %n workers</numerusform>
         </translation>
     </message>
     <message>

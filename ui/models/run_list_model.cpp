@@ -93,7 +93,9 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
             case Name:
                 return QString::fromStdString(r.name);
             case Status:
-                return statusText(r.status);
+                // A data-parallel job's size where the list is always in view (Device is far right).
+                return s.world_size > 1 ? tr("%1 · %n worker(s)", nullptr, s.world_size).arg(statusText(r.status))
+                                        : statusText(r.status);
             case Progress:
                 return tr("%1 % (%2/%3)")
                     .arg(QLocale().toString(frac * 100, 'f', 0), QLocale().toString(qlonglong(r.global_step)),
@@ -107,10 +109,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
             case Branches:
                 return s.branches;
             case Device:
-                // A data-parallel job's device is every worker's.
-                return s.world_size > 1
-                           ? tr("%1 × %n worker(s)", nullptr, s.world_size).arg(QString::fromStdString(r.device))
-                           : QString::fromStdString(r.device);
+                return QString::fromStdString(r.device);
             case Model:
                 return QFileInfo(models_[idx.row()]).fileName();
         }
@@ -132,7 +131,7 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
         }
     }
     if (role == Qt::ToolTipRole && idx.column() == Model) return models_[idx.row()];
-    if (role == Qt::ToolTipRole && idx.column() == Device && s.world_size > 1)
+    if (role == Qt::ToolTipRole && idx.column() == Status && s.world_size > 1)
         return tr("A data-parallel job of %n worker(s) under torchrun", nullptr, s.world_size) + QLatin1Char('\n') +
                tr("torchrun restarted it %n time(s) after a lost worker", nullptr, s.restarts);
     if (role == Qt::ToolTipRole && idx.column() == Branches)
