@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(QString::fromStdString(home() + "/registry.sqlite")).isFile());
         QCOMPARE(QString::fromStdString(reg.path()), QString::fromStdString(home() + "/registry.sqlite"));
         QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
-        QCOMPARE(kRegistrySchemaVersion, 4);
+        QCOMPARE(kRegistrySchemaVersion, 5);
         for (const char* table : {"runs", "branches", "checkpoints", "sessions", "metrics", "events"}) {
             std::string sql =
                 std::string("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='") + table + "'";

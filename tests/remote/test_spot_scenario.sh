@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The spot scenario of SageMaker's managed spot training, end to end with the real CLI and a real
+# S3-compatible server (s3_server_start.sh): train --remote; SIGTERM mid-run (the spot notice): an
+# emergency checkpoint, uploaded before exit within --remote-grace-seconds, exit 3; the machine is
+# lost (the home deleted); a new home pulls the run and resumes it: the final params_sha256 equals
+# an uninterrupted run's.
+#   test_spot_scenario.sh PATH/TO/savepoint-cli     exit 0 pass, 1 fail, 77 no server
+set -uo pipefail
+CLI=$(realpath "${1:?usage: test_spot_scenario.sh PATH/TO/savepoint-cli}")
+HERE=$(cd "$(dirname "$0")" && pwd)
+S3DIR=${SAVEPOINT_S3_DIR:-/tmp/savepoint-s3-$(id -u)}
+[[ -f $S3DIR/env ]] || { echo "SKIP: no S3 server (tests/remote/s3_server_start.sh did not start one: is Swift installed?)"; exit 77; }
+. "$S3DIR/env"
+T=$(mktemp -d /tmp/savepoint-spot-XXXXXX)
+trap '[[ -n ${KEEP_REMOTE_LOGS:-} ]] && echo "logs kept in $T" || rm -rf "$T"' EXIT
+P="spot$$-$RANDOM"
+R="s3://$SAVEPOINT_S3_BUCKET/$P"
+sha_of() { grep -o "params_sha256 [0-9a-f]*" "$1" | tail -1 | cut -d' ' -f2; }
+ARGS=(--run spot --data synthetic --model mlp --epochs 3 --steps-per-epoch 300 --batch 16 --save-freq 50 --threads 1 --seed 5)
+
+"$CLI" train --home "$T/ref" "${ARGS[@]}" >"$T/ref.log" 2>&1
+U=$(sha_of "$T/ref.log")
+
+"$CLI" train --home "$T/spot" "${ARGS[@]}" --remote "$R" --remote-grace-seconds 60 >"$T/spot.log" 2>&1 &
+pid=$!
+# The notice comes once a checkpoint is up, mid-run.
+for i in $(seq 1 300); do grep -q "^uploaded checkpoint" "$T/spot.log" && break; sleep 0.05; done
+kill -TERM $pid
+wait $pid; rc=$?
+emergency=$("$CLI" checkpoints --home "$T/spot" --run spot --json | /usr/bin/python3 -c '
+import json,sys; rows=json.load(sys.stdin)
+e=[c for c in rows if c["kind"]=="emergency"]
+print("%s %s" % (e[-1]["id"], (e[-1]["remote"] or {}).get("state")) if e else "none")')
+step=$(grep -o "global step [0-9]*" "$T/spot.log" | tail -1)
+rm -rf "$T/spot"  # the instance is gone
+
+"$CLI" pull --home "$T/new" --remote "$R" --run spot >"$T/pull.log" 2>&1; rc_pull=$?
+"$CLI" resume --home "$T/new" --run spot --remote "$R" >"$T/resume.log" 2>&1; rc_resume=$?
+S=$(sha_of "$T/resume.log")
+for k in $(/usr/bin/python3 "$HERE/s3_request.py" GET "/$SAVEPOINT_S3_BUCKET?list-type=2&prefix=$P/" | grep -o '<Key>[^<]*</Key>' | sed 's/<[^>]*>//g'); do
+  /usr/bin/python3 "$HERE/s3_request.py" DELETE "/$SAVEPOINT_S3_BUCKET/$k" >/dev/null
+done
+if ((rc == 3 && rc_pull == 0 && rc_resume == 0)) && [[ $emergency == *" uploaded" && -n $U && $S == "$U" ]]; then
+  echo "PASS  SIGTERM -> emergency checkpoint #${emergency% *} ($step) uploaded before exit 3; home deleted; pulled; resumed: params_sha256 $S, as uninterrupted"
+  exit 0
+fi
+echo "FAIL  spot: train exit $rc (3), emergency '$emergency' (uploaded), pull $rc_pull, resume $rc_resume, params '$S' vs '$U'"
+tail -5 "$T/spot.log" "$T/pull.log" "$T/resume.log"
+exit 1
