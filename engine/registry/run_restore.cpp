@@ -1,6 +1,7 @@
 #include "registry/run_restore.h"
 
 #include "platform/errors.h"
+#include "registry/registry_rows.h"
 #include "registry/run_refusals.h"
 #include "registry/sqlite_stmt.h"
 
@@ -21,6 +22,27 @@ void refuse_taken(Registry& reg, const char* table, const char* what, std::int64
             "home", std::string("a home where ") + what + " #" + std::to_string(id) + " is free",
             "it is taken by another run",
             "(run '" + run + "' keeps its ids, which its checkpoint files name; pull it into a new --home)");
+}
+
+// `or_ignore`: branches this home already has are left as they are.
+void insert_branches(Registry& reg, std::int64_t run_id, const RestoredRun& r, bool or_ignore) {
+    Stmt b(reg.db(),
+           (std::string("INSERT ") + (or_ignore ? "OR IGNORE " : "") +
+            "INTO branches(id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, lr) "
+            "VALUES (?,?,?,?,?,?,?)")
+               .c_str(),
+           reg.path());
+    for (const auto& br : r.branches) {
+        b.bind(1, br.id)
+            .bind(2, run_id)
+            .bind(3, br.parent_branch_id)
+            .bind(4, br.fork_checkpoint_id)
+            .bind(5, br.fork_global_step)
+            .bind(6, br.created_at)
+            .bind(7, br.lr ? *br.lr : NAN);
+        b.run();
+        b.reset();
+    }
 }
 
 void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::set<std::int64_t> present) {
@@ -111,21 +133,7 @@ std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
     s.run();
     const std::int64_t run_id = sqlite3_last_insert_rowid(reg.db());
 
-    Stmt b(reg.db(),
-           "INSERT INTO branches(id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, lr) "
-           "VALUES (?,?,?,?,?,?,?)",
-           reg.path());
-    for (const auto& br : r.branches) {
-        b.bind(1, br.id)
-            .bind(2, run_id)
-            .bind(3, br.parent_branch_id)
-            .bind(4, br.fork_checkpoint_id)
-            .bind(5, br.fork_global_step)
-            .bind(6, br.created_at)
-            .bind(7, br.lr ? *br.lr : NAN);
-        b.run();
-        b.reset();
-    }
+    insert_branches(reg, run_id, r, false);
     insert_checkpoints(reg, run_id, r, {});
 
     Stmt ss(reg.db(),
@@ -159,24 +167,7 @@ std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
         ss.reset();
     }
 
-    Stmt m(reg.db(),
-           "INSERT INTO metrics(run_id, session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, "
-           "wall_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
-           reg.path());
-    for (const auto& x : r.metrics) {
-        m.bind(1, run_id)
-            .bind(2, x.session_id)
-            .bind(3, x.branch_id)
-            .bind(4, static_cast<int>(x.kind))
-            .bind(5, x.global_step)
-            .bind(6, x.epoch)
-            .bind(7, x.step)
-            .bind(8, x.loss)
-            .bind(9, x.accuracy)
-            .bind(10, x.wall_time);
-        m.run();
-        m.reset();
-    }
+    insert_metrics(reg.db(), reg.path(), run_id, r.metrics);
     set_head(reg, run_id, r);
     add_note(reg, run_id, r);
     tx.commit();
@@ -188,21 +179,7 @@ void add_restored_checkpoints(Registry& reg, std::int64_t run_id, const Restored
     std::set<std::int64_t> present;
     for (const auto& c : reg.checkpoints(run_id)) present.insert(c.id);
     Registry::Transaction tx(reg);
-    Stmt b(reg.db(),
-           "INSERT OR IGNORE INTO branches(id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, "
-           "created_at, lr) VALUES (?,?,?,?,?,?,?)",
-           reg.path());
-    for (const auto& br : r.branches) {
-        b.bind(1, br.id)
-            .bind(2, run_id)
-            .bind(3, br.parent_branch_id)
-            .bind(4, br.fork_checkpoint_id)
-            .bind(5, br.fork_global_step)
-            .bind(6, br.created_at)
-            .bind(7, br.lr ? *br.lr : NAN);
-        b.run();
-        b.reset();
-    }
+    insert_branches(reg, run_id, r, true);  // the run's own are here already
     insert_checkpoints(reg, run_id, r, present);
     set_head(reg, run_id, r);
     add_note(reg, run_id, r);

@@ -14,19 +14,12 @@
 set -uo pipefail
 CLI=$(realpath "${1:?usage: test_remote_sync.sh PATH/TO/savepoint-cli}")
 HERE=$(cd "$(dirname "$0")" && pwd)
-S3DIR=${SAVEPOINT_S3_DIR:-/tmp/savepoint-s3-$(id -u)}
-[[ -f $S3DIR/env ]] || { echo "SKIP: no S3 server (tests/remote/s3_server_start.sh did not start one: is Swift installed?)"; exit 77; }
-. "$S3DIR/env"
-T=$(mktemp -d /tmp/savepoint-remote-XXXXXX)
-trap '[[ -n ${KEEP_REMOTE_LOGS:-} ]] && echo "logs kept in $T" || rm -rf "$T"' EXIT
+. "$HERE/remote_test_lib.sh" remote
 P="t$$-$RANDOM"  # this test's prefix in the shared bucket
 R="s3://$SAVEPOINT_S3_BUCKET/$P"
 fails=0
 pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
-s3() { /usr/bin/python3 "$HERE/s3_request.py" "$@"; }
-keys() { s3 GET "/$SAVEPOINT_S3_BUCKET?list-type=2&prefix=$1" | grep -o '<Key>[^<]*</Key>' | sed 's/<[^>]*>//g'; }
-sha_of() { grep -o "params_sha256 [0-9a-f]*" "$1" | tail -1 | cut -d' ' -f2; }
 ARGS=(--data synthetic --model mlp --epochs 2 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 11)
 
 # 1. Bad input: exit 2 before training, nothing created, no secret printed.
@@ -136,7 +129,6 @@ for key in objs:
 sys.exit(bad)
 PY
 }
-export S3REQ="$HERE/s3_request.py"
 SAVEPOINT_REMOTE_CRASH_AFTER=2 "$CLI" train --home "$T/k" --run r "${ARGS[@]}" --remote "$R/kill" >"$T/k.log" 2>&1; rc=$?
 why=$(manifest_names_files "$P/kill"); ok=$?
 before=$(keys "$P/kill/r/manifests/" | wc -l)
@@ -150,7 +142,6 @@ else
   fail "kill during upload: exit $rc/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
 fi
 
-s3_cleanup() { for k in $(keys "$P/"); do s3 DELETE "/$SAVEPOINT_S3_BUCKET/$k" >/dev/null; done; }
-s3_cleanup
+s3_cleanup "$P"
 echo "$fails failure(s)"
 exit $((fails > 0))

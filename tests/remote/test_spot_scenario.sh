@@ -8,14 +8,9 @@
 set -uo pipefail
 CLI=$(realpath "${1:?usage: test_spot_scenario.sh PATH/TO/savepoint-cli}")
 HERE=$(cd "$(dirname "$0")" && pwd)
-S3DIR=${SAVEPOINT_S3_DIR:-/tmp/savepoint-s3-$(id -u)}
-[[ -f $S3DIR/env ]] || { echo "SKIP: no S3 server (tests/remote/s3_server_start.sh did not start one: is Swift installed?)"; exit 77; }
-. "$S3DIR/env"
-T=$(mktemp -d /tmp/savepoint-spot-XXXXXX)
-trap '[[ -n ${KEEP_REMOTE_LOGS:-} ]] && echo "logs kept in $T" || rm -rf "$T"' EXIT
+. "$HERE/remote_test_lib.sh" spot
 P="spot$$-$RANDOM"
 R="s3://$SAVEPOINT_S3_BUCKET/$P"
-sha_of() { grep -o "params_sha256 [0-9a-f]*" "$1" | tail -1 | cut -d' ' -f2; }
 ARGS=(--run spot --data synthetic --model mlp --epochs 3 --steps-per-epoch 300 --batch 16 --save-freq 50 --threads 1 --seed 5)
 
 "$CLI" train --home "$T/ref" "${ARGS[@]}" >"$T/ref.log" 2>&1
@@ -37,9 +32,7 @@ rm -rf "$T/spot"  # the instance is gone
 "$CLI" pull --home "$T/new" --remote "$R" --run spot >"$T/pull.log" 2>&1; rc_pull=$?
 "$CLI" resume --home "$T/new" --run spot --remote "$R" >"$T/resume.log" 2>&1; rc_resume=$?
 S=$(sha_of "$T/resume.log")
-for k in $(/usr/bin/python3 "$HERE/s3_request.py" GET "/$SAVEPOINT_S3_BUCKET?list-type=2&prefix=$P/" | grep -o '<Key>[^<]*</Key>' | sed 's/<[^>]*>//g'); do
-  /usr/bin/python3 "$HERE/s3_request.py" DELETE "/$SAVEPOINT_S3_BUCKET/$k" >/dev/null
-done
+s3_cleanup "$P"
 if ((rc == 3 && rc_pull == 0 && rc_resume == 0)) && [[ $emergency == *" uploaded" && -n $U && $S == "$U" ]]; then
   echo "PASS  SIGTERM -> emergency checkpoint #${emergency% *} ($step) uploaded before exit 3; home deleted; pulled; resumed: params_sha256 $S, as uninterrupted"
   exit 0
