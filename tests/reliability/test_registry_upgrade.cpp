@@ -158,7 +158,7 @@ private Q_SLOTS:
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         const QString expected = path + QStringLiteral(
-                                            ": registry schema version: expected at most 4, found 99 (made by a newer "
+                                            ": registry schema version: expected at most 5, found 99 (made by a newer "
                                             "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());
