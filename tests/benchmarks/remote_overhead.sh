@@ -19,16 +19,20 @@ row() {  # log -> "wall_s steps_per_s stall_ms"
   local log=$1
   echo "$(grep -o '[0-9.]* steps/s' "$log" | tail -1 | cut -d' ' -f1) $(grep -o 'held training up [0-9.]* ms' "$log" | grep -o '[0-9.]*')"
 }
-printf "%-6s %-9s %10s %10s %12s\n" pair remote wall_s steps/s stall_ms
+# cpu_s: the CLI's own user+system time. On one machine the loopback server (Python) competes with
+# training for the same cores, so steps/s mixes the server's cost in; cpu_s is the client's alone.
+printf "%-6s %-9s %10s %10s %12s %8s\n" pair remote wall_s steps/s stall_ms cpu_s
 for i in $(seq 1 "$pairs"); do
   for mode in local remote; do
     extra=()
     [[ $mode == remote ]] && extra=(--remote "s3://$SAVEPOINT_S3_BUCKET/bench-$$-$i")
     t0=$(date +%s.%N)
-    "$B/app/savepoint-cli" train --home "$T/$mode-$i" --run b "${ARGS[@]}" "${extra[@]}" >"$T/$mode-$i.log" 2>&1
+    /usr/bin/time -f "%U %S" -o "$T/$mode-$i.time" \
+      "$B/app/savepoint-cli" train --home "$T/$mode-$i" --run b "${ARGS[@]}" "${extra[@]}" >"$T/$mode-$i.log" 2>&1
     t1=$(date +%s.%N)
     read -r sps stall <<<"$(row "$T/$mode-$i.log")"
-    printf "%-6s %-9s %10.2f %10s %12s\n" "$i" "$mode" "$(echo "$t1 - $t0" | bc)" "$sps" "$stall"
+    cpu=$(awk '{print $1 + $2}' "$T/$mode-$i.time")
+    printf "%-6s %-9s %10.2f %10s %12s %8s\n" "$i" "$mode" "$(echo "$t1 - $t0" | bc)" "$sps" "$stall" "$cpu"
     [[ $mode == remote ]] && grep -c '^uploaded checkpoint' "$T/$mode-$i.log" | sed 's/^/         uploads: /'
   done
 done
