@@ -81,6 +81,17 @@ RemoteBacklog remote_backlog(Registry& reg, std::int64_t run_id) {
         if (st == RemoteState::Uploaded) b.uploaded = s.i64(1);
         if (st == RemoteState::Pending || st == RemoteState::Failed) b.pending_bytes += s.i64(2);
     }
+    // Committed since the sync last looked (no row yet), in a run that is synced: pending too.
+    Stmt n(reg.db(),
+           "SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM checkpoints c WHERE c.run_id=? AND c.state='committed' "
+           "AND NOT EXISTS (SELECT 1 FROM checkpoint_remotes r WHERE r.checkpoint_id=c.id) "
+           "AND c.id > (SELECT MIN(checkpoint_id) FROM checkpoint_remotes WHERE run_id=?)",
+           reg.path());
+    n.bind(1, run_id).bind(2, run_id);
+    if (n.step()) {
+        b.pending += n.i64(0);
+        b.pending_bytes += n.i64(1);
+    }
     return b;
 }
 

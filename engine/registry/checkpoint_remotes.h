@@ -27,6 +27,8 @@ struct CheckpointRemote {
 };
 
 // What a status bar shows: checkpoints not yet safe remotely, and their bytes.
+// Pending counts those committed after the run's first remote row that the
+// sync has not looked at yet.
 struct RemoteBacklog {
     std::int64_t pending = 0, failed = 0, uploaded = 0;
     std::int64_t pending_bytes = 0;  // of pending and failed ones

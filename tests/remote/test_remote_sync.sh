@@ -9,7 +9,9 @@
 # 4. an object changed on the server is refused by pull (SHA-256), which falls back to the checkpoint before it;
 # 5. pull into a home that has the run is refused; a disk error during pull registers nothing;
 # 6. kill -9 right after an object upload: no manifest ever names a missing or partial file, and the next
-#    resume --remote uploads what was left pending.
+#    resume --remote uploads what was left pending;
+# 7. the store goes away mid-run (a relay cuts every connection) and comes back: training goes on with the
+#    same bits, the failures are said and retried, and once it is back every checkpoint is uploaded.
 # Negative controls: SAVEPOINT_PLANT_BUG=pull-skip-sha256 fails check 4, remote-manifest-first fails check 6.
 set -uo pipefail
 CLI=$(realpath "${1:?usage: test_remote_sync.sh PATH/TO/savepoint-cli}")
@@ -140,6 +142,33 @@ if ((rc == 137 && ok == 0 && rc2 == 0 && ok2 == 0 && pending == 0 && after > bef
   pass "killed after its 2nd object upload (exit 137): $before manifest(s), each naming a whole file; resume --remote: $after, none pending"
 else
   fail "kill during upload: exit $rc/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
+fi
+
+# 7. The store down for a while, then back.
+LONG=(--data synthetic --model mlp --epochs 3 --steps-per-epoch 300 --batch 16 --save-freq 50 --threads 1 --seed 11)
+"$CLI" train --home "$T/u7" --run r "${LONG[@]}" >"$T/u7.log" 2>&1
+relay_port=$((${AWS_ENDPOINT_URL##*:} + 50))
+/usr/bin/python3 "$HERE/tcp_relay.py" "$relay_port" "${AWS_ENDPOINT_URL##*:}" "$T/down" &
+relay=$!
+sleep 0.3
+AWS_ENDPOINT_URL=http://127.0.0.1:$relay_port "$CLI" train --home "$T/d" --run r "${LONG[@]}" --remote "$R/down" \
+  --remote-grace-seconds 60 >"$T/d.log" 2>&1 &
+pid=$!
+for i in $(seq 1 300); do grep -q "^uploaded checkpoint" "$T/d.log" && break; sleep 0.05; done
+touch "$T/down"  # the store goes away
+for i in $(seq 1 100); do grep -q "failed (retrying" "$T/d.log" && break; sleep 0.05; done
+sleep 1
+rm -f "$T/down"  # and comes back
+wait $pid; rc=$?
+kill $relay 2>/dev/null; wait $relay 2>/dev/null
+left=$("$CLI" checkpoints --home "$T/d" --run r --json | grep -c -e '"state": "pending"' -e '"state": "failed"')
+committed=$("$CLI" checkpoints --home "$T/d" --run r --json | grep -c '"state": "committed"')
+up=$(keys "$P/down/r/manifests/" | wc -l)
+if ((rc == 0 && left == 0 && up == committed)) && [[ $(sha_of "$T/d.log") == "$(sha_of "$T/u7.log")" ]] &&
+   grep -q "failed (retrying in" "$T/d.log" && ! grep -q "not uploaded yet" "$T/d.log"; then
+  pass "store down mid-run: training went on (params as without), $(grep -c 'failed (retrying' "$T/d.log") failed upload(s) said and retried, all $committed committed uploaded once it came back"
+else
+  fail "store down mid-run: exit $rc, $left pending or failed, $up of $committed manifests, params $(sha_of "$T/d.log") vs $(sha_of "$T/u7.log"): $(grep -m2 -e 'failed' -e 'remote:' "$T/d.log")"
 fi
 
 s3_cleanup "$P"
