@@ -57,6 +57,12 @@ void check_existing(Registry& reg, Plan& p, const S3Uri& uri) {
         auto it = p.manifests.find(*cur);
         cur = it == p.manifests.end() ? std::nullopt : it->second.checkpoint.parent_id;
     }
+    // Retention deletes remote manifests too, which can break that chain: on the head's own branch, a later
+    // checkpoint is a descendant all the same (a branch is one line).
+    if (!descends && local_head)
+        if (auto here = reg.checkpoint(*local_head))
+            descends = p.manifests.rbegin()->second.checkpoint.branch_id == here->branch_id &&
+                       p.manifests.rbegin()->second.checkpoint.global_step > here->global_step;
     const bool newer = !p.local_ids.count(remote_newest);
     if (!newer || !descends)
         throw InputError(

@@ -88,7 +88,7 @@ location = us-east-1
 min_segment_size = 1
 [filter:tempauth]
 use = egg:swift#tempauth
-user_test_tester = testing .admin
+user_test_tester = sp-secret-5e2c9 .admin
 CONF
 
 for kind in account container object; do
@@ -100,7 +100,7 @@ echo $! >"$dir/proxy.pid"
 
 cat >"$dir/env" <<ENV
 export AWS_ACCESS_KEY_ID=test:tester
-export AWS_SECRET_ACCESS_KEY=testing
+export AWS_SECRET_ACCESS_KEY=sp-secret-5e2c9
 export AWS_REGION=us-east-1
 export AWS_ENDPOINT_URL=http://127.0.0.1:$port
 export SAVEPOINT_S3_BUCKET=$bucket

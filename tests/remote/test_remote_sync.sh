@@ -2,10 +2,12 @@
 # Checkpoints in S3-compatible storage, against the real server that
 # s3_server_start.sh runs on loopback (OpenStack Swift's S3 API):
 #   test_remote_sync.sh PATH/TO/savepoint-cli      exit 0 all pass, 1 a failure, 77 no server (Swift not installed)
-# 1. bad input exits 2 before training, names what was expected and found, creates nothing, never prints a secret;
+# 1. bad input exits 2 before training, names what was expected and found, creates nothing, never prints a secret
+#    (and at the end: no file the test made, registries included, holds the secret or the access key);
 # 2. train --remote uploads each committed checkpoint (file, metrics, then its manifest), retention deletes
 #    remote copies too, `checkpoints` shows each one's remote state;
 # 3. preempted at a step, the home deleted, pull into a fresh home, resume: the uninterrupted run's params_sha256;
+#    a home an earlier pull made gets only the newer checkpoints on a second pull;
 # 4. an object changed on the server is refused by pull (SHA-256), which falls back to the checkpoint before it;
 # 5. pull into a home that has the run is refused; a disk error during pull registers nothing;
 # 6. kill -9 right after an object upload: no manifest ever names a missing or partial file, and the next
@@ -33,7 +35,7 @@ bad() {  # name expected-text env... -- cli args...
   rm -rf "$T/bad"
   env "${envs[@]}" "$CLI" train --home "$T/bad" --run b "${ARGS[@]}" "$@" >"$T/bad.log" 2>&1; local rc=$?
   if ((rc == 2)) && grep -q -- "--remote: expected" "$T/bad.log" && grep -q -- "$want" "$T/bad.log" &&
-     ! ls "$T/bad/registry.sqlite" >/dev/null 2>&1 && ! grep -q -e testing -e 'wrong-secret' "$T/bad.log"; then
+     ! ls "$T/bad/registry.sqlite" >/dev/null 2>&1 && ! grep -q -e "$AWS_SECRET_ACCESS_KEY" -e 'wrong-secret' "$T/bad.log"; then
     pass "$name: exit 2, $(grep -m1 -o -- '--remote: .*' "$T/bad.log" | cut -c1-150)"
   else
     fail "$name: exit $rc (expected 2, '$want', no registry, no secret): $(cat "$T/bad.log" | tail -3)"
@@ -60,7 +62,7 @@ n_committed=$(grep -o ':committed:' <<<"$committed" | wc -l)
 n_deleted=$(grep -o ':deleted:deleted' <<<"$committed" | wc -l)
 if ((rc == 0)) && [[ $(sha_of "$T/h.log") == "$U" ]] && ((n_up == n_committed && n_up >= 2 && n_deleted >= 1)) &&
    (($(wc -w <<<"$manifests") == n_committed)) && (($(wc -w <<<"$files") == n_committed)) &&
-   keys "$P/r/metrics.json" | grep -q metrics.json && ! grep -q testing "$T/h.log"; then
+   keys "$P/r/metrics.json" | grep -q metrics.json; then
   pass "train --remote: same params as without ($U), $n_committed committed all uploaded, $n_deleted deleted by retention here and there; objects: $manifests"
 else
   fail "train --remote: exit $rc, rows $committed; manifests '$manifests', files '$files' ($T/h.log)"
@@ -72,12 +74,22 @@ fi
 "$CLI" train --home "$T/p" --run r "${ARGS[@]}" --preempt-at-step 130 --remote "$R/spot" >"$T/p.log" 2>&1; rc=$?
 rm -rf "$T/p"
 "$CLI" pull --home "$T/p2" --remote "$R/spot" >"$T/pull.log" 2>&1; rc_pull=$?
-"$CLI" resume --home "$T/p2" --run r >"$T/p2.log" 2>&1; rc_resume=$?
+cp -a "$T/p2" "$T/p2old"  # a second machine that pulled then, and stopped there
+"$CLI" resume --home "$T/p2" --run r --remote "$R/spot" >"$T/p2.log" 2>&1; rc_resume=$?
 if ((rc == 3 && rc_pull == 0 && rc_resume == 0)) && [[ $(sha_of "$T/p2.log") == "$U" ]] &&
    grep -q "every SHA-256 checked" "$T/pull.log"; then
   pass "preempted (exit 3), home deleted, pulled ($(head -1 "$T/pull.log" | cut -c1-90)), resumed: params_sha256 $U as uninterrupted"
 else
   fail "spot: train exit $rc, pull $rc_pull, resume $rc_resume, params $(sha_of "$T/p2.log") vs $U ($T/pull.log: $(tail -2 "$T/pull.log"))"
+fi
+
+# The second machine pulls again: only what is newer on the same lineage is added, and it ends as the first.
+"$CLI" pull --home "$T/p2old" --remote "$R/spot" >"$T/pull2.log" 2>&1; rc_pull=$?
+"$CLI" resume --home "$T/p2old" --run r >"$T/p2old.log" 2>&1; rc_resume=$?
+if ((rc_pull == 0 && rc_resume == 0)) && grep -q "(newer checkpoints added)" "$T/pull2.log" && [[ $(sha_of "$T/p2old.log") == "$U" ]]; then
+  pass "pull into a home an older pull made: $(head -1 "$T/pull2.log" | cut -c1-100); params $U"
+else
+  fail "pull of newer checkpoints: pull $rc_pull, resume $rc_resume, params $(sha_of "$T/p2old.log") ($(cat "$T/pull2.log"))"
 fi
 
 # 4. An object changed on the server: refused by its SHA-256, the checkpoint before it is the head.
@@ -169,6 +181,13 @@ if ((rc == 0 && left == 0 && up == committed)) && [[ $(sha_of "$T/d.log") == "$(
   pass "store down mid-run: training went on (params as without), $(grep -c 'failed (retrying' "$T/d.log") failed upload(s) said and retried, all $committed committed uploaded once it came back"
 else
   fail "store down mid-run: exit $rc, $left pending or failed, $up of $committed manifests, params $(sha_of "$T/d.log") vs $(sha_of "$T/u7.log"): $(grep -m2 -e 'failed' -e 'remote:' "$T/d.log")"
+fi
+
+# No secret anywhere: not in any output, registry (and its WAL), checkpoint or manifest this test made.
+if leaks=$(grep -rl -e "$AWS_SECRET_ACCESS_KEY" -e "$AWS_ACCESS_KEY_ID" "$T" 2>/dev/null); then
+  fail "credentials found in: $leaks"
+else
+  pass "neither the secret nor the access key is in any of the $(find "$T" -type f | wc -l) files this test made (outputs, registries, checkpoints)"
 fi
 
 s3_cleanup "$P"
