@@ -5,47 +5,57 @@
 #include "registry/run_refusals.h"
 #include "registry/sqlite_stmt.h"
 
+#include <map>
 #include <set>
 
 namespace savepoint {
 namespace {
 
-bool id_taken(Registry& reg, const char* table, std::int64_t id) {
-    Stmt s(reg.db(), (std::string("SELECT 1 FROM ") + table + " WHERE id=?").c_str(), reg.path());
-    s.bind(1, id);
-    return s.step();
+using IdMap = std::map<std::int64_t, std::int64_t>;  // an id where the run was made -> its id here
+
+std::int64_t mapped(const IdMap& m, std::int64_t id, std::int64_t otherwise) {
+    auto it = m.find(id);
+    return it == m.end() ? otherwise : it->second;
 }
 
-void refuse_taken(Registry& reg, const char* table, const char* what, std::int64_t id, const std::string& run) {
-    if (id_taken(reg, table, id))
-        throw InputError(
-            "home", std::string("a home where ") + what + " #" + std::to_string(id) + " is free",
-            "it is taken by another run",
-            "(run '" + run + "' keeps its ids, which its checkpoint files name; pull it into a new --home)");
+// A branch is the same one here as there when it was made at the same instant from the same step
+// (a pull keeps created_at); its id may differ, since ids count across the runs of a home.
+bool same_branch(const BranchRow& a, const BranchRow& b) {
+    return a.created_at == b.created_at && a.fork_global_step == b.fork_global_step;
 }
 
-// `or_ignore`: branches this home already has are left as they are.
-void insert_branches(Registry& reg, std::int64_t run_id, const RestoredRun& r, bool or_ignore) {
+// Inserts the branches this home does not have yet (in id order: a parent before its children) and
+// returns where each one is.
+IdMap insert_branches(Registry& reg, std::int64_t run_id, const RestoredRun& r) {
+    const std::vector<BranchRow> here = reg.branches(run_id);
+    IdMap ids;
     Stmt b(reg.db(),
-           (std::string("INSERT ") + (or_ignore ? "OR IGNORE " : "") +
-            "INTO branches(id, run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, lr) "
-            "VALUES (?,?,?,?,?,?,?)")
-               .c_str(),
+           "INSERT INTO branches(run_id, parent_branch_id, fork_checkpoint_id, fork_global_step, created_at, lr) "
+           "VALUES (?,?,?,?,?,?)",
            reg.path());
     for (const auto& br : r.branches) {
-        b.bind(1, br.id)
-            .bind(2, run_id)
-            .bind(3, br.parent_branch_id)
-            .bind(4, br.fork_checkpoint_id)
-            .bind(5, br.fork_global_step)
-            .bind(6, br.created_at)
-            .bind(7, br.lr ? *br.lr : NAN);
+        bool found = false;
+        for (const auto& h : here)
+            if (same_branch(h, br)) ids[br.id] = h.id, found = true;
+        if (found) continue;
+        std::optional<std::int64_t> parent;
+        if (br.parent_branch_id && ids.count(*br.parent_branch_id)) parent = ids.at(*br.parent_branch_id);
+        b.bind(1, run_id)
+            .bind(2, parent)
+            .bind(3, br.fork_checkpoint_id)
+            .bind(4, br.fork_global_step)
+            .bind(5, br.created_at)
+            .bind(6, br.lr ? *br.lr : NAN);
         b.run();
         b.reset();
+        ids[br.id] = sqlite3_last_insert_rowid(reg.db());
     }
+    return ids;
 }
 
-void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::set<std::int64_t> present) {
+// Checkpoints keep their ids: each file names its own in its header.
+void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r, const IdMap& branches,
+                        std::int64_t active_branch, std::set<std::int64_t> present) {
     Stmt s(reg.db(),
            "INSERT INTO checkpoints(id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, "
            "path, bytes, sha256, params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, "
@@ -57,7 +67,7 @@ void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r
         if (c.parent_id && present.count(*c.parent_id)) parent = *c.parent_id;
         s.bind(1, c.id)
             .bind(2, run_id)
-            .bind(3, c.branch_id)
+            .bind(3, mapped(branches, c.branch_id, active_branch))
             .bind(4, parent)
             .bind(5, c.epoch)
             .bind(6, c.step)
@@ -83,24 +93,24 @@ void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r
     }
 }
 
-void set_head(Registry& reg, std::int64_t run_id, const RestoredRun& r) {
+void set_head(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch) {
     Stmt u(reg.db(), "UPDATE runs SET head_checkpoint_id=?, active_branch_id=?, global_step=?, status=? WHERE id=?",
            reg.path());
     u.bind(1, r.head)
-        .bind(2, r.run.active_branch_id)
+        .bind(2, active_branch)
         .bind(3, r.run.global_step)
         .bind(4, std::string(to_string(r.run.status)))
         .bind(5, run_id);
     u.run();
 }
 
-void add_note(Registry& reg, std::int64_t run_id, const RestoredRun& r) {
+void add_note(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch) {
     Stmt e(reg.db(),
            "INSERT INTO events(run_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at) "
            "VALUES (?,?,?,?,0,0,?,?,?)",
            reg.path());
     e.bind(1, run_id)
-        .bind(2, r.run.active_branch_id)
+        .bind(2, active_branch)
         .bind(3, std::string(to_string(EventKind::Recovery)))
         .bind(4, r.run.global_step)
         .bind(5, r.head)
@@ -111,11 +121,17 @@ void add_note(Registry& reg, std::int64_t run_id, const RestoredRun& r) {
 
 }  // namespace
 
+void check_checkpoint_ids_free(Registry& reg, const RestoredRun& r) {
+    for (const auto& c : r.checkpoints)
+        if (auto here = reg.checkpoint(c.id))
+            throw InputError(
+                "home", "a home where checkpoint #" + std::to_string(c.id) + " is free", "it is taken by another run",
+                "(run '" + r.run.name + "' keeps its checkpoint ids, which its files name; pull it into a new --home)");
+}
+
 std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
     if (reg.find_run(r.run.name)) throw run_already_exists(r.run.name);
-    for (const auto& b : r.branches) refuse_taken(reg, "branches", "branch", b.id, r.run.name);
-    for (const auto& c : r.checkpoints) refuse_taken(reg, "checkpoints", "checkpoint", c.id, r.run.name);
-    for (const auto& s : r.sessions) refuse_taken(reg, "sessions", "session", s.id, r.run.name);
+    check_checkpoint_ids_free(reg, r);
 
     Registry::Transaction tx(reg);
     Stmt s(reg.db(),
@@ -133,57 +149,68 @@ std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
     s.run();
     const std::int64_t run_id = sqlite3_last_insert_rowid(reg.db());
 
-    insert_branches(reg, run_id, r, false);
-    insert_checkpoints(reg, run_id, r, {});
+    const IdMap branches = insert_branches(reg, run_id, r);
+    const std::int64_t active =
+        mapped(branches, r.run.active_branch_id, branches.empty() ? 0 : branches.begin()->second);
+    insert_checkpoints(reg, run_id, r, branches, active, {});
 
     Stmt ss(reg.db(),
-            "INSERT INTO sessions(id, run_id, branch_id, kind, from_checkpoint_id, start_global_step, "
+            "INSERT INTO sessions(run_id, branch_id, kind, from_checkpoint_id, start_global_step, "
             "target_global_step, end_global_step, ended_by, started_at, ended_at, pid, steps_computed, steps_replayed, "
             "train_seconds, checkpoint_seconds, checkpoint_stall_seconds, world_size, restart_count, workers) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             reg.path());
+    IdMap sessions;
     for (const auto& x : r.sessions) {
-        ss.bind(1, x.id)
-            .bind(2, run_id)
-            .bind(3, x.branch_id)
-            .bind(4, std::string(to_string(x.kind)))
-            .bind(5, x.from_checkpoint_id)
-            .bind(6, x.start_global_step)
-            .bind(7, x.target_global_step)
-            .bind(8, x.end_global_step)
-            .bind(9, std::string(to_string(x.ended_by)))
-            .bind(10, x.started_at)
-            .bind(11, x.ended_at)
-            .bind(12, x.pid)
-            .bind(13, x.steps_computed)
-            .bind(14, x.steps_replayed)
-            .bind(15, x.train_seconds)
-            .bind(16, x.checkpoint_seconds)
-            .bind(17, x.checkpoint_stall_seconds)
-            .bind(18, x.world_size)
-            .bind(19, x.restart_count)
-            .bind(20, x.workers);
+        ss.bind(1, run_id)
+            .bind(2, mapped(branches, x.branch_id, active))
+            .bind(3, std::string(to_string(x.kind)))
+            .bind(4, x.from_checkpoint_id)
+            .bind(5, x.start_global_step)
+            .bind(6, x.target_global_step)
+            .bind(7, x.end_global_step)
+            .bind(8, std::string(to_string(x.ended_by)))
+            .bind(9, x.started_at)
+            .bind(10, x.ended_at)
+            .bind(11, x.pid)
+            .bind(12, x.steps_computed)
+            .bind(13, x.steps_replayed)
+            .bind(14, x.train_seconds)
+            .bind(15, x.checkpoint_seconds)
+            .bind(16, x.checkpoint_stall_seconds)
+            .bind(17, x.world_size)
+            .bind(18, x.restart_count)
+            .bind(19, x.workers);
         ss.run();
         ss.reset();
+        sessions[x.id] = sqlite3_last_insert_rowid(reg.db());
     }
 
-    insert_metrics(reg.db(), reg.path(), run_id, r.metrics);
-    set_head(reg, run_id, r);
-    add_note(reg, run_id, r);
+    std::vector<MetricRow> metrics = r.metrics;
+    for (auto& m : metrics) {
+        m.session_id = mapped(sessions, m.session_id, 0);
+        m.branch_id = mapped(branches, m.branch_id, active);
+    }
+    insert_metrics(reg.db(), reg.path(), run_id, metrics);
+    set_head(reg, run_id, r, active);
+    add_note(reg, run_id, r, active);
     tx.commit();
     return run_id;
 }
 
 void add_restored_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r) {
-    for (const auto& c : r.checkpoints) refuse_taken(reg, "checkpoints", "checkpoint", c.id, r.run.name);
+    check_checkpoint_ids_free(reg, r);
     std::set<std::int64_t> present;
     for (const auto& c : reg.checkpoints(run_id)) present.insert(c.id);
     Registry::Transaction tx(reg);
-    insert_branches(reg, run_id, r, true);  // the run's own are here already
-    insert_checkpoints(reg, run_id, r, present);
-    set_head(reg, run_id, r);
-    add_note(reg, run_id, r);
+    const IdMap branches = insert_branches(reg, run_id, r);  // the run's own are matched, not added again
+    const std::int64_t active = mapped(branches, r.run.active_branch_id, reg.run_by_id(run_id)->active_branch_id);
+    insert_checkpoints(reg, run_id, r, branches, active, present);
+    set_head(reg, run_id, r, active);
+    add_note(reg, run_id, r, active);
     tx.commit();
 }
+
+bool restored_same_branch(const BranchRow& here, const BranchRow& there) { return same_branch(here, there); }
 
 }  // namespace savepoint

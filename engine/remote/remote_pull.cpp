@@ -59,10 +59,14 @@ void check_existing(Registry& reg, Plan& p, const S3Uri& uri) {
     }
     // Retention deletes remote manifests too, which can break that chain: on the head's own branch, a later
     // checkpoint is a descendant all the same (a branch is one line).
+    const Manifest& newest = p.manifests.rbegin()->second;
     if (!descends && local_head)
-        if (auto here = reg.checkpoint(*local_head))
-            descends = p.manifests.rbegin()->second.checkpoint.branch_id == here->branch_id &&
-                       p.manifests.rbegin()->second.checkpoint.global_step > here->global_step;
+        if (auto here = reg.checkpoint(*local_head); here && newest.checkpoint.global_step > here->global_step)
+            for (const auto& mine : reg.branches(p.existing->id))
+                for (const auto& theirs : newest.branches)
+                    if (mine.id == here->branch_id && theirs.id == newest.checkpoint.branch_id &&
+                        restored_same_branch(mine, theirs))
+                        descends = true;
     const bool newer = !p.local_ids.count(remote_newest);
     if (!newer || !descends)
         throw InputError(
@@ -193,7 +197,15 @@ std::vector<PulledRun> pull_runs(const PullRequest& q, const std::function<void(
         }
         if (p.manifests.empty()) continue;
         p.existing = reg.find_run(name);
-        if (p.existing) check_existing(reg, p, q.uri);
+        if (p.existing) {
+            check_existing(reg, p, q.uri);
+        } else {
+            // Checked again when the rows go in; here, before anything is downloaded.
+            RestoredRun ids;
+            ids.run.name = name;
+            for (const auto& [id, m] : p.manifests) ids.checkpoints.push_back(m.checkpoint);
+            check_checkpoint_ids_free(reg, ids);
+        }
         plans.push_back(std::move(p));
     }
 

@@ -111,6 +111,22 @@ fi
 ((rc == 2)) && grep -q -- "--run: expected a run this home does not have" "$T/pull4.log" &&
   pass "pull into a home that has the run: exit 2, $(grep -m1 -o -- '--run: .*' "$T/pull4.log" | cut -c1-120)" ||
   fail "pull into a home that has the run: exit $rc ($(cat "$T/pull4.log"))"
+# A home with another run: its branch and session ids are taken, which a pull renumbers; its checkpoint ids,
+# which the files name, are kept: a home that has them taken is refused before anything is downloaded.
+"$CLI" train --home "$T/o" --run other --data synthetic --epochs 1 --steps-per-epoch 20 --save-freq 100 --interrupt-at-step 2 >/dev/null 2>&1
+"$CLI" pull --home "$T/o" --remote "$R/spot" >"$T/pull5.log" 2>&1; rc_pull=$?
+"$CLI" resume --home "$T/o" --run r >"$T/o.log" 2>&1; rc_resume=$?
+if ((rc_pull == 0 && rc_resume == 0)) && [[ $(sha_of "$T/o.log") == "$U" ]] && "$CLI" runs --home "$T/o" | grep -q other; then
+  pass "pull into a home with another run (branch and session ids renumbered): resumed to $U"
+else
+  fail "pull into a home with another run: pull $rc_pull, resume $rc_resume ($(cat "$T/pull5.log" | tail -2))"
+fi
+"$CLI" train --home "$T/o2" --run other --data synthetic --epochs 1 --steps-per-epoch 100 --save-freq 10 --keep 20 >/dev/null 2>&1
+"$CLI" pull --home "$T/o2" --remote "$R/spot" >"$T/pull6.log" 2>&1; rc=$?
+((rc == 2)) && grep -q -- "--home: expected a home where checkpoint #[0-9]* is free, found it is taken by another run" "$T/pull6.log" &&
+  [[ -z $(find "$T/o2/checkpoints/r" -type f 2>/dev/null) ]] &&
+  pass "pull into a home whose checkpoint ids another run took: exit 2, nothing downloaded, $(grep -o -- '--home: .*' "$T/pull6.log" | cut -c1-90)" ||
+  fail "pull into a home with those ids taken: exit $rc ($(cat "$T/pull6.log"))"
 SAVEPOINT_FAULT_TRACE="$T/trace" "$CLI" pull --home "$T/trace-home" --remote "$R/spot" >/dev/null 2>&1
 k=$(grep -n '\.svpt' "$T/trace" | head -1 | cut -d: -f1)
 SAVEPOINT_FAULT_AT=$k SAVEPOINT_FAULT_ERRNO=ENOSPC SAVEPOINT_FAULT_PERSIST=1 \
