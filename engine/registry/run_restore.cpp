@@ -105,18 +105,14 @@ void set_head(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int
 }
 
 void add_note(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch) {
-    Stmt e(reg.db(),
-           "INSERT INTO events(run_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at) "
-           "VALUES (?,?,?,?,0,0,?,?,?)",
-           reg.path());
-    e.bind(1, run_id)
-        .bind(2, active_branch)
-        .bind(3, std::string(to_string(EventKind::Recovery)))
-        .bind(4, r.run.global_step)
-        .bind(5, r.head)
-        .bind(6, r.note)
-        .bind(7, now_seconds());
-    e.run();
+    EventRow e;
+    e.run_id = run_id;
+    e.branch_id = active_branch;
+    e.kind = EventKind::Recovery;
+    e.global_step = r.run.global_step;
+    e.checkpoint_id = r.head;
+    e.message = r.note;
+    reg.add_event(e);  // no transaction of its own: it joins the restore's
 }
 
 }  // namespace
