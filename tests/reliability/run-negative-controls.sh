@@ -72,7 +72,7 @@ else
   echo "caught  skip-gradient-allreduce: test_data_parallel.sh failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 '^FAIL' /tmp/negative-skip-gradient-allreduce.log | cut -c1-160)"
 fi
 # Against a real S3-compatible server on loopback (Swift), started here for the two and stopped after.
-export SAVEPOINT_S3_DIR=/tmp/negative-s3 SAVEPOINT_S3_PORT=18580
+export SAVEPOINT_S3_DIR=/tmp/negative-s3
 tests/remote/s3_server_start.sh >/tmp/negative-s3-start.log 2>&1
 for bug in pull-skip-sha256 remote-manifest-first; do
   t0=$(date +%s)
@@ -84,7 +84,7 @@ for bug in pull-skip-sha256 remote-manifest-first; do
   fi
 done
 tests/remote/s3_server_stop.sh
-unset SAVEPOINT_S3_DIR SAVEPOINT_S3_PORT
+unset SAVEPOINT_S3_DIR
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \

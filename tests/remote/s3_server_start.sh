@@ -10,7 +10,21 @@
 #   tests/remote/s3_server_stop.sh
 set -euo pipefail
 dir=${SAVEPOINT_S3_DIR:-/tmp/savepoint-s3-$(id -u)}
-port=${SAVEPOINT_S3_PORT:-18080}
+port=${SAVEPOINT_S3_PORT:-auto}
+if [[ $port == auto ]]; then
+  # Four free ports in a row (the proxy's and three servers'), so that two builds' tests can run at once.
+  port=$(/usr/bin/python3 -c '
+import random, socket
+for _ in range(200):
+    base = random.randrange(20000, 40000, 4)
+    try:
+        socks = [socket.socket() for _ in range(4)]
+        for i, s in enumerate(socks): s.bind(("127.0.0.1", base + i))
+        print(base); break
+    except OSError: pass
+    finally:
+        for s in socks: s.close()')
+fi
 bucket=${SAVEPOINT_S3_BUCKET:-savepoint-test}
 for b in swift-proxy-server swift-account-server swift-container-server swift-object-server swift-ring-builder curl; do
   command -v "$b" >/dev/null || { echo "SKIP: $b is not installed (packaging/setup-debian.sh --tests installs Swift)"; exit 0; }

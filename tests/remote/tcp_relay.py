@@ -4,7 +4,7 @@ remote tests: it forwards 127.0.0.1:PORT to TARGET_PORT while the file DOWN_FLAG
 does not exist; while it exists, new connections are closed at once and open
 ones are cut (as a store that went away would), until the file is removed.
 
-  tcp_relay.py PORT TARGET_PORT DOWN_FLAG      (runs until killed)"""
+  tcp_relay.py PORT TARGET_PORT DOWN_FLAG      (runs until killed; PORT 0: a free one, printed)"""
 import os, socket, sys, threading
 
 port, target, flag = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
@@ -34,6 +34,7 @@ server = socket.socket()
 server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 server.bind(("127.0.0.1", port))
 server.listen(64)
+print(server.getsockname()[1], flush=True)
 while True:
     client, _ = server.accept()
     if os.path.exists(flag):

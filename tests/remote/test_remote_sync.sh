@@ -175,10 +175,10 @@ fi
 # 7. The store down for a while, then back.
 LONG=(--data synthetic --model mlp --epochs 3 --steps-per-epoch 300 --batch 16 --save-freq 50 --threads 1 --seed 11)
 "$CLI" train --home "$T/u7" --run r "${LONG[@]}" >"$T/u7.log" 2>&1
-relay_port=$((${AWS_ENDPOINT_URL##*:} + 50))
-/usr/bin/python3 "$HERE/tcp_relay.py" "$relay_port" "${AWS_ENDPOINT_URL##*:}" "$T/down" &
+/usr/bin/python3 "$HERE/tcp_relay.py" 0 "${AWS_ENDPOINT_URL##*:}" "$T/down" >"$T/relay.port" &
 relay=$!
-sleep 0.3
+for i in $(seq 1 100); do [[ -s $T/relay.port ]] && break; sleep 0.05; done
+relay_port=$(head -1 "$T/relay.port")
 AWS_ENDPOINT_URL=http://127.0.0.1:$relay_port "$CLI" train --home "$T/d" --run r "${LONG[@]}" --remote "$R/down" \
   --remote-grace-seconds 60 >"$T/d.log" 2>&1 &
 pid=$!
