@@ -4,6 +4,7 @@
 #include "registry/checkpoint_remotes.h"
 #include "registry/home.h"
 #include "registry/registry.h"
+#include "registry/run_lock.h"
 #include "registry/run_restore.h"
 #include "remote/remote_check.h"
 #include "remote/remote_manifest.h"
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include <map>
+#include <memory>
 #include <set>
 
 namespace savepoint {
@@ -178,6 +180,7 @@ std::vector<PulledRun> pull_runs(const PullRequest& q, const std::function<void(
     make_directories(q.home);
     Registry reg(q.home);
     std::vector<Plan> plans;
+    std::vector<std::unique_ptr<FileLock>> locks;
     for (const auto& [name, ids] : found) {
         if (!q.run.empty() && name != q.run) continue;
         Plan p;
@@ -196,6 +199,9 @@ std::vector<PulledRun> pull_runs(const PullRequest& q, const std::function<void(
             }
         }
         if (p.manifests.empty()) continue;
+        // Held until the rows are in: no trainer writes the run meanwhile, and no other process's recovery
+        // takes the files downloaded into a directory no run owns yet for orphans (it skips a locked run).
+        locks.push_back(std::make_unique<FileLock>(run_lock_path(q.home, name), false, "run '" + name + "'"));
         p.existing = reg.find_run(name);
         if (p.existing) {
             check_existing(reg, p, q.uri);

@@ -35,8 +35,9 @@ struct PulledRun {
 };
 
 // Throws InputError (bad remote, no such run, a run here already, nothing
-// verified: nothing is registered) and StorageError (the home's disk: the
-// files this pull wrote are removed, nothing is registered).
+// verified: nothing is registered), RunBusy (a process trains that run here)
+// and StorageError (the home's disk: the files this pull wrote are removed,
+// nothing is registered). Holds each pulled run's lock while it works.
 std::vector<PulledRun> pull_runs(const PullRequest& request,
                                  const std::function<void(const std::string&)>& say = nullptr);
 

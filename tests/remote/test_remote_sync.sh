@@ -111,6 +111,17 @@ fi
 ((rc == 2)) && grep -q -- "--run: expected a run this home does not have" "$T/pull4.log" &&
   pass "pull into a home that has the run: exit 2, $(grep -m1 -o -- '--run: .*' "$T/pull4.log" | cut -c1-120)" ||
   fail "pull into a home that has the run: exit $rc ($(cat "$T/pull4.log"))"
+# A run being trained in the home: its lock refuses the pull (exit 1, naming the holder), nothing changes.
+"$CLI" train --home "$T/busy" --run r --data synthetic --epochs 1 --steps-per-epoch 3000 --save-freq 1000 --threads 1 >/dev/null 2>&1 &
+busy=$!
+for i in $(seq 1 200); do [[ -f $T/busy/registry.sqlite ]] && break; sleep 0.05; done
+sleep 0.3
+"$CLI" pull --home "$T/busy" --remote "$R/spot" >"$T/pull-busy.log" 2>&1; rc=$?
+kill -TERM $busy; wait $busy 2>/dev/null
+((rc == 1)) && grep -q "run 'r'" "$T/pull-busy.log" && [[ -z $(find "$T/busy/checkpoints/r" -name '*.tmp' 2>/dev/null) ]] &&
+  pass "pull of a run a process is training here: exit 1, $(grep -m1 -o 'error: .*' "$T/pull-busy.log" | cut -c1-100)" ||
+  fail "pull of a run being trained: exit $rc ($(cat "$T/pull-busy.log"))"
+
 # A home with another run: its branch and session ids are taken, which a pull renumbers; its checkpoint ids,
 # which the files name, are kept: a home that has them taken is refused before anything is downloaded.
 "$CLI" train --home "$T/o" --run other --data synthetic --epochs 1 --steps-per-epoch 20 --save-freq 100 --interrupt-at-step 2 >/dev/null 2>&1
