@@ -25,7 +25,7 @@ packages=(
   # sharing LibTorch's thread pool) is 5-20x faster on these matrix sizes.
   libopenblas0-openmp libopenblas-dev
   patchelf  # trims unused libraries from LibTorch (packaging/trim-libtorch.sh)
-  libsqlite3-dev libssl-dev zlib1g-dev nlohmann-json3-dev libcli11-dev
+  libsqlite3-dev libssl-dev zlib1g-dev nlohmann-json3-dev libcli11-dev libcurl4-openssl-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 libqcustomplot-dev
   qt6-translations-l10n
   dataset-fashion-mnist
@@ -35,6 +35,8 @@ if ((tests)); then packages+=(clang-format-14); fi  # .ci/run checks the layout
 # test_export_loads reads savepoint-cli export's files with torch.load (it is skipped without torch);
 # test_data_parallel starts jobs with its torchrun.
 if ((tests)); then packages+=(python3-torch); fi
+# The remote tests run against OpenStack Swift's S3 API on loopback (tests/remote/s3_server_start.sh).
+if ((tests)); then packages+=(swift swift-proxy swift-object swift-container swift-account python3-swift curl); fi
 if ((bench)); then packages+=(libbenchmark-dev); fi
 
 if [[ $(id -u) -eq 0 ]]; then SUDO=; else SUDO=sudo; fi

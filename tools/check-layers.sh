@@ -23,8 +23,9 @@ declare -A allowed=(
   [checkpoint]="platform storage formats data model registry"
   [distributed]="platform storage formats data model registry checkpoint"
   [training]="platform storage formats data model registry checkpoint distributed"
+  [remote]="platform storage formats registry"
 )
-torch_free="platform storage formats registry"
+torch_free="platform storage formats registry remote"
 
 bad=0
 complain() { echo "$1: $2"; bad=1; }

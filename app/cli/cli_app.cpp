@@ -35,6 +35,7 @@ struct Subcommands {
     CLI::App* unpin = nullptr;
     CLI::App* compare = nullptr;
     CLI::App* export_ = nullptr;
+    CLI::App* pull = nullptr;
     std::vector<CLI::Option*> home_opts;  // --home of every subcommand
 };
 
@@ -99,6 +100,17 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
                                               "Simulate a preemption notice after this global step (exit 3)"));
     add_disk(s.train);
 
+    auto add_remote = [&](CLI::App* c) {
+        c->add_option("--remote", f.remote,
+                      "s3://BUCKET/PREFIX: upload each committed checkpoint there in the background (credentials and "
+                      "endpoint: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL, AWS_PROFILE)");
+        c->add_option("--remote-grace-seconds", f.remote_grace_seconds,
+                      "After training stops (a preemption notice too): seconds left to finish the uploads")
+            ->check(number_in(0.0, 86400.0))
+            ->capture_default_str();
+    };
+    add_remote(s.train);
+
     s.resume = app.add_subcommand("resume", "Continue a run from its latest usable checkpoint, or roll back");
     s.resume->add_option("--run", f.run_name, "Run name")->required();
     add_home(s.resume);
@@ -134,6 +146,7 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     f.step_opts.push_back(s.resume->add_option("--preempt-at-step", f.preempt_at,
                                                "Simulate a preemption notice after this global step (exit 3)"));
     add_disk(s.resume);
+    add_remote(s.resume);
 
     s.runs = app.add_subcommand("runs", "List runs");
     add_home(s.runs);
@@ -171,6 +184,11 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
         ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a checkpoint id (a positive integer)"));
     s.export_->add_option("--out", f.out_file, "The file to write (FILE.pt)")->required();
     add_home(s.export_);
+
+    s.pull = app.add_subcommand("pull", "Bring runs back from S3-compatible storage (train --remote) into the home");
+    s.pull->add_option("--remote", f.remote, "s3://BUCKET/PREFIX, as given to train --remote")->required();
+    s.pull->add_option("--run", f.run_name, "Only this run (default: every run there)");
+    add_home(s.pull);
     return s;
 }
 
@@ -185,6 +203,7 @@ int dispatch(const Subcommands& s, const CliFlags& f, const std::string& resolve
     if (s.pin->parsed() || s.unpin->parsed())
         return pin_command(resolved_home, f.run_name, f.checkpoint_id, s.pin->parsed(), out, err);
     if (s.compare->parsed()) return compare_command(resolved_home, f.runs, f.json, out, err);
+    if (s.pull->parsed()) return pull_command(f, resolved_home, out, err);
     if (s.export_->parsed()) return export_command(resolved_home, f.run_name, f.checkpoint_id, f.out_file, out, err);
     return 1;
 }
@@ -204,7 +223,7 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     };
     if (args_in.size() > 1 && !args_in[1].empty() && args_in[1][0] != '-' && !known(args_in[1])) {
         err << "error: unknown subcommand '" << args_in[1]
-            << "' (expected train, resume, runs, checkpoints, verify, pin, unpin, compare or export)\nrun "
+            << "' (expected train, resume, runs, checkpoints, verify, pin, unpin, compare, export or pull)\nrun "
                "'savepoint-cli --help' for "
                "usage\n";
         return 2;

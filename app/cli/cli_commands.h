@@ -18,10 +18,11 @@ namespace savepoint {
 struct CliFlags {
     std::string home, run_name, data = "fashion-mnist", model = "mlp", optimizer = "adam", device = "auto",
                                 save_freq = "epoch", async_policy = "wait", resume_data, loss = "ce", resume_model,
-                                out_file;
+                                out_file, remote;
     std::int64_t epochs = 10, spe = 0, batch = 32, keep = 5, threads = 0, interrupt_at = 0, preempt_at = 0;
     std::int64_t checkpoint_id = 0, resume_epoch = -1, resume_step = -1, disk_retries = 30;
     double lr = 1e-3, disk_retry_seconds = 10;
+    double remote_grace_seconds = 120;  // after training stops, time left to finish the uploads (EC2's spot notice)
     std::uint64_t seed = 42;
     bool json = false;
     bool dry_run = false;           // train --dry-run
@@ -53,6 +54,8 @@ int compare_command(const std::string& resolved_home, const std::vector<std::str
 // A checkpoint's weights as a file PyTorch reads (TorchScript for a TorchScript run, a state dict otherwise).
 int export_command(const std::string& resolved_home, const std::string& run_name, std::int64_t checkpoint_id,
                    const std::string& out_file, std::ostream& out, std::ostream& err);
+// Runs from S3-compatible storage (--remote) into the home, every file's SHA-256 checked first.
+int pull_command(const CliFlags& f, const std::string& resolved_home, std::ostream& out, std::ostream& err);
 // pin (`pin` true) and unpin.
 int pin_command(const std::string& resolved_home, const std::string& run_name, std::int64_t checkpoint_id, bool pin,
                 std::ostream& out, std::ostream& err);

@@ -97,7 +97,8 @@ nlohmann::json run_json(Registry& reg, const RunRow& run) {
 }
 
 void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow& run,
-                            const std::vector<CheckpointRow>& rows) {
+                            const std::vector<CheckpointRow>& rows,
+                            const std::map<std::int64_t, CheckpointRemote>* remotes) {
     (void)reg;
     char line[256];
     std::snprintf(line, sizeof line, "%6s %6s %7s %10s %7s %6s %10s %10s %9s %9s %9s  %s\n", "id", "epoch", "step",
@@ -108,7 +109,11 @@ void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow
         if (run.head_checkpoint_id && *run.head_checkpoint_id == c.id) marks += "head ";
         if (c.pinned) marks += "pinned ";
         if (c.kind != CheckpointKind::Regular) marks += std::string(to_string(c.kind)) + " ";
-        if (!std::isnan(c.branch_lr)) marks += "lr " + lr_text(c.branch_lr);  // its branch's, not the run's
+        if (!std::isnan(c.branch_lr)) marks += "lr " + lr_text(c.branch_lr) + " ";  // its branch's, not the run's
+        if (remotes)
+            if (auto it = remotes->find(c.id); it != remotes->end())
+                marks += std::string("s3 ") + to_string(it->second.state);
+        while (!marks.empty() && marks.back() == ' ') marks.pop_back();
         std::snprintf(line, sizeof line, "%6lld %6lld %7lld %10lld %7lld %6s %10s %10s %9s %9s %9s  %s\n",
                       static_cast<long long>(c.id), static_cast<long long>(c.epoch), static_cast<long long>(c.step),
                       static_cast<long long>(c.global_step), static_cast<long long>(c.branch_number),

@@ -1,6 +1,7 @@
 // savepoint-cli resume: a run continued from its latest usable checkpoint, or
 // rolled back to an earlier one, with the settings it was created with.
 #include "cli_commands.h"
+#include "cli_remote.h"
 #include "cli_training.h"
 #include "cli_worker.h"
 
@@ -23,7 +24,9 @@ int resume_command(const CliFlags& f, const std::string& resolved_home, std::ost
     }
     if (f.ep_opt->count()) req.target.epoch = f.resume_epoch;
     if (f.st_opt->count()) req.target.step = f.resume_step;
-    return run_training(req, out, err, install_signals);
+    // Checked before training starts: a bad remote creates nothing.
+    std::unique_ptr<RemoteSync> remote = remote_sync_for(f, resolved_home);
+    return run_training(req, out, err, install_signals, remote.get(), f.remote_grace_seconds);
 }
 
 }  // namespace savepoint

@@ -1,5 +1,6 @@
 // savepoint-cli train: a new run with the settings given, trained in the foreground.
 #include "cli_commands.h"
+#include "cli_remote.h"
 #include "cli_training.h"
 #include "cli_worker.h"
 
@@ -31,8 +32,10 @@ int train_command(const CliFlags& f, const std::string& resolved_home, std::ostr
         out << "dry run passed: nothing was created; drop --dry-run to train\n";
         return 0;
     }
+    // Checked before training starts: a bad remote creates nothing.
+    std::unique_ptr<RemoteSync> remote = remote_sync_for(f, resolved_home);
     WorkerJob job(req, out);  // under torchrun: this rank's part of the job
-    return run_training(req, out, err, install_signals);
+    return run_training(req, out, err, install_signals, remote.get(), f.remote_grace_seconds);
 }
 
 }  // namespace savepoint

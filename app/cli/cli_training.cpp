@@ -6,6 +6,7 @@
 #include "platform/errors.h"
 #include "platform/signal_disposition.h"
 #include "registry/registry.h"
+#include "remote/remote_sync.h"
 
 #include <unistd.h>
 
@@ -63,6 +64,7 @@ public:
 
     void on_checkpoint_saved(const CheckpointRow& c) override {
         ++committed;
+        if (remote) remote->notify();
         char buf[200];
         std::snprintf(buf, sizeof buf, "%s (global step %lld), %lld bytes, %.1f ms",
                       position_text(Position{c.epoch, c.step}).c_str(), static_cast<long long>(c.global_step),
@@ -89,6 +91,7 @@ public:
     }
 
     std::atomic<std::int64_t> committed{0};  // checkpoints this session committed (the I/O thread counts)
+    RemoteSync* remote = nullptr;            // told of each commit, so that the upload starts at once
 
     void line(const std::string& text) {
         std::lock_guard<std::mutex> l(mutex_);
@@ -179,14 +182,41 @@ void report_checkpoint_cost(CliObserver& observer, const TrainRequest& req, cons
 
 }  // namespace
 
-int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals) {
+// After training: what is still to upload gets `grace` seconds, then what is left is said.
+void finish_uploads(CliObserver& observer, RemoteSync& remote, double grace, const std::string& uri) {
+    char buf[120];
+    std::snprintf(buf, sizeof buf, "%g", grace);
+    observer.line("remote: finishing the uploads to " + uri + " (at most " + buf + " s, --remote-grace-seconds)");
+    const RemoteBacklog left = remote.finish(grace);
+    std::string line = "remote: " + std::to_string(left.uploaded) + " checkpoint(s) in " + uri;
+    if (left.pending + left.failed > 0)
+        line += "; " + std::to_string(left.pending + left.failed) +
+                " not uploaded yet (resume --remote uploads them: the registry keeps them pending)";
+    observer.line(line);
+}
+
+int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals, RemoteSync* remote,
+                 double grace_seconds) {
     CliObserver observer(out, err, req.storage_retries, req.storage_retry_seconds);
     Trainer trainer(req, &observer);
+    // The sync prints through the observer: it is stopped before the observer goes, however this returns.
+    struct StopRemote {
+        RemoteSync* r;
+        ~StopRemote() {
+            if (r) r->finish(0);
+        }
+    } stop_remote{remote};
+    observer.remote = remote;
+    if (remote) {
+        remote->on_message = [&observer](const std::string& line) { observer.line(line); };
+        remote->start();
+    }
     SignalScope scope(&trainer, signals);
     if (scope.early_)
         observer.line(std::string(scope.early_ == SIGTERM ? "a preemption notice (SIGTERM)" : "Ctrl-C (SIGINT)") +
                       " came while savepoint-cli was starting: stopping at the first step boundary");
     TrainResult r = trainer.run();
+    if (remote) finish_uploads(observer, *remote, grace_seconds, remote->uri_text());
     observer.line(std::string(outcome_name(r.outcome)) + ": " + r.message);
     observer.line("params_sha256 " + r.params_sha256);
     if (r.saves_skipped > 0 || r.saves_deferred > 0) {

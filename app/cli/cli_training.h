@@ -15,7 +15,12 @@ namespace savepoint {
 // resume add the rest. Throws InputError.
 TrainRequest training_request(const CliFlags& f, const std::string& resolved_home);
 
+class RemoteSync;
+
 // Runs the session, prints how it went; returns the exit code (exit_code()).
-int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals);
+// `remote` (may be null) uploads each checkpoint as it commits; once training
+// stops it has `grace_seconds` to finish.
+int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool signals, RemoteSync* remote = nullptr,
+                 double grace_seconds = 0);
 
 }  // namespace savepoint

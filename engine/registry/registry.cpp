@@ -362,13 +362,11 @@ std::int64_t Registry::max_checkpoint_id() {
     return s.step() ? s.i64(0) : 0;
 }
 
-void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>& rows) {
-    if (rows.empty()) return;
-    Transaction tx(*this);
-    Stmt s(db_,
+void insert_metrics(sqlite3* db, const std::string& path, std::int64_t run_id, const std::vector<MetricRow>& rows) {
+    Stmt s(db,
            "INSERT INTO metrics(run_id, session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, "
            "wall_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
-           path_);
+           path);
     for (const auto& m : rows) {
         s.bind(1, run_id)
             .bind(2, m.session_id)
@@ -383,6 +381,12 @@ void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>&
         s.run();
         s.reset();
     }
+}
+
+void Registry::append_metrics(std::int64_t run_id, const std::vector<MetricRow>& rows) {
+    if (rows.empty()) return;
+    Transaction tx(*this);
+    insert_metrics(db_, path_, run_id, rows);
     tx.commit();
 }
 

@@ -26,6 +26,9 @@ CheckpointRow read_checkpoint(const Stmt& s, int first = 0);
 MetricRow read_metric(const Stmt& s, int first = 0);
 EventRow read_event(const Stmt& s, int first = 0);
 
+// Inserts metric rows of a run inside the caller's transaction (append_metrics, a restored run).
+void insert_metrics(sqlite3* db, const std::string& path, std::int64_t run_id, const std::vector<MetricRow>& rows);
+
 // "SELECT <columns> FROM <table> <rest>".
 std::string select_from(const char* columns, const char* table, const std::string& rest);
 

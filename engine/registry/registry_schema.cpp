@@ -120,7 +120,23 @@ ALTER TABLE sessions ADD COLUMN restart_count INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE sessions ADD COLUMN workers TEXT;
 )SQL";
 
-const char* kMigrations[] = {kV1, kV2, kV3, kV4};
+// Version 5: each checkpoint's copy in S3-compatible storage (remote/): where
+// it goes (the s3:// URI, never a credential), how far it got, and why not.
+const char* kV5 = R"SQL(
+CREATE TABLE checkpoint_remotes (
+  checkpoint_id INTEGER PRIMARY KEY REFERENCES checkpoints(id) ON DELETE CASCADE,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  remote TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending','uploaded','failed','deleted')),
+  etag TEXT,
+  detail TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  updated_at REAL NOT NULL
+);
+CREATE INDEX checkpoint_remotes_by_run ON checkpoint_remotes(run_id, state);
+)SQL";
+
+const char* kMigrations[] = {kV1, kV2, kV3, kV4, kV5};
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 // commit_checkpoint moving the head in the same transaction as the state
 // change (checked by failing the commit and seeing neither happen).
 #include "platform/errors.h"
+#include "registry/checkpoint_remotes.h"
 #include "registry/registry.h"
 #include "registry/registry_schema.h"
 #include "storage/durable_io.h"
@@ -92,7 +93,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(QString::fromStdString(home() + "/registry.sqlite")).isFile());
         QCOMPARE(QString::fromStdString(reg.path()), QString::fromStdString(home() + "/registry.sqlite"));
         QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
-        QCOMPARE(kRegistrySchemaVersion, 4);
+        QCOMPARE(kRegistrySchemaVersion, 5);
         for (const char* table : {"runs", "branches", "checkpoints", "sessions", "metrics", "events"}) {
             std::string sql =
                 std::string("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='") + table + "'";
@@ -145,7 +146,7 @@ private Q_SLOTS:
         const QString db = QString::fromStdString(home() + "/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(db);
         const QString err = errorOf<InputError>([&] { Registry reg(home()); });
-        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 4, found 99 (made by a newer "
+        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 5, found 99 (made by a newer "
                                           "Savepoint; nothing was changed)"));
         QCOMPARE(testsupport::fileSha256(db), before);
     }
@@ -312,6 +313,42 @@ private Q_SLOTS:
         QVERIFY(!reg.checkpoint(777).has_value());
         reg.set_run_head(run, std::nullopt);
         QVERIFY(!reg.run_by_id(run)->head_checkpoint_id.has_value());
+    }
+
+    // The remote column and the status bar's backlog (registry/checkpoint_remotes.h).
+    void remoteStatesAndBacklog() {
+        Registry reg(home());
+        const auto run = reg.create_run("r", "{}", 10, 100, "cpu");
+        const auto branch = reg.find_run("r")->active_branch_id;
+        std::vector<std::int64_t> ids;
+        for (int i = 1; i <= 4; ++i) {
+            ids.push_back(reg.insert_writing_checkpoint(newRow(run, branch, i * 10)));
+            reg.commit_checkpoint(ids.back(), 1000 * i, std::string(64, 'a'), 1, 1);
+        }
+        QCOMPARE(remote_backlog(reg, run).pending, std::int64_t(0));  // not synced: nothing owed
+        CheckpointRemote r;
+        r.run_id = run;
+        r.remote = "s3://b/p";
+        r.checkpoint_id = ids[0];
+        r.state = RemoteState::Uploaded;
+        r.etag = "e1";
+        set_checkpoint_remote(reg, r);
+        r.checkpoint_id = ids[1];
+        r.state = RemoteState::Failed;
+        r.etag.clear();
+        r.detail = "503 SlowDown";
+        set_checkpoint_remote(reg, r);
+        // #3 and #4 have no row yet: the sync has not looked, they are pending all the same.
+        const RemoteBacklog b = remote_backlog(reg, run);
+        QCOMPARE(b.uploaded, std::int64_t(1));
+        QCOMPARE(b.failed, std::int64_t(1));
+        QCOMPARE(b.pending, std::int64_t(2));
+        QCOMPARE(b.pending_bytes, std::int64_t(2000 + 3000 + 4000));
+        const auto rows = checkpoint_remotes(reg, run);
+        QCOMPARE(rows.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(rows[0].etag), QStringLiteral("e1"));
+        QCOMPARE(rows[1].state, RemoteState::Failed);
+        QCOMPARE(QString::fromStdString(rows[1].detail), QStringLiteral("503 SlowDown"));
     }
 
     void commitMovesHeadAtomically() {

@@ -23,6 +23,8 @@
 #   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
 #   compare-best-is-last  test_compare              compare's best validation is the newest one
 #   skip-gradient-allreduce  test_data_parallel.sh  each torchrun worker keeps its own gradients: ranks drift apart
+#   pull-skip-sha256      test_remote_sync.sh       pull registers an object changed on the server
+#   remote-manifest-first test_remote_sync.sh       a manifest goes up before its file: killed between, it names nothing
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -69,6 +71,20 @@ if ((rc == 0 || rc == 77)); then  # 77: skipped (no torchrun), which catches not
 else
   echo "caught  skip-gradient-allreduce: test_data_parallel.sh failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 '^FAIL' /tmp/negative-skip-gradient-allreduce.log | cut -c1-160)"
 fi
+# Against a real S3-compatible server on loopback (Swift), started here for the two and stopped after.
+export SAVEPOINT_S3_DIR=/tmp/negative-s3
+tests/remote/s3_server_start.sh >/tmp/negative-s3-start.log 2>&1
+for bug in pull-skip-sha256 remote-manifest-first; do
+  t0=$(date +%s)
+  SAVEPOINT_PLANT_BUG=$bug tests/remote/test_remote_sync.sh "${BUILD_DIR:-build}/app/savepoint-cli" >"/tmp/negative-$bug.log" 2>&1; rc=$?
+  if ((rc == 0 || rc == 77)); then  # 77: skipped (no Swift), which catches nothing either
+    echo "MISSED  $bug: test_remote_sync.sh exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
+  else
+    echo "caught  $bug: test_remote_sync.sh failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 '^FAIL' "/tmp/negative-$bug.log" | cut -c1-160)"
+  fi
+done
+tests/remote/s3_server_stop.sh
+unset SAVEPOINT_S3_DIR
 # The fuzzer must crash (ASan) on the checkpoint reader without its bounds checks.
 t0=$(date +%s)
 if SAVEPOINT_PLANT_BUG=parser-no-bounds FUZZ_OUT=/tmp/negative-fuzz FUZZ_TARGETS=checkpoint \

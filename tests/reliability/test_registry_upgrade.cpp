@@ -1,6 +1,6 @@
 // Registry upgrades.
 //  - A v1 registry (made the way an older Savepoint made it: WAL, v1 schema,
-//    rows in it) opens, migrates to v2 in one transaction, keeps its rows, and
+//    rows in it) opens, migrates (v2 ... v5, each in one transaction), keeps its rows, and
 //    the CLI lists it.
 //  - A failed migration (fault point "registry.migrate", and a real SQL error
 //    half-way through the v2 script) leaves the file byte-identical.
@@ -11,6 +11,7 @@
 #include "reliability_support.h"
 
 #include "platform/errors.h"
+#include "registry/checkpoint_remotes.h"
 #include "registry/registry_schema.h"
 #include "storage/durable_io.h"
 
@@ -74,7 +75,7 @@ private Q_SLOTS:
         QCOMPARE(userVersion(home + QStringLiteral("/registry.sqlite")), 1);
         {
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 4);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 5);
             auto run = reg.find_run("old");
             QVERIFY(run);
             auto rows = reg.checkpoints(run->id);  // reads the v2 and v3 columns
@@ -82,6 +83,19 @@ private Q_SLOTS:
             QVERIFY(std::isnan(rows[0].write_ms));
             QVERIFY(std::isnan(rows[0].branch_lr));  // v3: no branch has a rate of its own
             for (const auto& b : reg.branches(run->id)) QVERIFY(!b.lr);
+            // v5: the checkpoint_remotes table exists, empty, and takes a row for the old checkpoint.
+            QVERIFY(savepoint::checkpoint_remotes(reg, run->id).empty());
+            savepoint::CheckpointRemote cr;
+            cr.checkpoint_id = rows[0].id;
+            cr.run_id = run->id;
+            cr.remote = "s3://bucket/prefix";
+            cr.state = savepoint::RemoteState::Failed;
+            cr.detail = "no route to host";
+            savepoint::set_checkpoint_remote(reg, cr);
+            auto remotes = savepoint::checkpoint_remotes(reg, run->id);
+            QCOMPARE(remotes.size(), std::size_t(1));
+            QCOMPARE(remotes[0].state, savepoint::RemoteState::Failed);
+            QCOMPARE(QString::fromStdString(remotes[0].detail), QStringLiteral("no route to host"));
             QCOMPARE(QString::fromStdString(reg.integrity_check()), QStringLiteral("ok"));
         }
         CliResult r = reliability::runCli({QStringLiteral("runs"), QStringLiteral("--home"), home});
@@ -126,7 +140,7 @@ private Q_SLOTS:
         if (how == QLatin1String("fault")) {
             // Once the cause is gone the same file migrates.
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 4);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 5);
         }
     }
 
@@ -144,7 +158,7 @@ private Q_SLOTS:
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         const QString expected = path + QStringLiteral(
-                                            ": registry schema version: expected at most 4, found 99 (made by a newer "
+                                            ": registry schema version: expected at most 5, found 99 (made by a newer "
                                             "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());

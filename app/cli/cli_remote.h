@@ -1,0 +1,18 @@
+// train/resume --remote: the background sync of the run's checkpoints to
+// S3-compatible storage, checked before training starts (a bad URI, missing
+// credentials, an endpoint that does not answer, a wrong key or a missing
+// bucket are an InputError: exit 2, nothing created).
+#pragma once
+
+#include "cli_commands.h"
+#include "remote/remote_sync.h"
+
+#include <memory>
+#include <string>
+
+namespace savepoint {
+
+// Null when --remote was not given.
+std::unique_ptr<RemoteSync> remote_sync_for(const CliFlags& f, const std::string& resolved_home);
+
+}  // namespace savepoint
