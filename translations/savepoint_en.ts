@@ -18,6 +18,26 @@
 <context>
     <name>savepoint::ui::CheckpointTableModel</name>
     <message>
+        <source>Remote</source>
+        <translation>Remote</translation>
+    </message>
+    <message>
+        <source>ETag %1</source>
+        <translation>ETag %1</translation>
+    </message>
+    <message>
+        <source>upload failed</source>
+        <translation>upload failed</translation>
+    </message>
+    <message>
+        <source>in S3</source>
+        <translation>in S3</translation>
+    </message>
+    <message>
+        <source>uploading</source>
+        <translation>uploading</translation>
+    </message>
+    <message>
         <source>saved</source>
         <translation>saved</translation>
     </message>
@@ -508,6 +528,22 @@
 <context>
     <name>savepoint::ui::MainWindow</name>
     <message>
+        <source>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</source>
+        <translation>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</translation>
+    </message>
+    <message>
+        <source>Open runs from remote storage…</source>
+        <translation>Open runs from remote storage…</translation>
+    </message>
+    <message>
+        <source>Open runs from remote storage</source>
+        <translation>Open runs from remote storage</translation>
+    </message>
+    <message>
+        <source>Runs under this address are downloaded into this window&apos;s home, every file checked against its SHA-256 first:</source>
+        <translation>Runs under this address are downloaded into this window&apos;s home, every file checked against its SHA-256 first:</translation>
+    </message>
+    <message>
         <source>Savepoint — %1</source>
         <translation>Savepoint — %1</translation>
     </message>
@@ -978,6 +1014,26 @@
 <context>
     <name>savepoint::ui::NewRunDialog</name>
     <message>
+        <source>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</source>
+        <translation>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</translation>
+    </message>
+    <message>
+        <source>Remote storage</source>
+        <translation>Remote storage</translation>
+    </message>
+    <message>
+        <source>Remote storage is for a run trained in this window (Workers 1), not yet for a job</source>
+        <translation>Remote storage is for a run trained in this window (Workers 1), not yet for a job</translation>
+    </message>
+    <message>
+        <source>Each checkpoint is also uploaded there in the background (AWS S3, MinIO, Ceph, Swift), with the credentials of AWS_ACCESS_KEY_ID or ~/.aws/credentials and AWS_ENDPOINT_URL; File ▸ Open runs from remote storage… brings the run back on another machine.</source>
+        <translation>Each checkpoint is also uploaded there in the background (AWS S3, MinIO, Ceph, Swift), with the credentials of AWS_ACCESS_KEY_ID or ~/.aws/credentials and AWS_ENDPOINT_URL; File ▸ Open runs from remote storage… brings the run back on another machine.</translation>
+    </message>
+    <message>
+        <source>optional: s3://bucket/prefix</source>
+        <translation>optional: s3://bucket/prefix</translation>
+    </message>
+    <message>
         <source>A job of several workers waits for each checkpoint: choose “wait”</source>
         <translation>A job of several workers waits for each checkpoint: choose “wait”</translation>
     </message>
@@ -1413,6 +1469,18 @@
 <context>
     <name>savepoint::ui::StatusBarFields</name>
     <message>
+        <source>Checkpoints copied to %1: %2 uploaded, %3 pending, %4 failed (retried)</source>
+        <translation>Checkpoints copied to %1: %2 uploaded, %3 pending, %4 failed (retried)</translation>
+    </message>
+    <message>
+        <source>S3: %1 uploaded, %2 waiting (%3 MB)</source>
+        <translation>S3: %1 uploaded, %2 waiting (%3 MB)</translation>
+    </message>
+    <message>
+        <source>S3: all %1 uploaded</source>
+        <translation>S3: all %1 uploaded</translation>
+    </message>
+    <message>
         <source>Where the model trains</source>
         <translation>Where the model trains</translation>
     </message>
@@ -1754,6 +1822,37 @@
     <message>
         <source>torchrun (%1) did not start: %2</source>
         <translation>torchrun (%1) did not start: %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RemoteController</name>
+    <message>
+        <source>Nothing was pulled: %1</source>
+        <translation>Nothing was pulled: %1</translation>
+    </message>
+    <message>
+        <source>Pulled run “%1” from %2 (checkpoints verified: %3, refused: %4); Resume continues from checkpoint #%5.</source>
+        <translation>Pulled run “%1” from %2 (checkpoints verified: %3, refused: %4); Resume continues from checkpoint #%5.</translation>
+    </message>
+    <message>
+        <source>Pulling from %1…</source>
+        <translation>Pulling from %1…</translation>
+    </message>
+    <message>
+        <source>Remote storage refused: %1. Training goes on; its checkpoints are uploaded by a later resume that reaches the store.</source>
+        <translation>Remote storage refused: %1. Training goes on; its checkpoints are uploaded by a later resume that reaches the store.</translation>
+    </message>
+    <message>
+        <source>Remote storage refused: %1</source>
+        <translation>Remote storage refused: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoints of “%1” are uploaded to %2 as they are committed.</source>
+        <translation>Checkpoints of “%1” are uploaded to %2 as they are committed.</translation>
+    </message>
+    <message>
+        <source>Checking the remote storage %1…</source>
+        <translation>Checking the remote storage %1…</translation>
     </message>
 </context>
 </TS>

@@ -18,6 +18,26 @@
 <context>
     <name>savepoint::ui::CheckpointTableModel</name>
     <message>
+        <source>Remote</source>
+        <translation>Distant</translation>
+    </message>
+    <message>
+        <source>ETag %1</source>
+        <translation>ETag %1</translation>
+    </message>
+    <message>
+        <source>upload failed</source>
+        <translation>échec de l’envoi</translation>
+    </message>
+    <message>
+        <source>in S3</source>
+        <translation>dans S3</translation>
+    </message>
+    <message>
+        <source>uploading</source>
+        <translation>envoi en cours</translation>
+    </message>
+    <message>
         <source>saved</source>
         <translation>enregistré</translation>
     </message>
@@ -512,6 +532,22 @@
 <context>
     <name>savepoint::ui::MainWindow</name>
     <message>
+        <source>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</source>
+        <translation>Télécharger dans ce dossier des exécutions synchronisées vers un stockage compatible S3 (s3://bucket/prefixe), pour les reprendre ici</translation>
+    </message>
+    <message>
+        <source>Open runs from remote storage…</source>
+        <translation>Ouvrir des exécutions depuis un stockage distant…</translation>
+    </message>
+    <message>
+        <source>Open runs from remote storage</source>
+        <translation>Ouvrir des exécutions depuis un stockage distant</translation>
+    </message>
+    <message>
+        <source>Runs under this address are downloaded into this window&apos;s home, every file checked against its SHA-256 first:</source>
+        <translation>Les exécutions sous cette adresse sont téléchargées dans le dossier de cette fenêtre, chaque fichier vérifié d’abord par son SHA-256 :</translation>
+    </message>
+    <message>
         <source>Savepoint — %1</source>
         <translation>Savepoint — %1</translation>
     </message>
@@ -985,6 +1021,26 @@
 </context>
 <context>
     <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</source>
+        <translation>Saisissez l’adresse du stockage, par exemple s3://my-bucket/checkpoints</translation>
+    </message>
+    <message>
+        <source>Remote storage</source>
+        <translation>Stockage distant</translation>
+    </message>
+    <message>
+        <source>Remote storage is for a run trained in this window (Workers 1), not yet for a job</source>
+        <translation>Le stockage distant vaut pour une exécution entraînée dans cette fenêtre (Workers 1), pas encore pour une tâche</translation>
+    </message>
+    <message>
+        <source>Each checkpoint is also uploaded there in the background (AWS S3, MinIO, Ceph, Swift), with the credentials of AWS_ACCESS_KEY_ID or ~/.aws/credentials and AWS_ENDPOINT_URL; File ▸ Open runs from remote storage… brings the run back on another machine.</source>
+        <translation>Chaque sauvegarde y est aussi envoyée en arrière-plan (AWS S3, MinIO, Ceph, Swift), avec les identifiants de AWS_ACCESS_KEY_ID ou ~/.aws/credentials et AWS_ENDPOINT_URL ; Fichier ▸ Ouvrir des exécutions depuis un stockage distant… ramène l’exécution sur une autre machine.</translation>
+    </message>
+    <message>
+        <source>optional: s3://bucket/prefix</source>
+        <translation>facultatif : s3://bucket/prefixe</translation>
+    </message>
     <message>
         <source>A job of several workers waits for each checkpoint: choose “wait”</source>
         <translation>Une tâche à plusieurs workers attend chaque point de sauvegarde : choisissez « wait »</translation>
@@ -1477,6 +1533,18 @@
 <context>
     <name>savepoint::ui::StatusBarFields</name>
     <message>
+        <source>Checkpoints copied to %1: %2 uploaded, %3 pending, %4 failed (retried)</source>
+        <translation>Sauvegardes copiées vers %1 : %2 envoyées, %3 en attente, %4 en échec (réessayées)</translation>
+    </message>
+    <message>
+        <source>S3: %1 uploaded, %2 waiting (%3 MB)</source>
+        <translation>S3 : %1 envoyés, %2 en attente (%3 Mo)</translation>
+    </message>
+    <message>
+        <source>S3: all %1 uploaded</source>
+        <translation>S3 : les %1 sont envoyés</translation>
+    </message>
+    <message>
         <source>Diverged (NaN or infinite loss)</source>
         <translation>Divergé (perte NaN ou infinie)</translation>
     </message>
@@ -1857,6 +1925,37 @@
     <message>
         <source>torchrun (%1) did not start: %2</source>
         <translation>torchrun (%1) n’a pas démarré : %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RemoteController</name>
+    <message>
+        <source>Nothing was pulled: %1</source>
+        <translation>Rien n’a été téléchargé : %1</translation>
+    </message>
+    <message>
+        <source>Pulled run “%1” from %2 (checkpoints verified: %3, refused: %4); Resume continues from checkpoint #%5.</source>
+        <translation>Exécution « %1 » téléchargée depuis %2 (sauvegardes vérifiées : %3, refusées : %4) ; Reprendre continue depuis la sauvegarde n° %5.</translation>
+    </message>
+    <message>
+        <source>Pulling from %1…</source>
+        <translation>Téléchargement depuis %1…</translation>
+    </message>
+    <message>
+        <source>Remote storage refused: %1. Training goes on; its checkpoints are uploaded by a later resume that reaches the store.</source>
+        <translation>Le stockage distant a refusé : %1. L’entraînement continue ; ses sauvegardes seront envoyées par une reprise ultérieure qui atteint le stockage.</translation>
+    </message>
+    <message>
+        <source>Remote storage refused: %1</source>
+        <translation>Le stockage distant a refusé : %1</translation>
+    </message>
+    <message>
+        <source>Checkpoints of “%1” are uploaded to %2 as they are committed.</source>
+        <translation>Les sauvegardes de « %1 » sont envoyées vers %2 à mesure qu’elles sont validées.</translation>
+    </message>
+    <message>
+        <source>Checking the remote storage %1…</source>
+        <translation>Vérification du stockage distant %1…</translation>
     </message>
 </context>
 </TS>

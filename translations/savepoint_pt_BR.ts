@@ -18,6 +18,26 @@
 <context>
     <name>savepoint::ui::CheckpointTableModel</name>
     <message>
+        <source>Remote</source>
+        <translation>Remoto</translation>
+    </message>
+    <message>
+        <source>ETag %1</source>
+        <translation>ETag %1</translation>
+    </message>
+    <message>
+        <source>upload failed</source>
+        <translation>envio falhou</translation>
+    </message>
+    <message>
+        <source>in S3</source>
+        <translation>no S3</translation>
+    </message>
+    <message>
+        <source>uploading</source>
+        <translation>enviando</translation>
+    </message>
+    <message>
         <source>saved</source>
         <translation>salvo</translation>
     </message>
@@ -512,6 +532,22 @@
 <context>
     <name>savepoint::ui::MainWindow</name>
     <message>
+        <source>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</source>
+        <translation>Baixar para esta pasta execuções sincronizadas com um armazenamento compatível com S3 (s3://bucket/prefixo), para retomá-las aqui</translation>
+    </message>
+    <message>
+        <source>Open runs from remote storage…</source>
+        <translation>Abrir execuções do armazenamento remoto…</translation>
+    </message>
+    <message>
+        <source>Open runs from remote storage</source>
+        <translation>Abrir execuções do armazenamento remoto</translation>
+    </message>
+    <message>
+        <source>Runs under this address are downloaded into this window&apos;s home, every file checked against its SHA-256 first:</source>
+        <translation>As execuções sob este endereço são baixadas para a pasta desta janela, cada arquivo conferido antes pelo seu SHA-256:</translation>
+    </message>
+    <message>
         <source>Savepoint — %1</source>
         <translation>Savepoint — %1</translation>
     </message>
@@ -985,6 +1021,26 @@
 </context>
 <context>
     <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</source>
+        <translation>Digite o endereço do armazenamento, como s3://my-bucket/checkpoints</translation>
+    </message>
+    <message>
+        <source>Remote storage</source>
+        <translation>Armazenamento remoto</translation>
+    </message>
+    <message>
+        <source>Remote storage is for a run trained in this window (Workers 1), not yet for a job</source>
+        <translation>O armazenamento remoto é para uma execução treinada nesta janela (Workers 1), ainda não para um job</translation>
+    </message>
+    <message>
+        <source>Each checkpoint is also uploaded there in the background (AWS S3, MinIO, Ceph, Swift), with the credentials of AWS_ACCESS_KEY_ID or ~/.aws/credentials and AWS_ENDPOINT_URL; File ▸ Open runs from remote storage… brings the run back on another machine.</source>
+        <translation>Cada checkpoint também é enviado para lá em segundo plano (AWS S3, MinIO, Ceph, Swift), com as credenciais de AWS_ACCESS_KEY_ID ou ~/.aws/credentials e AWS_ENDPOINT_URL; Arquivo ▸ Abrir execuções do armazenamento remoto… traz a execução de volta em outra máquina.</translation>
+    </message>
+    <message>
+        <source>optional: s3://bucket/prefix</source>
+        <translation>opcional: s3://bucket/prefixo</translation>
+    </message>
     <message>
         <source>A job of several workers waits for each checkpoint: choose “wait”</source>
         <translation>Um job de vários workers espera cada checkpoint: escolha “wait”</translation>
@@ -1477,6 +1533,18 @@
 <context>
     <name>savepoint::ui::StatusBarFields</name>
     <message>
+        <source>Checkpoints copied to %1: %2 uploaded, %3 pending, %4 failed (retried)</source>
+        <translation>Checkpoints copiados para %1: %2 enviados, %3 pendentes, %4 com falha (tentados de novo)</translation>
+    </message>
+    <message>
+        <source>S3: %1 uploaded, %2 waiting (%3 MB)</source>
+        <translation>S3: %1 enviados, %2 aguardando (%3 MB)</translation>
+    </message>
+    <message>
+        <source>S3: all %1 uploaded</source>
+        <translation>S3: todos os %1 enviados</translation>
+    </message>
+    <message>
         <source>Diverged (NaN or infinite loss)</source>
         <translation>Divergiu (perda NaN ou infinita)</translation>
     </message>
@@ -1857,6 +1925,37 @@
     <message>
         <source>torchrun (%1) did not start: %2</source>
         <translation>torchrun (%1) não iniciou: %2</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::RemoteController</name>
+    <message>
+        <source>Nothing was pulled: %1</source>
+        <translation>Nada foi baixado: %1</translation>
+    </message>
+    <message>
+        <source>Pulled run “%1” from %2 (checkpoints verified: %3, refused: %4); Resume continues from checkpoint #%5.</source>
+        <translation>Execução “%1” baixada de %2 (checkpoints verificados: %3, recusados: %4); Retomar continua do checkpoint nº %5.</translation>
+    </message>
+    <message>
+        <source>Pulling from %1…</source>
+        <translation>Baixando de %1…</translation>
+    </message>
+    <message>
+        <source>Remote storage refused: %1. Training goes on; its checkpoints are uploaded by a later resume that reaches the store.</source>
+        <translation>O armazenamento remoto recusou: %1. O treino continua; seus checkpoints serão enviados por uma retomada posterior que alcance o armazenamento.</translation>
+    </message>
+    <message>
+        <source>Remote storage refused: %1</source>
+        <translation>O armazenamento remoto recusou: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoints of “%1” are uploaded to %2 as they are committed.</source>
+        <translation>Os checkpoints de “%1” são enviados para %2 à medida que são confirmados.</translation>
+    </message>
+    <message>
+        <source>Checking the remote storage %1…</source>
+        <translation>Verificando o armazenamento remoto %1…</translation>
     </message>
 </context>
 </TS>

@@ -50,6 +50,33 @@ void CheckpointTableModel::setVerified(std::int64_t id, bool ok, const QString& 
     if (r >= 0) Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
 }
 
+void CheckpointTableModel::setRemotes(const std::vector<savepoint::CheckpointRemote>& remotes) {
+    QHash<qint64, savepoint::CheckpointRemote> next;
+    for (const auto& r : remotes) next.insert(r.checkpoint_id, r);
+    bool same = next.size() == remotes_.size();
+    for (auto it = next.cbegin(); same && it != next.cend(); ++it) {
+        const auto old = remotes_.constFind(it.key());
+        same = old != remotes_.cend() && old->state == it->state && old->detail == it->detail;
+    }
+    if (same) return;
+    remotes_ = std::move(next);
+    if (!rows_.empty()) Q_EMIT dataChanged(index(0, Remote), index(rowCount() - 1, Remote));
+}
+
+QString CheckpointTableModel::remoteStateText(savepoint::RemoteState s) {
+    switch (s) {
+        case savepoint::RemoteState::Pending:
+            return tr("uploading");
+        case savepoint::RemoteState::Uploaded:
+            return tr("in S3");
+        case savepoint::RemoteState::Failed:
+            return tr("upload failed");
+        case savepoint::RemoteState::Deleted:
+            return tr("deleted");
+    }
+    return {};
+}
+
 const savepoint::CheckpointRow* CheckpointTableModel::rowAt(int row) const {
     return row >= 0 && row < static_cast<int>(rows_.size()) ? &rows_[row] : nullptr;
 }
@@ -147,7 +174,24 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
             case Pinned:
                 return c.pinned ? (sort ? QVariant(1) : QVariant(tr("pinned")))
                                 : (sort ? QVariant(0) : QVariant(QString()));
+            case Remote: {
+                const auto r = remotes_.constFind(c.id);
+                return r == remotes_.cend() ? QString() : remoteStateText(r->state);
+            }
         }
+    }
+    if (role == Qt::ToolTipRole && idx.column() == Remote) {
+        const auto r = remotes_.constFind(c.id);
+        if (r == remotes_.cend()) return {};
+        QString tip = QString::fromStdString(r->remote);
+        if (!r->etag.empty()) tip += QLatin1Char('\n') + tr("ETag %1").arg(QString::fromStdString(r->etag));
+        if (!r->detail.empty()) tip += QLatin1Char('\n') + QString::fromStdString(r->detail);
+        return tip;
+    }
+    if (role == Qt::ForegroundRole && idx.column() == Remote) {
+        const auto r = remotes_.constFind(c.id);
+        if (r != remotes_.cend() && r->state == savepoint::RemoteState::Failed) return QColor(0xb0, 0x20, 0x20);
+        if (r != remotes_.cend() && r->state == savepoint::RemoteState::Uploaded) return QColor(0x1b, 0x7f, 0x3b);
     }
     if (role == Qt::ToolTipRole) {
         if (v != verified_.end() && !v->detail.isEmpty()) return v->detail;
@@ -165,7 +209,7 @@ QVariant CheckpointTableModel::data(const QModelIndex& idx, int role) const {
         f.setBold(true);
         return f;
     }
-    if (role == Qt::TextAlignmentRole && idx.column() != State && idx.column() != Time)
+    if (role == Qt::TextAlignmentRole && idx.column() != State && idx.column() != Time && idx.column() != Remote)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
@@ -201,6 +245,8 @@ QVariant CheckpointTableModel::headerData(int section, Qt::Orientation o, int ro
             return tr("Head");
         case Pinned:
             return tr("Pinned");
+        case Remote:
+            return tr("Remote");
     }
     return {};
 }

@@ -1,9 +1,11 @@
 // The checkpoints of the selected run: position, metrics at save, size,
-// verification state, branch, head and pinned marks. Verification results of
+// verification state, branch, head and pinned marks, and the copy in remote
+// storage when the run is synced (train --remote). Verification results of
 // this session (checksum checked now) are overlaid on the registry state.
 // GUI thread only; sort through a QSortFilterProxyModel with SortRole.
 #pragma once
 
+#include "registry/checkpoint_remotes.h"
 #include "registry/registry.h"
 
 #include <QAbstractTableModel>
@@ -32,6 +34,7 @@ public:
         Branch,
         Head,
         Pinned,
+        Remote,
         ColumnCount
     };
     static constexpr int IdRole = Qt::UserRole + 1;
@@ -43,6 +46,10 @@ public:
     void setCheckpoints(std::vector<savepoint::CheckpointRow> rows, std::optional<std::int64_t> head);
     void setShowDeleted(bool on);
     void setVerified(std::int64_t id, bool ok, const QString& detail);
+    // Each checkpoint's remote copy (checkpoint_remotes.h); none: the Remote column is blank.
+    void setRemotes(const std::vector<savepoint::CheckpointRemote>& remotes);
+    bool hasRemotes() const { return !remotes_.isEmpty(); }
+    static QString remoteStateText(savepoint::RemoteState state);
 
     const savepoint::CheckpointRow* rowAt(int row) const;
     int rowOf(std::int64_t id) const;
@@ -70,6 +77,7 @@ private:
         QString detail;
     };
     QHash<qint64, Verified> verified_;
+    QHash<qint64, savepoint::CheckpointRemote> remotes_;
 };
 
 }  // namespace savepoint::ui

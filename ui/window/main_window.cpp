@@ -14,6 +14,8 @@
 #include "window/dock_proportions.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/job_controller.h"
+#include "window/remote_controller.h"
+#include "window/remote_field.h"
 #include "window/run_comparison_view.h"
 #include "window/run_data_view.h"
 #include "window/training_controller.h"
@@ -25,6 +27,7 @@
 #include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -136,6 +139,27 @@ void MainWindow::createControllers() {
     connect(job_, &JobController::errorMessage, this, &MainWindow::showError);
     connect(job_, &JobController::actionsChanged, this, &MainWindow::updateActions);
     connect(job_, &JobController::runAppeared, this, &MainWindow::selectRun);
+    remote_ = new RemoteController(home_, this);
+    connect(remote_, &RemoteController::message, this, &MainWindow::log);
+    connect(remote_, &RemoteController::errorMessage, this, &MainWindow::showError);
+    connect(remote_, &RemoteController::pulled, this, [this](const QStringList& names) {
+        refreshRuns();
+        if (reg_ && !names.isEmpty())
+            if (const auto run = reg_->find_run(names.front().toStdString())) selectRun(run->id);
+    });
+    // A new run with remote storage, or a resume of a run that had it: the store answers first.
+    training_->setRemoteGate([this](const QString& run, const QString& uri, std::function<void()> start) {
+        QString target = uri;
+        if (target.isEmpty()) {
+            if (!reg_ || remote_->syncedRun() == run) return false;
+            const auto row = reg_->find_run(run.toStdString());
+            if (!row) return false;
+            target = RemoteController::previousRemote(*reg_, row->id);
+            if (target.isEmpty()) return false;
+        }
+        remote_->syncThen(run, target, std::move(start), !uri.isEmpty());
+        return true;
+    });
     connect(data_, &RunDataView::message, this, &MainWindow::log);
     connect(data_, &RunDataView::errorMessage, this, &MainWindow::showError);
     connect(data_, &RunDataView::actionsChanged, this, &MainWindow::updateActions);
@@ -212,6 +236,24 @@ void MainWindow::handleTermination(int signal) { training_->handleTermination(si
 
 void MainWindow::selectRun(qint64 run_id) { data_->selectRun(run_id); }
 void MainWindow::refreshRuns() { data_->refreshRuns(); }
+
+void MainWindow::openRemoteRuns(const QString& given) {
+    QString uri = given;
+    QString problem;
+    while (uri.isEmpty() || !(problem = checkRemoteUri(uri, true)).isEmpty()) {
+        if (!given.isEmpty()) return showError(problem);
+        bool ok = false;
+        const QString label = tr("Runs under this address are downloaded into this window's home, every file checked "
+                                 "against its SHA-256 first:") +
+                              (problem.isEmpty() ? QString() : QStringLiteral("\n\n") + problem);
+        uri = QInputDialog::getText(this, tr("Open runs from remote storage"), label, QLineEdit::Normal,
+                                    uri.isEmpty() ? QStringLiteral("s3://") : uri, &ok)
+                  .trimmed();
+        if (!ok) return;
+        if (uri.isEmpty()) uri = QStringLiteral("s3://");
+    }
+    remote_->pull(uri);
+}
 void MainWindow::refreshSelected() { data_->refreshSelected(); }
 void MainWindow::verifySelectedCheckpoint() { data_->verifySelectedCheckpoint(); }
 void MainWindow::togglePinSelected() { data_->togglePinSelected(); }

@@ -43,6 +43,7 @@ class DockProportions;
 class FirstLaunchHint;
 class FaultTolerancePanel;
 class JobController;
+class RemoteController;
 class MetricsPlot;
 class RunComparisonView;
 class RunDataView;
@@ -91,6 +92,7 @@ public:
     // Two or more runs selected in the run list (run_comparison_view.h).
     RunComparisonView* comparison() const { return compare_; }
     JobController* jobs() const { return job_; }
+    RemoteController* remote() const { return remote_; }
     ComparisonPlot* comparisonPlot() const { return compare_plot_; }
     ComparisonTableModel* comparisonModel() const { return compare_table_; }
 
@@ -126,6 +128,9 @@ public Q_SLOTS:
     bool deleteCheckpoint(qint64 id);
     void verifyCheckpoint(qint64 id);
     void selectCheckpoint(qint64 id);
+
+    // File ▸ Open runs from remote storage…: pulls the runs under `uri` (asked when empty) into this home.
+    void openRemoteRuns(const QString& uri = {});
 
     void exportPlot(const QString& path = {});
     void exportCsv(const QString& path = {});
@@ -169,7 +174,8 @@ private:
     Confirm confirm_;
 
     TrainingController* training_ = nullptr;
-    JobController* job_ = nullptr;  // a data-parallel job under torchrun
+    JobController* job_ = nullptr;        // a data-parallel job under torchrun
+    RemoteController* remote_ = nullptr;  // S3-compatible storage
     RunDataView* data_ = nullptr;
     RunComparisonView* compare_ = nullptr;
 

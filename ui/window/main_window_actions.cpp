@@ -153,6 +153,9 @@ void MainWindow::buildActions() {
         &MainWindow::resumeLatest, QKeySequence(Qt::CTRL | Qt::Key_R));
     add(QStringLiteral("resumeAt"), tr("Resume at"), tr("Resume (or roll back) at the epoch and step set beside"),
         &MainWindow::resumeAtTypedPosition, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    add(QStringLiteral("openRemote"), tr("Open runs from remote storage…"),
+        tr("Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here"),
+        [this] { openRemoteRuns(); });
     add(QStringLiteral("exportPlot"), tr("Export plot…"), tr("Save the plots as PNG or PDF"), [this] { exportPlot(); });
     add(QStringLiteral("exportCsv"), tr("Export metrics as CSV…"), tr("Every point, raw and smoothed"),
         [this] { exportCsv(); });
@@ -243,6 +246,7 @@ void MainWindow::nameForAccessibility() {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(actions_[QStringLiteral("newRun")]);
+    file->addAction(actions_[QStringLiteral("openRemote")]);
     file->addSeparator();
     file->addAction(actions_[QStringLiteral("exportPlot")]);
     file->addAction(actions_[QStringLiteral("exportCsv")]);

@@ -256,6 +256,7 @@ QWidget* MainWindow::buildCheckpointPane() {
     ckpt_view_ = new QTableView(w);
     ckpt_view_->setObjectName(QStringLiteral("checkpointView"));
     ckpt_view_->setModel(ckpt_proxy_);
+    ckpt_view_->setColumnHidden(CheckpointTableModel::Remote, true);  // shown for a run synced to S3
     ckpt_view_->setSortingEnabled(true);
     ckpt_view_->sortByColumn(CheckpointTableModel::GlobalStep, Qt::DescendingOrder);
     ckpt_view_->setSelectionBehavior(QAbstractItemView::SelectRows);

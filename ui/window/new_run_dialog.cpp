@@ -3,6 +3,7 @@
 #include "data/dataset_spec.h"
 #include "platform/errors.h"
 #include "training/run_inputs.h"
+#include "window/remote_field.h"
 #include "window/setting_words.h"
 
 #include <QApplication>
@@ -159,6 +160,8 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     restarts_->setValue(3);
     async_ = new QComboBox(this);
     async_->addItems({QStringLiteral("wait"), QStringLiteral("skip"), QStringLiteral("defer")});
+    remote_ = new QLineEdit(this);
+    remote_->setPlaceholderText(tr("optional: s3://bucket/prefix"));
 
     addField(form, QStringLiteral("run"), run_, tr("Letters, digits, '.', '_' and '-'; becomes a folder name."));
     addField(
@@ -193,6 +196,10 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
                 "(PyTorch's launcher), each training on its own batch of the size above."));
     addField(form, QStringLiteral("max_restarts"), restarts_,
              tr("How often torchrun restarts the whole job from its last checkpoint when a worker is lost."));
+    addField(form, QStringLiteral("remote"), remote_,
+             tr("Each checkpoint is also uploaded there in the background (AWS S3, MinIO, Ceph, Swift), with the "
+                "credentials of AWS_ACCESS_KEY_ID or ~/.aws/credentials and AWS_ENDPOINT_URL; File ▸ Open runs "
+                "from remote storage… brings the run back on another machine."));
 
     auto* dry_row = new QHBoxLayout;
     auto* dry = new QPushButton(tr("Check model and data"), this);
@@ -234,7 +241,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     chain(dry);
     for (QAbstractButton* b : buttons_->buttons()) chain(b);
 
-    for (QLineEdit* e : {run_, lr_, seed_, save_freq_})
+    for (QLineEdit* e : {run_, lr_, seed_, save_freq_, remote_})
         connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
     for (QComboBox* c : {data_, model_, loss_, async_})
         connect(c, &QComboBox::currentTextChanged, this, &NewRunDialog::validateAll);
@@ -320,9 +327,15 @@ bool NewRunDialog::validateAll() {
                  ? tr("torchrun was not found on PATH (on Debian: apt install python3-torch)")
                  : QString());
     // Every worker of a torchrun job waits for the checkpoint write (the CLI refuses skip and defer there).
-    setError(QStringLiteral("async_policy"), workers_->value() > 1 && async_->currentText() != QLatin1String("wait")
-                                                 ? tr("A job of several workers waits for each checkpoint: choose “wait”")
-                                                 : QString());
+    setError(QStringLiteral("async_policy"),
+             workers_->value() > 1 && async_->currentText() != QLatin1String("wait")
+                 ? tr("A job of several workers waits for each checkpoint: choose “wait”")
+                 : QString());
+    // Under torchrun every worker would upload the job's checkpoints: the CLI refuses it.
+    setError(QStringLiteral("remote"),
+             workers_->value() > 1 && !remote().isEmpty()
+                 ? tr("Remote storage is for a run trained in this window (Workers 1), not yet for a job")
+                 : checkRemoteUri(remote()));
     setError(QStringLiteral("loss"), engineCheck([this](auto& c) {
                  c.model = model_->currentText().trimmed().toStdString();
                  c.loss = loss_->currentText().toStdString();
@@ -430,6 +443,9 @@ void NewRunDialog::rememberFiles() const {
     if (!c.builtin_model()) remember(QStringLiteral("newRun/recentModels"), c.model);
     if (savepoint::is_tensor_file_spec(c.data)) remember(QStringLiteral("newRun/recentData"), c.data);
 }
+
+QString NewRunDialog::remote() const { return remote_->text().trimmed(); }
+void NewRunDialog::setRemote(const QString& uri) { remote_->setText(uri); }
 
 DataParallelSpec NewRunDialog::parallel() const { return {workers_->value(), restarts_->value()}; }
 

@@ -35,6 +35,9 @@ public:
     // Workers above 1: a data-parallel job under torchrun instead of training in the window.
     DataParallelSpec parallel() const;
     void setParallel(const DataParallelSpec& spec);
+    // s3://BUCKET/PREFIX to sync the run's checkpoints to (empty: none); not a run setting.
+    QString remote() const;
+    void setRemote(const QString& uri);
     void setRunName(const QString& name);
 
     // The dry run (training/run_inputs.h) of the current settings: its summary
@@ -50,7 +53,7 @@ public:
 
     // Field widgets by name, for tests: run, data, model, optimizer, epochs,
     // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy, loss,
-    // workers, max_restarts.
+    // workers, max_restarts, remote.
     QWidget* field(const QString& name) const { return fields_.value(name); }
 
 private:
@@ -67,7 +70,7 @@ private:
     QVector<QWidget*> rows_;  // the fields in form order
     QHash<QString, QLabel*> error_labels_;
     QHash<QString, QString> errors_;
-    QLineEdit *run_, *lr_, *seed_, *save_freq_;
+    QLineEdit *run_, *lr_, *seed_, *save_freq_, *remote_;
     QComboBox *data_, *model_, *optimizer_, *device_, *async_, *loss_;
     QLabel* dry_run_result_;
     QString dry_run_passed_;  // dryRunKey() of the last dry run that passed

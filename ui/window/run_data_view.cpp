@@ -215,10 +215,22 @@ void RunDataView::refreshSelected() {
         if (!training_.isRunning())
             if (const auto run = reg_->run_by_id(view_run_)) status_->followRun(*run);
         if (checkpoints_dirty_ || !ours) reloadCheckpoints();
+        refreshRemotes();
         updateFaultPanel();
     } catch (const std::exception& e) {
         showError(tr("Cannot read the registry: %1").arg(QString::fromUtf8(e.what())));
     }
+}
+
+// A run synced to remote storage: its uploads end without its checkpoints changing.
+void RunDataView::refreshRemotes() {
+    if (loading_) return;
+    const std::vector<savepoint::CheckpointRemote> remotes = savepoint::checkpoint_remotes(*reg_, view_run_);
+    ckpts_->setRemotes(remotes);
+    ckpt_view_->setColumnHidden(CheckpointTableModel::Remote, remotes.empty());
+    status_->setRemoteBacklog(
+        remotes.empty() ? QString() : QString::fromStdString(remotes.back().remote),
+        remotes.empty() ? savepoint::RemoteBacklog{} : savepoint::remote_backlog(*reg_, view_run_));
 }
 
 void RunDataView::reloadCheckpoints(std::optional<std::int64_t> acted_on) {

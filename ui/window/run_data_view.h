@@ -134,6 +134,7 @@ private:
     // change of run); `acted_on`: a row this window just changed, re-read
     // whatever its state. Redraws the table and markers only if something changed.
     void reloadCheckpoints(std::optional<std::int64_t> acted_on = std::nullopt);
+    void refreshRemotes();
     // Feeds the table and the plot markers from ckpt_list_ (only the open rows
     // unless "Show deleted" is on: a long run's history stays out of them).
     void showCheckpoints();

@@ -28,6 +28,7 @@ QString settingLabel(const QString& field) {
     if (name == QLatin1String("loss")) return D::tr("Loss");
     if (name == QLatin1String("workers")) return D::tr("Workers");
     if (name == QLatin1String("max_restarts")) return D::tr("Restarts");
+    if (name == QLatin1String("remote")) return D::tr("Remote storage");
     // Not in the dialog: what a resume is asked to start from.
     if (name == QLatin1String("checkpoint")) return D::tr("Checkpoint");
     if (name == QLatin1String("epoch")) return D::tr("Epoch");

@@ -18,6 +18,9 @@ StatusBarFields::StatusBarFields(QStatusBar* bar) : QObject(bar) {
     speed_ = new QLabel(bar);
     eta_ = new QLabel(bar);
     age_ = new QLabel(bar);
+    remote_ = new QLabel(bar);
+    remote_->setObjectName(QStringLiteral("remoteBacklog"));
+    remote_->hide();
     progress_ = new QProgressBar(bar);
     // As wide as the longest text it shows for a usual run, no wider: at 1024 px the
     // fields to its right stay in the window.
@@ -33,7 +36,7 @@ StatusBarFields::StatusBarFields(QStatusBar* bar) : QObject(bar) {
     age_->setToolTip(tr("Time since the last checkpoint was committed: the work a crash now would lose"));
     bar->addWidget(phase_, 1);
     for (QWidget* w : {static_cast<QWidget*>(device_), static_cast<QWidget*>(speed_), static_cast<QWidget*>(eta_),
-                       static_cast<QWidget*>(progress_), static_cast<QWidget*>(age_)})
+                       static_cast<QWidget*>(progress_), static_cast<QWidget*>(age_), static_cast<QWidget*>(remote_)})
         bar->addPermanentWidget(w);
     timer_.setObjectName(QStringLiteral("checkpointAgeTimer"));  // names show in profiles
     timer_.setInterval(1000);
@@ -171,6 +174,20 @@ void StatusBarFields::setLastCheckpointAt(double wall) {
 }
 
 QString StatusBarFields::ageText() const { return age_->text(); }
+
+void StatusBarFields::setRemoteBacklog(const QString& uri, const savepoint::RemoteBacklog& b) {
+    remote_->setVisible(!uri.isEmpty());
+    if (uri.isEmpty()) return;
+    const std::int64_t waiting = b.pending + b.failed;
+    remote_->setText(waiting == 0 ? tr("S3: all %1 uploaded").arg(localeCount(b.uploaded))
+                                  : tr("S3: %1 uploaded, %2 waiting (%3 MB)")
+                                        .arg(localeCount(b.uploaded), localeCount(waiting),
+                                             QLocale().toString(double(b.pending_bytes) / 1e6, 'f', 1)));
+    // Failed uploads are retried, but the user should see that the store is not taking them.
+    remote_->setStyleSheet(b.failed > 0 ? QStringLiteral("color: #b02020;") : QString());
+    remote_->setToolTip(tr("Checkpoints copied to %1: %2 uploaded, %3 pending, %4 failed (retried)")
+                            .arg(uri, localeCount(b.uploaded), localeCount(b.pending), localeCount(b.failed)));
+}
 
 void StatusBarFields::updateAge() {
     if (last_ckpt_ <= 0) {

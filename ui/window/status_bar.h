@@ -1,8 +1,10 @@
 // The status bar's permanent fields: device, steps/s, ETA, epoch/step
-// progress and the age of the last checkpoint (ticking every second).
+// progress, the age of the last checkpoint (ticking every second), and, for a
+// run synced to S3-compatible storage, its upload backlog.
 // GUI thread only.
 #pragma once
 
+#include "registry/checkpoint_remotes.h"
 #include "training/trainer.h"
 
 #include <QObject>
@@ -28,6 +30,9 @@ public:
     void setIdle(const QString& device_hint = {});
     void setLastCheckpointAt(double wall);  // 0: none
     QString ageText() const;
+    // The viewed run's checkpoints in remote storage (`uri` empty: none, the field hides).
+    void setRemoteBacklog(const QString& uri, const savepoint::RemoteBacklog& backlog);
+    QLabel* remoteLabel() const { return remote_; }
     QLabel* deviceLabel() const { return device_; }
     QLabel* phaseLabel() const { return phase_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -42,7 +47,7 @@ private:
     void showSteps(std::int64_t global_step, std::int64_t total_steps, std::int64_t epoch, std::int64_t epochs,
                    std::int64_t step, std::int64_t steps_per_epoch);
 
-    QLabel *phase_, *device_, *speed_, *eta_, *age_;
+    QLabel *phase_, *device_, *speed_, *eta_, *age_, *remote_;
     QProgressBar* progress_;
     QTimer timer_;
     double last_ckpt_ = 0;

@@ -83,10 +83,15 @@ void TrainingController::showNewRunDialog() {
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->setConfig(last_config_);
     dlg->setParallel(last_parallel_);
+    dlg->setRemote(last_remote_);
     connect(dlg, &QDialog::accepted, this, [this, dlg] {
         last_parallel_ = dlg->parallel();
+        last_remote_ = dlg->remote();
         if (last_parallel_.workers <= 1) {
-            startRun(dlg->runName(), dlg->config());
+            const QString name = dlg->runName();
+            const savepoint::TrainConfig config = dlg->config();
+            if (!remote_gate_ || !remote_gate_(name, last_remote_, [this, name, config] { startRun(name, config); }))
+                startRun(name, config);
             return;
         }
         last_config_ = dlg->config();
@@ -124,6 +129,8 @@ bool TrainingController::startResume(const QString& name, const savepoint::Resum
         showError(tr("A run is already training in this window; stop it before resuming."));
         return false;
     }
+    if (remote_gate_ && remote_gate_(name, {}, [this, name, target, lr] { startResume(name, target, lr); }))
+        return true;
     savepoint::TrainRequest r = baseRequest(name);
     r.resume = true;
     r.target = target;

@@ -58,6 +58,11 @@ public:
     // The selection to resume from; set once, before any slot runs.
     void setRunDataView(const RunDataView* view) { view_ = view; }
     void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
+    // Before run `run` trains here: remote storage to reach first (`uri`, from the
+    // New run dialog; empty on a resume: the run's own, if it had one). True: the
+    // gate took `start` and calls it once the store has answered.
+    using RemoteGate = std::function<bool(const QString& run, const QString& uri, std::function<void()> start)>;
+    void setRemoteGate(RemoteGate g) { remote_gate_ = std::move(g); }
     void setDirectoryChooser(ChooseDirectory c) { choose_directory_ = std::move(c); }
 
     TrainerWorker* worker() const { return worker_; }
@@ -151,6 +156,8 @@ private:
     QString home_;
     const RunDataView* view_ = nullptr;
     Confirm confirm_;
+    RemoteGate remote_gate_;
+    QString last_remote_;
     ChooseDirectory choose_directory_;
 
     QWidget* window_;
