@@ -7,7 +7,8 @@
 # 2. train --remote uploads each committed checkpoint (file, metrics, then its manifest), retention deletes
 #    remote copies too, `checkpoints` shows each one's remote state;
 # 3. preempted at a step, the home deleted, pull into a fresh home, resume: the uninterrupted run's params_sha256;
-#    a home an earlier pull made gets only the newer checkpoints on a second pull;
+#    a home an earlier pull made gets only the newer checkpoints on a second pull; a home with other runs
+#    takes a pulled run, renumbering what is taken (branches, sessions, checkpoint rows: not the files' ids);
 # 4. an object changed on the server is refused by pull (SHA-256), which falls back to the checkpoint before it;
 # 5. pull into a home that has the run is refused; a disk error during pull registers nothing;
 # 6. kill -9 right after an object upload: no manifest ever names a missing or partial file, and the next
@@ -122,8 +123,7 @@ kill -TERM $busy; wait $busy 2>/dev/null
   pass "pull of a run a process is training here: exit 1, $(grep -m1 -o 'error: .*' "$T/pull-busy.log" | cut -c1-100)" ||
   fail "pull of a run being trained: exit $rc ($(cat "$T/pull-busy.log"))"
 
-# A home with another run: its branch and session ids are taken, which a pull renumbers; its checkpoint ids,
-# which the files name, are kept: a home that has them taken is refused before anything is downloaded.
+# A home with another run: its branch and session ids are taken, which a pull renumbers.
 "$CLI" train --home "$T/o" --run other --data synthetic --epochs 1 --steps-per-epoch 20 --save-freq 100 --interrupt-at-step 2 >/dev/null 2>&1
 "$CLI" pull --home "$T/o" --remote "$R/spot" >"$T/pull5.log" 2>&1; rc_pull=$?
 "$CLI" resume --home "$T/o" --run r >"$T/o.log" 2>&1; rc_resume=$?
@@ -132,12 +132,22 @@ if ((rc_pull == 0 && rc_resume == 0)) && [[ $(sha_of "$T/o.log") == "$U" ]] && "
 else
   fail "pull into a home with another run: pull $rc_pull, resume $rc_resume ($(cat "$T/pull5.log" | tail -2))"
 fi
+# Its checkpoint ids taken by another run: the pulled checkpoints get new ids and keep the ones their files
+# name; verify, resume and a later sync (under the files' ids) all work with them.
 "$CLI" train --home "$T/o2" --run other --data synthetic --epochs 1 --steps-per-epoch 100 --save-freq 10 --keep 20 >/dev/null 2>&1
-"$CLI" pull --home "$T/o2" --remote "$R/spot" >"$T/pull6.log" 2>&1; rc=$?
-((rc == 2)) && grep -q -- "--home: expected a home where checkpoint #[0-9]* is free, found it is taken by another run" "$T/pull6.log" &&
-  [[ -z $(find "$T/o2/checkpoints/r" -type f 2>/dev/null) ]] &&
-  pass "pull into a home whose checkpoint ids another run took: exit 2, nothing downloaded, $(grep -o -- '--home: .*' "$T/pull6.log" | cut -c1-90)" ||
-  fail "pull into a home with those ids taken: exit $rc ($(cat "$T/pull6.log"))"
+"$CLI" pull --home "$T/o2" --remote "$R" --run r >"$T/pull6.log" 2>&1; rc_pull=$?  # check 2's run, ids 7 and 8
+"$CLI" verify --home "$T/o2" >"$T/verify6.log" 2>&1; rc_verify=$?
+"$CLI" resume --home "$T/o2" --run r --remote "$R/moved" --checkpoint "$("$CLI" checkpoints --home "$T/o2" --run r --json |
+  /usr/bin/python3 -c 'import json,sys; print([c["id"] for c in json.load(sys.stdin) if c["state"]=="committed"][0])')" \
+  >"$T/o2.log" 2>&1; rc_resume=$?
+"$CLI" pull --home "$T/o3" --remote "$R/moved" >"$T/pull7.log" 2>&1; rc_pull2=$?
+"$CLI" verify --home "$T/o3" >"$T/verify7.log" 2>&1; rc_verify2=$?
+ids=$("$CLI" checkpoints --home "$T/o2" --run r --json | /usr/bin/python3 -c 'import json,sys; print(" ".join(str(c["id"]) for c in json.load(sys.stdin)))')
+if ((rc_pull == 0 && rc_verify == 0 && rc_resume == 0 && rc_pull2 == 0 && rc_verify2 == 0)) && [[ $(sha_of "$T/o2.log") == "$U" ]]; then
+  pass "pull into a home whose checkpoint ids another run took: new ids ($ids), verify passes, a rollback-resume ends at $U, its sync pulls into a third home that verifies"
+else
+  fail "pull with ids taken: pull $rc_pull, verify $rc_verify, resume $rc_resume, second pull $rc_pull2, verify $rc_verify2 ($(tail -n 2 "$T/pull6.log" "$T/verify6.log" "$T/o2.log" "$T/pull7.log" "$T/verify7.log"))"
+fi
 SAVEPOINT_FAULT_TRACE="$T/trace" "$CLI" pull --home "$T/trace-home" --remote "$R/spot" >/dev/null 2>&1
 k=$(grep -n '\.svpt' "$T/trace" | head -1 | cut -d: -f1)
 SAVEPOINT_FAULT_AT=$k SAVEPOINT_FAULT_ERRNO=ENOSPC SAVEPOINT_FAULT_PERSIST=1 \
