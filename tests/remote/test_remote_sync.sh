@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checkpoints in S3-compatible storage, against the real server that
 # s3_server_start.sh runs on loopback (OpenStack Swift's S3 API):
-#   test_remote_sync.sh PATH/TO/savepoint-cli      exit 0 all pass, 1 a failure, 77 no server (Swift not installed)
+#   test_remote_sync.sh PATH/TO/savepoint-cli [core|more|all]   exit 0 all pass, 1 a failure, 77 no server
 # 1. bad input exits 2 before training, names what was expected and found, creates nothing, never prints a secret
 #    (and at the end: no file the test made, registries included, holds the secret or the access key);
 # 2. train --remote uploads each committed checkpoint (file, metrics, then its manifest), retention deletes
@@ -17,7 +17,11 @@
 #    same bits, the failures are said and retried, and once it is back every checkpoint is uploaded.
 # Negative controls: SAVEPOINT_PLANT_BUG=pull-skip-sha256 fails check 4, remote-manifest-first fails check 6.
 set -uo pipefail
-CLI=$(realpath "${1:?usage: test_remote_sync.sh PATH/TO/savepoint-cli}")
+CLI=$(realpath "${1:?usage: test_remote_sync.sh PATH/TO/savepoint-cli [core|more|all]}")
+# core: the README suite's share (bad input, sync, spot, changed object, disk full, kill, secrets); more: the
+# long suite's (a second pull, a busy run, homes with other runs, the store down), with what they stand on.
+MODE=${2:-core}
+only() { [[ $MODE == "$1" || $MODE == all ]]; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/remote_test_lib.sh" remote
 P="t$$-$RANDOM"  # this test's prefix in the shared bucket
@@ -27,6 +31,7 @@ pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
 ARGS=(--data synthetic --model mlp --epochs 2 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 11)
 
+if only core; then
 # 1. Bad input: exit 2 before training, nothing created, no secret printed.
 bad() {  # name expected-text env... -- cli args...
   local name=$1 want=$2; shift 2
@@ -48,6 +53,8 @@ bad "no credentials" "credentials" -u AWS_ACCESS_KEY_ID -u AWS_SECRET_ACCESS_KEY
 bad "a wrong secret key" "SignatureDoesNotMatch" AWS_SECRET_ACCESS_KEY=wrong-secret -- --remote "$R/a"
 bad "a missing bucket" "NoSuchBucket" -- --remote "s3://no-such-bucket-$$/x"
 bad "an endpoint that does not answer" "no answer from http://127.0.0.1:1" AWS_ENDPOINT_URL=http://127.0.0.1:1 -- --remote "$R/a"
+
+fi
 
 # 2. Sync while training, retention mirrored, states shown.
 "$CLI" train --home "$T/u" --run r "${ARGS[@]}" >"$T/u.log" 2>&1
@@ -84,6 +91,7 @@ else
   fail "spot: train exit $rc, pull $rc_pull, resume $rc_resume, params $(sha_of "$T/p2.log") vs $U ($T/pull.log: $(tail -2 "$T/pull.log"))"
 fi
 
+if only more; then
 # The second machine pulls again: only what is newer on the same lineage is added, and it ends as the first.
 "$CLI" pull --home "$T/p2old" --remote "$R/spot" >"$T/pull2.log" 2>&1; rc_pull=$?
 "$CLI" resume --home "$T/p2old" --run r >"$T/p2old.log" 2>&1; rc_resume=$?
@@ -93,6 +101,9 @@ else
   fail "pull of newer checkpoints: pull $rc_pull, resume $rc_resume, params $(sha_of "$T/p2old.log") ($(cat "$T/pull2.log"))"
 fi
 
+fi
+
+if only core; then
 # 4. An object changed on the server: refused by its SHA-256, the checkpoint before it is the head.
 newest=$(keys "$P/spot/r/checkpoints/" | sort | tail -1)
 head -c 4096 /dev/urandom >"$T/garbage"
@@ -112,6 +123,9 @@ fi
 ((rc == 2)) && grep -q -- "--run: expected a run this home does not have" "$T/pull4.log" &&
   pass "pull into a home that has the run: exit 2, $(grep -m1 -o -- '--run: .*' "$T/pull4.log" | cut -c1-120)" ||
   fail "pull into a home that has the run: exit $rc ($(cat "$T/pull4.log"))"
+fi
+
+if only more; then
 # A run being trained in the home: its lock refuses the pull (exit 1, naming the holder), nothing changes.
 "$CLI" train --home "$T/busy" --run r --data synthetic --epochs 1 --steps-per-epoch 3000 --save-freq 1000 --threads 1 >/dev/null 2>&1 &
 busy=$!
@@ -148,6 +162,9 @@ if ((rc_pull == 0 && rc_verify == 0 && rc_resume == 0 && rc_pull2 == 0 && rc_ver
 else
   fail "pull with ids taken: pull $rc_pull, verify $rc_verify, resume $rc_resume, second pull $rc_pull2, verify $rc_verify2 ($(tail -n 2 "$T/pull6.log" "$T/verify6.log" "$T/o2.log" "$T/pull7.log" "$T/verify7.log"))"
 fi
+fi
+
+if only core; then
 SAVEPOINT_FAULT_TRACE="$T/trace" "$CLI" pull --home "$T/trace-home" --remote "$R/spot" >/dev/null 2>&1
 k=$(grep -n '\.svpt' "$T/trace" | head -1 | cut -d: -f1)
 SAVEPOINT_FAULT_AT=$k SAVEPOINT_FAULT_ERRNO=ENOSPC SAVEPOINT_FAULT_PERSIST=1 \
@@ -193,6 +210,9 @@ else
   fail "kill during upload: exit $rc/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
 fi
 
+fi
+
+if only more; then
 # 7. The store down for a while, then back.
 LONG=(--data synthetic --model mlp --epochs 3 --steps-per-epoch 300 --batch 16 --save-freq 50 --threads 1 --seed 11)
 "$CLI" train --home "$T/u7" --run r "${LONG[@]}" >"$T/u7.log" 2>&1
@@ -218,6 +238,8 @@ if ((rc == 0 && left == 0 && up == committed)) && [[ $(sha_of "$T/d.log") == "$(
   pass "store down mid-run: training went on (params as without), $(grep -c 'failed (retrying' "$T/d.log") failed upload(s) said and retried, all $committed committed uploaded once it came back"
 else
   fail "store down mid-run: exit $rc, $left pending or failed, $up of $committed manifests, params $(sha_of "$T/d.log") vs $(sha_of "$T/u7.log"): $(grep -m2 -e 'failed' -e 'remote:' "$T/d.log")"
+fi
+
 fi
 
 # No secret anywhere: not in any output, registry (and its WAL), checkpoint or manifest this test made.
