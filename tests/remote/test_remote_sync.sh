@@ -200,14 +200,17 @@ PY
 SAVEPOINT_REMOTE_CRASH_AFTER=2 "$CLI" train --home "$T/k" --run r "${ARGS[@]}" --remote "$R/kill" >"$T/k.log" 2>&1; rc=$?
 why=$(manifest_names_files "$P/kill"); ok=$?
 before=$(keys "$P/kill/r/manifests/" | wc -l)
+# A resume without --remote trains on and says what is still owed; the one with it (nothing left to train) uploads it.
+"$CLI" resume --home "$T/k" --run r >"$T/k1.log" 2>&1; rc1=$?
+grep -q "not yet in $R/kill; resume with --remote $R/kill" "$T/k1.log" || fail "resume without --remote: no note of the uploads still owed ($(head -3 "$T/k1.log"))"
 "$CLI" resume --home "$T/k" --run r --remote "$R/kill" >"$T/k2.log" 2>&1; rc2=$?
 why2=$(manifest_names_files "$P/kill"); ok2=$?
 pending=$("$CLI" checkpoints --home "$T/k" --run r --json | grep -c '"state": "pending"')
 after=$(keys "$P/kill/r/manifests/" | wc -l)
-if ((rc == 137 && ok == 0 && rc2 == 0 && ok2 == 0 && pending == 0 && after > before)); then
-  pass "killed after its 2nd object upload (exit 137): $before manifest(s), each naming a whole file; resume --remote: $after, none pending"
+if ((rc == 137 && ok == 0 && rc1 == 0 && rc2 == 0 && ok2 == 0 && pending == 0 && after > before)); then
+  pass "killed after its 2nd object upload (exit 137): $before manifest(s), each naming a whole file; resume without --remote says what is owed, then resume --remote: $after, none pending"
 else
-  fail "kill during upload: exit $rc/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
+  fail "kill during upload: exit $rc/$rc1/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
 fi
 
 fi
