@@ -15,4 +15,8 @@ namespace savepoint {
 // Null when --remote was not given.
 std::unique_ptr<RemoteSync> remote_sync_for(const CliFlags& f, const std::string& resolved_home);
 
+// resume without --remote: says which of the run's checkpoints a killed process left to upload, and
+// the flag that uploads them. Says nothing when it cannot read the registry as it is.
+void note_pending_uploads(const CliFlags& f, const std::string& resolved_home, std::ostream& out);
+
 }  // namespace savepoint

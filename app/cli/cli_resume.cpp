@@ -26,6 +26,7 @@ int resume_command(const CliFlags& f, const std::string& resolved_home, std::ost
     if (f.st_opt->count()) req.target.step = f.resume_step;
     // Checked before training starts: a bad remote creates nothing.
     std::unique_ptr<RemoteSync> remote = remote_sync_for(f, resolved_home);
+    note_pending_uploads(f, resolved_home, out);
     return run_training(req, out, err, install_signals, remote.get(), f.remote_grace_seconds);
 }
 

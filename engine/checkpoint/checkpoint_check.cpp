@@ -8,7 +8,7 @@ CheckpointCheck check_checkpoint(const std::string& home, const std::string& run
     CheckpointCheck c;
     const std::string path = home + "/" + row.path;
     c.file = verify_checkpoint_file(path, row.sha256);
-    const bool header_ok = c.file.ok && c.file.meta.value("checkpoint_id", -1) == row.id &&
+    const bool header_ok = c.file.ok && c.file.meta.value("checkpoint_id", -1) == row.id_in_file() &&
                            c.file.meta.value("run", "") == run_name &&
                            c.file.meta.value("global_step", -1) == row.global_step;
     c.ok = c.file.ok && header_ok;

@@ -110,7 +110,8 @@ void reconcile_run(Registry& reg, const RunRow& run, RecoveryReport& report, Cha
             gate.before_change();
             ::unlink((path + ".tmp").c_str());
             VerifyResult v = c.path.empty() ? VerifyResult{} : verify_checkpoint_file(path);
-            bool matches = v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("run", "") == run.name;
+            bool matches =
+                v.ok && v.meta.value("checkpoint_id", -1) == c.id_in_file() && v.meta.value("run", "") == run.name;
             if (matches) {
                 CheckpointCommit commit;
                 commit.bytes = static_cast<std::int64_t>(v.bytes);

@@ -58,6 +58,10 @@ struct CheckpointRow {
     double write_ms = NAN, stall_ms = NAN;
     std::int64_t branch_number = 0;  // read only: the branch's number within the run (BranchRow::number)
     double branch_lr = NAN;          // read only: the branch's learning rate (BranchRow::lr); NaN: the run's
+    // The id the file's header names, when it is not this row's: a checkpoint pulled into a home where
+    // its id was taken (remote/remote_pull.h). Its objects in remote storage keep that id too.
+    std::optional<std::int64_t> file_id;
+    std::int64_t id_in_file() const { return file_id ? *file_id : id; }
     bool usable() const { return state == CheckpointState::Committed; }
 };
 

@@ -121,8 +121,11 @@ ALTER TABLE sessions ADD COLUMN workers TEXT;
 )SQL";
 
 // Version 5: each checkpoint's copy in S3-compatible storage (remote/): where
-// it goes (the s3:// URI, never a credential), how far it got, and why not.
+// it goes (the s3:// URI, never a credential), how far it got, and why not;
+// and the id a checkpoint's file names in its header when it is not the row's
+// (a checkpoint pulled into a home where its id was taken; NULL: the row's).
 const char* kV5 = R"SQL(
+ALTER TABLE checkpoints ADD COLUMN file_id INTEGER;
 CREATE TABLE checkpoint_remotes (
   checkpoint_id INTEGER PRIMARY KEY REFERENCES checkpoints(id) ON DELETE CASCADE,
   run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,

@@ -5,6 +5,7 @@
 #include "registry/run_refusals.h"
 #include "registry/sqlite_stmt.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -53,19 +54,39 @@ IdMap insert_branches(Registry& reg, std::int64_t run_id, const RestoredRun& r) 
     return ids;
 }
 
-// Checkpoints keep their ids: each file names its own in its header.
-void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r, const IdMap& branches,
-                        std::int64_t active_branch, std::set<std::int64_t> present) {
+// Inserts the checkpoints (ids ascending: a parent before its child) and returns where each one is here,
+// by the id its file names. `known`: the run's rows this home has already, the same way. A checkpoint keeps
+// its id where it is free; where it is taken, it gets a new one and keeps the old as its file id. The
+// sequence then moves past every pulled id, so that no later checkpoint of this home is named like one of
+// these files.
+IdMap insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r, const IdMap& branches,
+                         std::int64_t active_branch, IdMap known) {
+    std::int64_t highest = 0;
+    bool relocate = false;
+    for (const auto& c : r.checkpoints) {
+        highest = std::max(highest, c.id);
+        relocate = relocate || reg.checkpoint(c.id).has_value();
+    }
+    if (relocate) {
+        Stmt q(reg.db(), "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'checkpoints'", reg.path());
+        q.bind(1, highest);
+        q.run();
+    }
     Stmt s(reg.db(),
            "INSERT INTO checkpoints(id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, "
            "path, bytes, sha256, params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, "
-           "state_detail, write_ms, stall_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+           "state_detail, write_ms, stall_ms, file_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
            reg.path());
-    for (const auto& c : r.checkpoints) {  // ascending ids: a parent is in before its child
+    for (const auto& c : r.checkpoints) {
         // A parent that retention deleted before the upload has no row here.
         std::optional<std::int64_t> parent;
-        if (c.parent_id && present.count(*c.parent_id)) parent = *c.parent_id;
-        s.bind(1, c.id)
+        if (c.parent_id && known.count(*c.parent_id)) parent = known.at(*c.parent_id);
+        std::optional<std::int64_t> id, file_id;
+        if (relocate)
+            file_id = c.id;  // the id is the next of the sequence
+        else
+            id = c.id;
+        s.bind(1, id)
             .bind(2, run_id)
             .bind(3, mapped(branches, c.branch_id, active_branch))
             .bind(4, parent)
@@ -86,17 +107,30 @@ void insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r
             .bind(19, c.val_accuracy)
             .bind(20, c.state_detail)
             .bind(21, c.write_ms)
-            .bind(22, c.stall_ms);
+            .bind(22, c.stall_ms)
+            .bind(23, file_id);
         s.run();
         s.reset();
-        present.insert(c.id);
+        known[c.id] = sqlite3_last_insert_rowid(reg.db());
     }
+    // A branch made from one of them names it by its id here.
+    Stmt f(reg.db(), "UPDATE branches SET fork_checkpoint_id=? WHERE run_id=? AND fork_checkpoint_id=?", reg.path());
+    if (relocate)
+        for (const auto& c : r.checkpoints) {
+            f.bind(1, known.at(c.id)).bind(2, run_id).bind(3, c.id);
+            f.run();
+            f.reset();
+        }
+    return known;
 }
 
-void set_head(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch) {
+void set_head(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch,
+              const IdMap& placed) {
     Stmt u(reg.db(), "UPDATE runs SET head_checkpoint_id=?, active_branch_id=?, global_step=?, status=? WHERE id=?",
            reg.path());
-    u.bind(1, r.head)
+    std::optional<std::int64_t> head;
+    if (r.head) head = mapped(placed, *r.head, *r.head);
+    u.bind(1, head)
         .bind(2, active_branch)
         .bind(3, r.run.global_step)
         .bind(4, std::string(to_string(r.run.status)))
@@ -104,30 +138,22 @@ void set_head(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int
     u.run();
 }
 
-void add_note(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch) {
+void add_note(Registry& reg, std::int64_t run_id, const RestoredRun& r, std::int64_t active_branch,
+              const IdMap& placed) {
     EventRow e;
     e.run_id = run_id;
     e.branch_id = active_branch;
     e.kind = EventKind::Recovery;
     e.global_step = r.run.global_step;
-    e.checkpoint_id = r.head;
+    if (r.head) e.checkpoint_id = mapped(placed, *r.head, *r.head);
     e.message = r.note;
     reg.add_event(e);  // no transaction of its own: it joins the restore's
 }
 
 }  // namespace
 
-void check_checkpoint_ids_free(Registry& reg, const RestoredRun& r) {
-    for (const auto& c : r.checkpoints)
-        if (auto here = reg.checkpoint(c.id))
-            throw InputError(
-                "home", "a home where checkpoint #" + std::to_string(c.id) + " is free", "it is taken by another run",
-                "(run '" + r.run.name + "' keeps its checkpoint ids, which its files name; pull it into a new --home)");
-}
-
-std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
+std::int64_t restore_run(Registry& reg, const RestoredRun& r, std::map<std::int64_t, std::int64_t>* placed_out) {
     if (reg.find_run(r.run.name)) throw run_already_exists(r.run.name);
-    check_checkpoint_ids_free(reg, r);
 
     Registry::Transaction tx(reg);
     Stmt s(reg.db(),
@@ -148,7 +174,7 @@ std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
     const IdMap branches = insert_branches(reg, run_id, r);
     const std::int64_t active =
         mapped(branches, r.run.active_branch_id, branches.empty() ? 0 : branches.begin()->second);
-    insert_checkpoints(reg, run_id, r, branches, active, {});
+    const IdMap placed = insert_checkpoints(reg, run_id, r, branches, active, {});
 
     Stmt ss(reg.db(),
             "INSERT INTO sessions(run_id, branch_id, kind, from_checkpoint_id, start_global_step, "
@@ -161,7 +187,9 @@ std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
         ss.bind(1, run_id)
             .bind(2, mapped(branches, x.branch_id, active))
             .bind(3, std::string(to_string(x.kind)))
-            .bind(4, x.from_checkpoint_id)
+            .bind(4, x.from_checkpoint_id
+                         ? std::optional<std::int64_t>(mapped(placed, *x.from_checkpoint_id, *x.from_checkpoint_id))
+                         : std::nullopt)
             .bind(5, x.start_global_step)
             .bind(6, x.target_global_step)
             .bind(7, x.end_global_step)
@@ -188,23 +216,25 @@ std::int64_t restore_run(Registry& reg, const RestoredRun& r) {
         m.branch_id = mapped(branches, m.branch_id, active);
     }
     insert_metrics(reg.db(), reg.path(), run_id, metrics);
-    set_head(reg, run_id, r, active);
-    add_note(reg, run_id, r, active);
+    set_head(reg, run_id, r, active, placed);
+    add_note(reg, run_id, r, active, placed);
     tx.commit();
+    if (placed_out) *placed_out = placed;
     return run_id;
 }
 
-void add_restored_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r) {
-    check_checkpoint_ids_free(reg, r);
-    std::set<std::int64_t> present;
-    for (const auto& c : reg.checkpoints(run_id)) present.insert(c.id);
+void add_restored_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r,
+                              std::map<std::int64_t, std::int64_t>* placed_out) {
+    IdMap known;  // by the id each file names
+    for (const auto& c : reg.checkpoints(run_id)) known[c.id_in_file()] = c.id;
     Registry::Transaction tx(reg);
     const IdMap branches = insert_branches(reg, run_id, r);  // the run's own are matched, not added again
     const std::int64_t active = mapped(branches, r.run.active_branch_id, reg.run_by_id(run_id)->active_branch_id);
-    insert_checkpoints(reg, run_id, r, branches, active, present);
-    set_head(reg, run_id, r, active);
-    add_note(reg, run_id, r, active);
+    const IdMap placed = insert_checkpoints(reg, run_id, r, branches, active, known);
+    set_head(reg, run_id, r, active, placed);
+    add_note(reg, run_id, r, active, placed);
     tx.commit();
+    if (placed_out) *placed_out = placed;
 }
 
 bool restored_same_branch(const BranchRow& here, const BranchRow& there) { return same_branch(here, there); }

@@ -1,12 +1,13 @@
 // A run rebuilt in this home from rows made elsewhere (remote/'s pull): the
 // run, its branches, checkpoints, sessions and metrics. Checkpoints keep the
-// ids they had, since each checkpoint file names its own id in its header;
-// branches and sessions get new ones (ids count across the runs of a home).
+// ids they had where they are free (each file names its own id in its
+// header); branches and sessions get new ones (ids count across a home's runs).
 #pragma once
 
 #include "registry/registry.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -23,18 +24,18 @@ struct RestoredRun {
 };
 
 // Inserts it all in one transaction and returns the run's new id. Throws
-// InputError when the run's name or one of its checkpoint ids is taken here
-// (nothing is written then).
-std::int64_t restore_run(Registry& reg, const RestoredRun& r);
-
-// The check restore_run makes first (only the checkpoints' ids and the run's name are read).
-void check_checkpoint_ids_free(Registry& reg, const RestoredRun& r);
+// InputError when the run's name is taken here (nothing is written then).
+// Checkpoint ids in `r` are the ids their files name; one taken here by
+// another run is given a new id, and its row keeps the old as file_id.
+// `placed` (optional): where each checkpoint is, file id -> row id.
+std::int64_t restore_run(Registry& reg, const RestoredRun& r, std::map<std::int64_t, std::int64_t>* placed = nullptr);
 
 // Checkpoints added to a run that exists here (a pull that brings what is
 // newer on the same lineage); the head moves to `head`. One transaction.
 // Branches are matched to this home's by when they were made and from which
-// step; the others are added.
-void add_restored_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r);
+// step; the others are added. Parents are found by the ids their files name.
+void add_restored_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& r,
+                              std::map<std::int64_t, std::int64_t>* placed = nullptr);
 
 // The matching rule above: `there` (made elsewhere) is `here`.
 bool restored_same_branch(const BranchRow& here, const BranchRow& there);

@@ -48,9 +48,13 @@ std::optional<std::int64_t> newest_verified_ancestor(const Plan& p, std::int64_t
 
 // A run here already: refused unless the remote's newest checkpoint descends from this home's head.
 void check_existing(Registry& reg, Plan& p, const S3Uri& uri) {
-    for (const auto& c : reg.checkpoints(p.existing->id)) p.local_ids.insert(c.id);
+    // Ids as the files name them, as the manifests do (a row's own id may differ: run_restore.h).
+    std::optional<std::int64_t> local_head;
+    for (const auto& c : reg.checkpoints(p.existing->id)) {
+        p.local_ids.insert(c.id_in_file());
+        if (p.existing->head_checkpoint_id && c.id == *p.existing->head_checkpoint_id) local_head = c.id_in_file();
+    }
     const std::int64_t remote_newest = p.manifests.rbegin()->first;
-    const auto local_head = p.existing->head_checkpoint_id;
     bool descends = false;
     std::set<std::int64_t> seen;
     for (std::optional<std::int64_t> cur = remote_newest; cur && !seen.count(*cur);) {
@@ -63,7 +67,8 @@ void check_existing(Registry& reg, Plan& p, const S3Uri& uri) {
     // checkpoint is a descendant all the same (a branch is one line).
     const Manifest& newest = p.manifests.rbegin()->second;
     if (!descends && local_head)
-        if (auto here = reg.checkpoint(*local_head); here && newest.checkpoint.global_step > here->global_step)
+        if (auto here = reg.checkpoint(*p.existing->head_checkpoint_id);
+            here && newest.checkpoint.global_step > here->global_step)
             for (const auto& mine : reg.branches(p.existing->id))
                 for (const auto& theirs : newest.branches)
                     if (mine.id == here->branch_id && theirs.id == newest.checkpoint.branch_id &&
@@ -203,15 +208,7 @@ std::vector<PulledRun> pull_runs(const PullRequest& q, const std::function<void(
         // takes the files downloaded into a directory no run owns yet for orphans (it skips a locked run).
         locks.push_back(std::make_unique<FileLock>(run_lock_path(q.home, name), false, "run '" + name + "'"));
         p.existing = reg.find_run(name);
-        if (p.existing) {
-            check_existing(reg, p, q.uri);
-        } else {
-            // Checked again when the rows go in; here, before anything is downloaded.
-            RestoredRun ids;
-            ids.run.name = name;
-            for (const auto& [id, m] : p.manifests) ids.checkpoints.push_back(m.checkpoint);
-            check_checkpoint_ids_free(reg, ids);
-        }
+        if (p.existing) check_existing(reg, p, q.uri);
         plans.push_back(std::move(p));
     }
 
@@ -257,16 +254,17 @@ std::vector<PulledRun> pull_runs(const PullRequest& q, const std::function<void(
             }
             RestoredRun r = restoration(p, q.uri, sessions, metrics);
             std::int64_t run_id = 0;
+            std::map<std::int64_t, std::int64_t> placed;  // file id -> row id
             if (p.existing) {
                 run_id = p.existing->id;
-                add_restored_checkpoints(reg, run_id, r);
+                add_restored_checkpoints(reg, run_id, r, &placed);
             } else {
-                run_id = restore_run(reg, r);
+                run_id = restore_run(reg, r, &placed);
             }
             // They are in the remote already: a resume --remote does not upload them again.
             for (std::int64_t id : p.verified) {
                 CheckpointRemote cr;
-                cr.checkpoint_id = id;
+                cr.checkpoint_id = placed.at(id);
                 cr.run_id = run_id;
                 cr.remote = q.uri.text();
                 cr.state = RemoteState::Uploaded;

@@ -164,7 +164,7 @@ bool RemoteSync::pass() {
             // Retention took it before its upload finished: nothing is owed, and no manifest names it.
             CheckpointRemote r = it->second;
             try {
-                st.client->remove(remote_file_key(uri_, run_, c.id));  // a file a failed attempt may have left
+                st.client->remove(remote_file_key(uri_, run_, c.id_in_file()));  // one a failed attempt may have left
             } catch (const S3Error&) {
             }
             r.state = RemoteState::Deleted;
@@ -176,8 +176,8 @@ bool RemoteSync::pass() {
             // Retention took it here: take it there too, manifest first, so that no manifest names a missing file.
             CheckpointRemote r = it->second;
             try {
-                st.client->remove(remote_manifest_key(uri_, run_, c.id));
-                st.client->remove(remote_file_key(uri_, run_, c.id));
+                st.client->remove(remote_manifest_key(uri_, run_, c.id_in_file()));
+                st.client->remove(remote_file_key(uri_, run_, c.id_in_file()));
                 r.state = RemoteState::Deleted;
                 r.detail = "deleted by retention";
                 set_checkpoint_remote(reg, r);
@@ -207,19 +207,24 @@ bool RemoteSync::pass() {
             Manifest m;
             m.run = *reg.run_by_id(st.run_id);
             m.branches = reg.branches(st.run_id);
+            // In the store a checkpoint goes by the id its file names, and so does its parent.
             m.checkpoint = c;
+            m.checkpoint.id = c.id_in_file();
+            if (c.parent_id)
+                if (auto parent = reg.checkpoint(*c.parent_id)) m.checkpoint.parent_id = parent->id_in_file();
             const std::string path = reg.absolute(c.path);
             m.file_sha256 = file_sha256(path);
             const std::string manifest = manifest_json(m).dump();
             const std::string metrics = metrics_json(reg.sessions(st.run_id), reg.metrics(st.run_id)).dump();
             // Negative control (docs/RELIABILITY.md): the manifest goes up before the file it names.
             const bool manifest_first = planted_bug("remote-manifest-first");
-            if (manifest_first) st.client->put_bytes(remote_manifest_key(uri_, run_, c.id), manifest), after_put();
-            r.etag = st.client->put_file(remote_file_key(uri_, run_, c.id), path);
+            const std::int64_t key_id = c.id_in_file();
+            if (manifest_first) st.client->put_bytes(remote_manifest_key(uri_, run_, key_id), manifest), after_put();
+            r.etag = st.client->put_file(remote_file_key(uri_, run_, key_id), path);
             after_put();
             st.client->put_bytes(remote_metrics_key(uri_, run_), metrics);
             after_put();
-            if (!manifest_first) st.client->put_bytes(remote_manifest_key(uri_, run_, c.id), manifest), after_put();
+            if (!manifest_first) st.client->put_bytes(remote_manifest_key(uri_, run_, key_id), manifest), after_put();
             r.state = RemoteState::Uploaded;
             r.detail.clear();
             ++r.attempts;

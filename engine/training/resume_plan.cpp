@@ -21,7 +21,7 @@ std::string where(const CheckpointRow& c, std::int64_t steps_per_epoch) {
 bool verify_or_mark(Registry& reg, const RunRow& run, const CheckpointRow& c, std::vector<std::string>& notes) {
     if (!c.usable()) return false;
     VerifyResult v = verify_checkpoint_file(reg.absolute(c.path), c.sha256);
-    if (v.ok && v.meta.value("checkpoint_id", -1) == c.id && v.meta.value("global_step", -1) == c.global_step)
+    if (v.ok && v.meta.value("checkpoint_id", -1) == c.id_in_file() && v.meta.value("global_step", -1) == c.global_step)
         return true;
     std::string why = v.ok ? "header does not match the registry row (swapped file?)" : v.error;
     reg.set_checkpoint_state(c.id, file_exists_hint(v.error) ? CheckpointState::Missing : CheckpointState::Corrupt,

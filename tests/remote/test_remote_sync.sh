@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Checkpoints in S3-compatible storage, against the real server that
 # s3_server_start.sh runs on loopback (OpenStack Swift's S3 API):
-#   test_remote_sync.sh PATH/TO/savepoint-cli      exit 0 all pass, 1 a failure, 77 no server (Swift not installed)
+#   test_remote_sync.sh PATH/TO/savepoint-cli [core|more|all]   exit 0 all pass, 1 a failure, 77 no server
 # 1. bad input exits 2 before training, names what was expected and found, creates nothing, never prints a secret
 #    (and at the end: no file the test made, registries included, holds the secret or the access key);
 # 2. train --remote uploads each committed checkpoint (file, metrics, then its manifest), retention deletes
 #    remote copies too, `checkpoints` shows each one's remote state;
 # 3. preempted at a step, the home deleted, pull into a fresh home, resume: the uninterrupted run's params_sha256;
-#    a home an earlier pull made gets only the newer checkpoints on a second pull;
+#    a home an earlier pull made gets only the newer checkpoints on a second pull; a home with other runs
+#    takes a pulled run, renumbering what is taken (branches, sessions, checkpoint rows: not the files' ids);
 # 4. an object changed on the server is refused by pull (SHA-256), which falls back to the checkpoint before it;
 # 5. pull into a home that has the run is refused; a disk error during pull registers nothing;
 # 6. kill -9 right after an object upload: no manifest ever names a missing or partial file, and the next
@@ -16,7 +17,11 @@
 #    same bits, the failures are said and retried, and once it is back every checkpoint is uploaded.
 # Negative controls: SAVEPOINT_PLANT_BUG=pull-skip-sha256 fails check 4, remote-manifest-first fails check 6.
 set -uo pipefail
-CLI=$(realpath "${1:?usage: test_remote_sync.sh PATH/TO/savepoint-cli}")
+CLI=$(realpath "${1:?usage: test_remote_sync.sh PATH/TO/savepoint-cli [core|more|all]}")
+# core: the README suite's share (bad input, sync, spot, changed object, disk full, kill, secrets); more: the
+# long suite's (a second pull, a busy run, homes with other runs, the store down), with what they stand on.
+MODE=${2:-core}
+only() { [[ $MODE == "$1" || $MODE == all ]]; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/remote_test_lib.sh" remote
 P="t$$-$RANDOM"  # this test's prefix in the shared bucket
@@ -26,6 +31,7 @@ pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
 ARGS=(--data synthetic --model mlp --epochs 2 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 11)
 
+if only core; then
 # 1. Bad input: exit 2 before training, nothing created, no secret printed.
 bad() {  # name expected-text env... -- cli args...
   local name=$1 want=$2; shift 2
@@ -47,6 +53,8 @@ bad "no credentials" "credentials" -u AWS_ACCESS_KEY_ID -u AWS_SECRET_ACCESS_KEY
 bad "a wrong secret key" "SignatureDoesNotMatch" AWS_SECRET_ACCESS_KEY=wrong-secret -- --remote "$R/a"
 bad "a missing bucket" "NoSuchBucket" -- --remote "s3://no-such-bucket-$$/x"
 bad "an endpoint that does not answer" "no answer from http://127.0.0.1:1" AWS_ENDPOINT_URL=http://127.0.0.1:1 -- --remote "$R/a"
+
+fi
 
 # 2. Sync while training, retention mirrored, states shown.
 "$CLI" train --home "$T/u" --run r "${ARGS[@]}" >"$T/u.log" 2>&1
@@ -83,6 +91,7 @@ else
   fail "spot: train exit $rc, pull $rc_pull, resume $rc_resume, params $(sha_of "$T/p2.log") vs $U ($T/pull.log: $(tail -2 "$T/pull.log"))"
 fi
 
+if only more; then
 # The second machine pulls again: only what is newer on the same lineage is added, and it ends as the first.
 "$CLI" pull --home "$T/p2old" --remote "$R/spot" >"$T/pull2.log" 2>&1; rc_pull=$?
 "$CLI" resume --home "$T/p2old" --run r >"$T/p2old.log" 2>&1; rc_resume=$?
@@ -92,6 +101,9 @@ else
   fail "pull of newer checkpoints: pull $rc_pull, resume $rc_resume, params $(sha_of "$T/p2old.log") ($(cat "$T/pull2.log"))"
 fi
 
+fi
+
+if only core; then
 # 4. An object changed on the server: refused by its SHA-256, the checkpoint before it is the head.
 newest=$(keys "$P/spot/r/checkpoints/" | sort | tail -1)
 head -c 4096 /dev/urandom >"$T/garbage"
@@ -111,6 +123,9 @@ fi
 ((rc == 2)) && grep -q -- "--run: expected a run this home does not have" "$T/pull4.log" &&
   pass "pull into a home that has the run: exit 2, $(grep -m1 -o -- '--run: .*' "$T/pull4.log" | cut -c1-120)" ||
   fail "pull into a home that has the run: exit $rc ($(cat "$T/pull4.log"))"
+fi
+
+if only more; then
 # A run being trained in the home: its lock refuses the pull (exit 1, naming the holder), nothing changes.
 "$CLI" train --home "$T/busy" --run r --data synthetic --epochs 1 --steps-per-epoch 3000 --save-freq 1000 --threads 1 >/dev/null 2>&1 &
 busy=$!
@@ -122,8 +137,7 @@ kill -TERM $busy; wait $busy 2>/dev/null
   pass "pull of a run a process is training here: exit 1, $(grep -m1 -o 'error: .*' "$T/pull-busy.log" | cut -c1-100)" ||
   fail "pull of a run being trained: exit $rc ($(cat "$T/pull-busy.log"))"
 
-# A home with another run: its branch and session ids are taken, which a pull renumbers; its checkpoint ids,
-# which the files name, are kept: a home that has them taken is refused before anything is downloaded.
+# A home with another run: its branch and session ids are taken, which a pull renumbers.
 "$CLI" train --home "$T/o" --run other --data synthetic --epochs 1 --steps-per-epoch 20 --save-freq 100 --interrupt-at-step 2 >/dev/null 2>&1
 "$CLI" pull --home "$T/o" --remote "$R/spot" >"$T/pull5.log" 2>&1; rc_pull=$?
 "$CLI" resume --home "$T/o" --run r >"$T/o.log" 2>&1; rc_resume=$?
@@ -132,12 +146,25 @@ if ((rc_pull == 0 && rc_resume == 0)) && [[ $(sha_of "$T/o.log") == "$U" ]] && "
 else
   fail "pull into a home with another run: pull $rc_pull, resume $rc_resume ($(cat "$T/pull5.log" | tail -2))"
 fi
+# Its checkpoint ids taken by another run: the pulled checkpoints get new ids and keep the ones their files
+# name; verify, resume and a later sync (under the files' ids) all work with them.
 "$CLI" train --home "$T/o2" --run other --data synthetic --epochs 1 --steps-per-epoch 100 --save-freq 10 --keep 20 >/dev/null 2>&1
-"$CLI" pull --home "$T/o2" --remote "$R/spot" >"$T/pull6.log" 2>&1; rc=$?
-((rc == 2)) && grep -q -- "--home: expected a home where checkpoint #[0-9]* is free, found it is taken by another run" "$T/pull6.log" &&
-  [[ -z $(find "$T/o2/checkpoints/r" -type f 2>/dev/null) ]] &&
-  pass "pull into a home whose checkpoint ids another run took: exit 2, nothing downloaded, $(grep -o -- '--home: .*' "$T/pull6.log" | cut -c1-90)" ||
-  fail "pull into a home with those ids taken: exit $rc ($(cat "$T/pull6.log"))"
+"$CLI" pull --home "$T/o2" --remote "$R" --run r >"$T/pull6.log" 2>&1; rc_pull=$?  # check 2's run, ids 7 and 8
+"$CLI" verify --home "$T/o2" >"$T/verify6.log" 2>&1; rc_verify=$?
+"$CLI" resume --home "$T/o2" --run r --remote "$R/moved" --checkpoint "$("$CLI" checkpoints --home "$T/o2" --run r --json |
+  /usr/bin/python3 -c 'import json,sys; print([c["id"] for c in json.load(sys.stdin) if c["state"]=="committed"][0])')" \
+  >"$T/o2.log" 2>&1; rc_resume=$?
+"$CLI" pull --home "$T/o3" --remote "$R/moved" >"$T/pull7.log" 2>&1; rc_pull2=$?
+"$CLI" verify --home "$T/o3" >"$T/verify7.log" 2>&1; rc_verify2=$?
+ids=$("$CLI" checkpoints --home "$T/o2" --run r --json | /usr/bin/python3 -c 'import json,sys; print(" ".join(str(c["id"]) for c in json.load(sys.stdin)))')
+if ((rc_pull == 0 && rc_verify == 0 && rc_resume == 0 && rc_pull2 == 0 && rc_verify2 == 0)) && [[ $(sha_of "$T/o2.log") == "$U" ]]; then
+  pass "pull into a home whose checkpoint ids another run took: new ids ($ids), verify passes, a rollback-resume ends at $U, its sync pulls into a third home that verifies"
+else
+  fail "pull with ids taken: pull $rc_pull, verify $rc_verify, resume $rc_resume, second pull $rc_pull2, verify $rc_verify2 ($(tail -n 2 "$T/pull6.log" "$T/verify6.log" "$T/o2.log" "$T/pull7.log" "$T/verify7.log"))"
+fi
+fi
+
+if only core; then
 SAVEPOINT_FAULT_TRACE="$T/trace" "$CLI" pull --home "$T/trace-home" --remote "$R/spot" >/dev/null 2>&1
 k=$(grep -n '\.svpt' "$T/trace" | head -1 | cut -d: -f1)
 SAVEPOINT_FAULT_AT=$k SAVEPOINT_FAULT_ERRNO=ENOSPC SAVEPOINT_FAULT_PERSIST=1 \
@@ -173,16 +200,22 @@ PY
 SAVEPOINT_REMOTE_CRASH_AFTER=2 "$CLI" train --home "$T/k" --run r "${ARGS[@]}" --remote "$R/kill" >"$T/k.log" 2>&1; rc=$?
 why=$(manifest_names_files "$P/kill"); ok=$?
 before=$(keys "$P/kill/r/manifests/" | wc -l)
+# A resume without --remote trains on and says what is still owed; the one with it (nothing left to train) uploads it.
+"$CLI" resume --home "$T/k" --run r >"$T/k1.log" 2>&1; rc1=$?
+grep -q "not yet in $R/kill; resume with --remote $R/kill" "$T/k1.log" || fail "resume without --remote: no note of the uploads still owed ($(head -3 "$T/k1.log"))"
 "$CLI" resume --home "$T/k" --run r --remote "$R/kill" >"$T/k2.log" 2>&1; rc2=$?
 why2=$(manifest_names_files "$P/kill"); ok2=$?
 pending=$("$CLI" checkpoints --home "$T/k" --run r --json | grep -c '"state": "pending"')
 after=$(keys "$P/kill/r/manifests/" | wc -l)
-if ((rc == 137 && ok == 0 && rc2 == 0 && ok2 == 0 && pending == 0 && after > before)); then
-  pass "killed after its 2nd object upload (exit 137): $before manifest(s), each naming a whole file; resume --remote: $after, none pending"
+if ((rc == 137 && ok == 0 && rc1 == 0 && rc2 == 0 && ok2 == 0 && pending == 0 && after > before)); then
+  pass "killed after its 2nd object upload (exit 137): $before manifest(s), each naming a whole file; resume without --remote says what is owed, then resume --remote: $after, none pending"
 else
-  fail "kill during upload: exit $rc/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
+  fail "kill during upload: exit $rc/$rc1/$rc2, manifests $before -> $after, pending $pending: ${why}${why2}"
 fi
 
+fi
+
+if only more; then
 # 7. The store down for a while, then back.
 LONG=(--data synthetic --model mlp --epochs 3 --steps-per-epoch 300 --batch 16 --save-freq 50 --threads 1 --seed 11)
 "$CLI" train --home "$T/u7" --run r "${LONG[@]}" >"$T/u7.log" 2>&1
@@ -208,6 +241,8 @@ if ((rc == 0 && left == 0 && up == committed)) && [[ $(sha_of "$T/d.log") == "$(
   pass "store down mid-run: training went on (params as without), $(grep -c 'failed (retrying' "$T/d.log") failed upload(s) said and retried, all $committed committed uploaded once it came back"
 else
   fail "store down mid-run: exit $rc, $left pending or failed, $up of $committed manifests, params $(sha_of "$T/d.log") vs $(sha_of "$T/u7.log"): $(grep -m2 -e 'failed' -e 'remote:' "$T/d.log")"
+fi
+
 fi
 
 # No secret anywhere: not in any output, registry (and its WAL), checkpoint or manifest this test made.
