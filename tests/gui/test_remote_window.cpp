@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -128,6 +129,9 @@ void TestRemoteWindow::uploadsAreShownAndARunComesBack() {
         auto* backlog = w->findChild<QLabel*>(QStringLiteral("remoteBacklog"));
         QTRY_VERIFY_WITH_TIMEOUT(backlog->isVisible() && backlog->text().contains(QString::number(committed)), 10000);
         QVERIFY2(backlog->toolTip().contains(uri), qPrintable(backlog->toolTip()));
+        // The sync thread's lines reach the Events pane.
+        auto* log = w->findChild<QPlainTextEdit*>(QStringLiteral("eventLog"));
+        QTRY_VERIFY_WITH_TIMEOUT(log->toPlainText().contains(QStringLiteral("uploaded checkpoint #")), 10000);
         auto* table = w->findChild<QTableView*>(QStringLiteral("checkpointView"));
         QVERIFY(table);
         QVERIFY(!table->isColumnHidden(CheckpointTableModel::Remote));

@@ -7,8 +7,6 @@
 #include "remote/remote_sync.h"
 #include "window/setting_words.h"
 
-#include <QPointer>
-
 namespace savepoint::ui {
 
 namespace {
@@ -22,9 +20,23 @@ QString refusalText(const std::exception& e) {
 
 }  // namespace
 
-RemoteController::RemoteController(QString home, QObject* parent) : QObject(parent), home_(std::move(home)) {}
+RemoteController::RemoteController(QString home, QObject* parent) : QObject(parent), home_(std::move(home)) {
+    // A mutex and a timer rather than a queued call: ThreadSanitizer cannot see Qt's event queue.
+    drain_.setInterval(250);
+    connect(&drain_, &QTimer::timeout, this, &RemoteController::drainSyncLines);
+    drain_.start();
+}
 
 RemoteController::~RemoteController() = default;
+
+void RemoteController::drainSyncLines() {
+    QStringList lines;
+    {
+        std::lock_guard<std::mutex> lock(lines_mutex_);
+        lines.swap(lines_);
+    }
+    for (const QString& l : lines) Q_EMIT message(l);
+}
 
 void RemoteController::syncThen(const QString& run, const QString& uri, std::function<void()> then, bool required) {
     Q_EMIT message(tr("Checking the remote storage %1…").arg(uri));
@@ -40,16 +52,10 @@ void RemoteController::syncThen(const QString& run, const QString& uri, std::fun
                 sync_.reset();  // the run synced before: what it left stays pending in the registry
                 sync_ = std::move(*sync);
                 run_ = run;
-                QPointer<RemoteController> self(this);
-                // Its thread says what it did; the window hears it on the GUI thread.
-                sync_->on_message = [self](const std::string& line) {
-                    const QString text = QString::fromStdString(line);
-                    QMetaObject::invokeMethod(
-                        self,
-                        [self, text] {
-                            if (self) Q_EMIT self->message(text);
-                        },
-                        Qt::QueuedConnection);
+                // Its thread says what it did; the window hears it on the GUI thread (drainSyncLines).
+                sync_->on_message = [this](const std::string& line) {
+                    std::lock_guard<std::mutex> lock(lines_mutex_);
+                    lines_.push_back(QString::fromStdString(line));
                 };
                 sync_->start();
                 Q_EMIT message(tr("Checkpoints of “%1” are uploaded to %2 as they are committed.").arg(run, uri));

@@ -13,10 +13,12 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace savepoint {
 class Registry;
@@ -50,10 +52,15 @@ Q_SIGNALS:
     void pulled(const QStringList& runs);    // registered in the home: show them
 
 private:
+    void drainSyncLines();
+
     QString home_;
     QString run_;
-    std::unique_ptr<savepoint::RemoteSync> sync_;
-    BackgroundJobs jobs_;  // last: its destructor waits for a check or a pull still running
+    std::mutex lines_mutex_;
+    QStringList lines_;  // the sync thread's lines, under lines_mutex_
+    QTimer drain_;
+    std::unique_ptr<savepoint::RemoteSync> sync_;  // after lines_: stopped before they go
+    BackgroundJobs jobs_;                          // last: its destructor waits for a check or a pull still running
 };
 
 }  // namespace savepoint::ui
