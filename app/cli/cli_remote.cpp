@@ -13,10 +13,8 @@ namespace savepoint {
 
 std::unique_ptr<RemoteSync> remote_sync_for(const CliFlags& f, const std::string& resolved_home) {
     if (f.remote.empty()) return nullptr;
-    // Under torchrun every worker would upload the job's checkpoints; not done yet.
-    if (const char* world = std::getenv("WORLD_SIZE"); world && std::atoi(world) > 1)
-        throw InputError("remote", "a single training process", std::string("WORLD_SIZE=") + world,
-                         "(--remote is not yet supported under torchrun)");
+    // Under torchrun rank 0 writes the job's checkpoints, and it alone uploads them.
+    if (const char* rank = std::getenv("RANK"); rank && *rank && std::string(rank) != "0") return nullptr;
     const S3Uri uri = parse_s3_uri(f.remote);
     const S3Settings settings = s3_settings_from_environment();
     check_remote(uri, settings);

@@ -241,8 +241,10 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
     // A divergence's message says how to roll back instead: a plain resume would diverge again.
     if (r.outcome != Outcome::Finished && r.outcome != Outcome::NothingToDo && r.outcome != Outcome::Failed &&
         r.outcome != Outcome::Diverged)
-        observer.line("resume with: savepoint-cli resume --run " + req.run_name +
-                      (req.home.empty() ? "" : " --home " + req.home));
+        observer.line(req.group
+                          ? std::string("resume with: the same torchrun command (rank 0 resumes the run by itself)")
+                          : "resume with: savepoint-cli resume --run " + req.run_name +
+                                (req.home.empty() ? "" : " --home " + req.home));
     return exit_code(r.outcome);
 }
 

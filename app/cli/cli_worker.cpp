@@ -7,9 +7,6 @@
 #include "storage/durable_io.h"
 #include "storage/sha256.h"
 
-#include <cstdlib>
-#include <filesystem>
-
 namespace savepoint {
 
 namespace {
@@ -47,13 +44,10 @@ WorkerJob::WorkerJob(TrainRequest& req, std::ostream& out) {
         req.resume = resumes(req, *env, out);
         return;
     }
-    // The others' state comes from rank 0; what they would save is nobody's.
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / ("savepoint-rank" + std::to_string(env->rank) + "-XXXXXX")).string();
-    if (!::mkdtemp(pattern.data())) throw InputError(pattern + ": cannot create this worker's scratch home");
-    scratch_home_ = pattern;
-    req.home = scratch_home_;
+    // The others open nothing under the home (it may be on rank 0's machine only): their state
+    // comes from rank 0, and what only they know goes to it when they end (worker_report.h).
     req.resume = false;
+    out << "worker " << env->rank << ": rank 0 records the job; nothing is written here\n";
 }
 
 void refuse_worker_environment(const std::string& command) {
@@ -61,11 +55,6 @@ void refuse_worker_environment(const std::string& command) {
         throw InputError("environment variable RANK: expected it unset for savepoint-cli " + command + ", found " +
                          std::to_string(env->rank) +
                          " (under torchrun, savepoint-cli train resumes an interrupted run by itself)");
-}
-
-WorkerJob::~WorkerJob() {
-    std::error_code ec;
-    if (!scratch_home_.empty()) std::filesystem::remove_all(scratch_home_, ec);
 }
 
 }  // namespace savepoint

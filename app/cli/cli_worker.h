@@ -1,7 +1,7 @@
 // savepoint-cli train as a worker of a data-parallel job (torchrun --no_python):
 // joins the job named by the environment, and turns the request into this
 // rank's part: rank 0 trains the run (resuming it when torchrun restarted the
-// job or the run was interrupted), the others a throwaway home of their own.
+// job or the run was interrupted); the others train beside it and open nothing.
 #pragma once
 
 #include "training/trainer.h"
@@ -17,12 +17,6 @@ public:
     // for a bad environment, an unreachable rank 0 or different configs, before
     // anything is created.
     WorkerJob(TrainRequest& req, std::ostream& out);
-    ~WorkerJob();  // removes the throwaway home
-    WorkerJob(const WorkerJob&) = delete;
-    WorkerJob& operator=(const WorkerJob&) = delete;
-
-private:
-    std::string scratch_home_;
 };
 
 // resume under torchrun: refused (InputError), since every worker would resume the run on its own;

@@ -197,6 +197,15 @@ std::string ProcessGroup::get(const std::string& key) {
     return std::string(v.begin(), v.end());
 }
 
+bool ProcessGroup::wait_for(const std::string& key, std::chrono::milliseconds timeout) {
+    try {
+        impl_->store->wait({key}, timeout);
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 void ProcessGroup::erase(const std::string& key) { impl_->store->deleteKey(key); }
 
 }  // namespace savepoint

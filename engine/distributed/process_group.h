@@ -44,6 +44,8 @@ public:
     // get() waits for the key at most the store's timeout.
     void set(const std::string& key, const std::string& value);
     std::string get(const std::string& key);
+    // Whether `key` is set within `timeout` (false when it is not, or the store is gone).
+    bool wait_for(const std::string& key, std::chrono::milliseconds timeout);
     void erase(const std::string& key);
 
 private:

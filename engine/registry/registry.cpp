@@ -187,7 +187,7 @@ std::int64_t Registry::begin_session(const SessionRow& r) {
 void Registry::end_session(const SessionRow& r) {
     Stmt s(db_,
            "UPDATE sessions SET end_global_step=?, ended_by=?, ended_at=?, steps_computed=?, steps_replayed=?, "
-           "train_seconds=?, checkpoint_seconds=?, checkpoint_stall_seconds=? WHERE id=?",
+           "train_seconds=?, checkpoint_seconds=?, checkpoint_stall_seconds=?, workers=? WHERE id=?",
            path_);
     s.bind(1, r.end_global_step)
         .bind(2, std::string(to_string(r.ended_by)))
@@ -197,7 +197,8 @@ void Registry::end_session(const SessionRow& r) {
         .bind(6, r.train_seconds)
         .bind(7, r.checkpoint_seconds)
         .bind(8, r.checkpoint_stall_seconds)
-        .bind(9, r.id);
+        .bind(9, r.workers)
+        .bind(10, r.id);
     s.run();
 }
 

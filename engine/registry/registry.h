@@ -99,7 +99,8 @@ struct SessionRow {
     std::int64_t pid = 0, steps_computed = 0, steps_replayed = 0;
     double train_seconds = 0, checkpoint_seconds = 0, checkpoint_stall_seconds = 0;
     // A data-parallel job's session (rank 0 records it): its workers, the job's
-    // restart (TORCHELASTIC_RESTART_COUNT), and [{"rank","host","pid"}...] as JSON.
+    // restart (TORCHELASTIC_RESTART_COUNT), and [{"rank","host","pid"}...] as JSON; at its
+    // end each other worker's "report" is added (worker_report.h).
     std::int64_t world_size = 1, restart_count = 0;
     std::string workers;  // empty: one process
 };

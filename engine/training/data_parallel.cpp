@@ -4,6 +4,7 @@
 // stops with them at the same step boundary.
 #include "distributed/gradient_allreduce.h"
 #include "distributed/job_state.h"
+#include "distributed/worker_report.h"
 #include "training/trainer_impl.h"
 
 namespace savepoint {
@@ -41,7 +42,7 @@ void Trainer::Impl::start_job(ResumePlan& plan) {
     } else {
         std::string note;
         const JobStart s = receive_job_start(g, *model, *optimizer, cfg.seed, &note);
-        if (!note.empty()) obs->on_message(note);
+        if (!note.empty()) this->note(note);
         plan.start_global_step = s.start_global_step;
         plan.target_global_step = s.target_global_step;
         cfg.lr = s.lr;
@@ -68,6 +69,22 @@ std::shared_ptr<const nlohmann::json> Trainer::Impl::job_meta(std::shared_ptr<co
 
 void Trainer::Impl::publish_rank_state() {
     if (req.group && req.group->rank() != 0) publish_rng_state(*req.group, gs);
+}
+
+void Trainer::Impl::report_workers(Outcome outcome) {
+    if (!req.group) return;
+    if (follower()) {
+        send_worker_report(*req.group,
+                           {worker_notes, gs - steps_at_start, compute_seconds, allreduce ? allreduce->seconds() : 0,
+                            to_string(trainer_detail::session_end(outcome))});
+        return;
+    }
+    // The others end at this same step boundary (a stop or notice is voted on) and report at
+    // once; after a crash of this rank alone they do not, and nobody should wait long for them.
+    const auto wait = outcome == Outcome::Crashed ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(10000);
+    GatheredReports g = gather_worker_reports(*req.group, wait);
+    session.workers = g.workers_json;
+    for (const auto& line : g.lines) obs->on_message(line);
 }
 
 void Trainer::Impl::record_job(SessionRow& s) const {

@@ -4,6 +4,7 @@
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
 #include "registry/run_refusals.h"
+#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "training/run_inputs.h"
 #include "training/trainer_impl.h"
 
@@ -39,35 +40,15 @@ void Trainer::Impl::setup() {
     } else if (!file_exists(registry_path(req.home))) {
         throw no_such_run();
     }
-    reg = std::make_unique<Registry>(req.home);
-    // Recovery first, so what we resume from reflects what is really on disk.
-    RecoveryReport rec = reconcile_registry(*reg);
-    for (const auto& line : rec.actions) obs->on_message("recovery: " + line);
-
-    // An unknown run must not leave a lock file behind.
-    if (req.resume && !reg->find_run(req.run_name)) throw no_such_run();
-    lock = std::make_unique<FileLock>(run_lock_path(req.home, req.run_name), false, "run '" + req.run_name + "'");
-    existing = reg->find_run(req.run_name);
-    if (req.resume) {
-        if (!existing) throw no_such_run();
-        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json),
-                                     reg->path() + " run '" + req.run_name + "'");
-        check_resume_target(*reg, *existing, req.target,
-                            cfg.epochs);  // a mistyped target is said before a second of loading
-        load_resume_dataset();
-        model = load_recorded_model(cfg, req.model_override, req.run_name);
-        check_model_on_data(*model, data, cfg);
-    } else if (existing) {
-        throw run_already_exists(req.run_name, req.home);
-    }
+    // Negative control follower-opens-home (docs/RELIABILITY.md): every worker opens the registry.
+    if (!follower() || planted_bug("follower-opens-home")) open_run(existing);
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
     if (cfg.threads > available_cpus())
-        obs->on_message("note: " + std::to_string(cfg.threads) + " training threads on the " +
-                        std::to_string(available_cpus()) +
-                        " CPUs this process may use: they take turns, and every step waits for the last of them "
-                        "(--threads " +
-                        std::to_string(available_cpus()) + " or fewer trains faster)");
+        note("note: " + std::to_string(cfg.threads) + " training threads on the " + std::to_string(available_cpus()) +
+             " CPUs this process may use: they take turns, and every step waits for the last of them "
+             "(--threads " +
+             std::to_string(available_cpus()) + " or fewer trains faster)");
     const bool cuda = torch::cuda::is_available();
     check_device();  // a resumed run's stored device
     // A data-parallel job's worker has the GPU of its local rank (ProcessGroup::join made it current).
@@ -81,12 +62,18 @@ void Trainer::Impl::setup() {
 
     const std::int64_t spe =
         cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch * world_size());
-    if (!existing) {
-        reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
-        existing = reg->find_run(req.run_name);
+    if (follower()) {
+        run.name = req.run_name;
+        run.steps_per_epoch = spe;
+        run.total_steps = spe * cfg.epochs;
+    } else {
+        if (!existing) {
+            reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
+            existing = reg->find_run(req.run_name);
+        }
+        run = *existing;
+        branch_id = run.active_branch_id;
     }
-    run = *existing;
-    branch_id = run.active_branch_id;
 
     model->to(device);
     if (cfg.optimizer == "adam")
@@ -96,6 +83,7 @@ void Trainer::Impl::setup() {
     stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
     stepper->use_mse(cfg.loss == "mse");
     setup_data_parallel();
+    if (follower()) return;  // rank 0 captures and writes the job's checkpoints
     // The I/O thread goes where the disk's interrupts land; training moves off
     // that CPU when it has cores to spare (io_affinity.h).
     const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
@@ -139,6 +127,33 @@ void Trainer::Impl::setup() {
             obs->on_checkpoint_saved(out.row);
         },
         io_shares);
+}
+
+// The registry (recovered first), the run's lock, and the run when it exists
+// (a resume reads its recorded settings, data and model).
+void Trainer::Impl::open_run(std::optional<RunRow>& existing) {
+    const auto no_such_run = [this] { return no_run_named(req.run_name, req.home); };
+    reg = std::make_unique<Registry>(req.home);
+    // Recovery first, so what we resume from reflects what is really on disk.
+    RecoveryReport rec = reconcile_registry(*reg);
+    for (const auto& line : rec.actions) obs->on_message("recovery: " + line);
+
+    // An unknown run must not leave a lock file behind.
+    if (req.resume && !reg->find_run(req.run_name)) throw no_such_run();
+    lock = std::make_unique<FileLock>(run_lock_path(req.home, req.run_name), false, "run '" + req.run_name + "'");
+    existing = reg->find_run(req.run_name);
+    if (req.resume) {
+        if (!existing) throw no_such_run();
+        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json),
+                                     reg->path() + " run '" + req.run_name + "'");
+        check_resume_target(*reg, *existing, req.target,
+                            cfg.epochs);  // a mistyped target is said before a second of loading
+        load_resume_dataset();
+        model = load_recorded_model(cfg, req.model_override, req.run_name);
+        check_model_on_data(*model, data, cfg);
+    } else if (existing) {
+        throw run_already_exists(req.run_name, req.home);
+    }
 }
 
 // The run's own dataset, or the copy `--data` points at when it moved; either

@@ -47,22 +47,25 @@ bool Trainer::Impl::checkpoint_retry(CheckpointKind kind) {
 
 TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     flush_metrics();
-    writer->wait_for_save();
-    if (auto err = writer->take_save_error()) obs->on_message("last checkpoint failed: " + *err);
+    if (writer) writer->wait_for_save();
+    if (auto err = writer ? writer->take_save_error() : std::nullopt)
+        obs->on_message("last checkpoint failed: " + *err);
     session.end_global_step = gs;
     session.ended_by = session_end(outcome);
     session.steps_computed = gs - steps_at_start;
     session.train_seconds = compute_seconds;
     session.checkpoint_seconds = checkpoint_io_seconds.load();
     session.checkpoint_stall_seconds = stall_seconds;
+    report_workers(outcome);
     const RunStatus status = run_status(outcome);
     SessionRow s = session;
     const std::int64_t run_id = run.id, step_now = gs;
-    writer->post([s, status, run_id, step_now](Registry& r) {
-        r.end_session(s);
-        r.set_run_progress(run_id, step_now);
-        r.set_run_status(run_id, status);
-    });
+    if (writer)
+        writer->post([s, status, run_id, step_now](Registry& r) {
+            r.end_session(s);
+            r.set_run_progress(run_id, step_now);
+            r.set_run_status(run_id, status);
+        });
     event(outcome == Outcome::Finished    ? EventKind::Finish
           : outcome == Outcome::Stopped   ? EventKind::Stop
           : outcome == Outcome::Failed    ? EventKind::Error
@@ -70,8 +73,10 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
           : outcome == Outcome::Diverged  ? EventKind::Divergence
                                           : EventKind::Interruption,
           message, head());
-    writer->release_recycled_file();  // no save follows: the retired file kept for one goes
-    writer->drain();
+    if (writer) {
+        writer->release_recycled_file();  // no save follows: the retired file kept for one goes
+        writer->drain();
+    }
     // The last progress line says how the session ended, not just that it did.
     phase = ended_phase(outcome);
     report_progress(true);
@@ -140,7 +145,7 @@ TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
         }
         if (storage_failed) return give_up_on_storage();
         // A background save failed: pause now (and retry), not only when the next save is due.
-        if (writer->has_save_error()) saved_at_gs = checkpoint(CheckpointKind::Regular, true) || saved_at_gs;
+        if (writer && writer->has_save_error()) saved_at_gs = checkpoint(CheckpointKind::Regular, true) || saved_at_gs;
 
         const std::int64_t next_epoch = position_of(gs + 1, spe).epoch;
         if (perm_epoch != next_epoch) {
@@ -299,7 +304,7 @@ void Trainer::Impl::read_poison_request() {
 
 TrainResult Trainer::Impl::diverge() {
     // The save of an earlier step may still be committing: the last good checkpoint is the one it writes.
-    writer->wait_for_save();
+    if (writer) writer->wait_for_save();
     std::optional<std::int64_t> good;
     std::int64_t good_gs = 0;
     {
@@ -329,7 +334,7 @@ TrainResult Trainer::Impl::preempt() {
     // to write, once that save has committed. If it failed, the emergency
     // checkpoint is written after all.
     bool already = saved_at_gs;
-    if (already) {
+    if (already && writer) {
         writer->wait_for_save();
         if (auto err = writer->take_save_error()) {
             event(EventKind::Error,
@@ -339,6 +344,9 @@ TrainResult Trainer::Impl::preempt() {
     }
     const bool ok = already || checkpoint(CheckpointKind::Emergency, true);
     const double took = seconds_since(t0);
+    if (follower())
+        return finish(Outcome::Preempted,
+                      "preempted at " + here_text() + "; rank 0 writes the job's emergency checkpoint; stopped");
     std::string msg = already ? "preempted at " + here_text() + ", which a checkpoint already holds; stopped"
                       : ok
                           ? "emergency checkpoint at " + here_text() + " written in " +
@@ -404,9 +412,11 @@ TrainResult Trainer::run() {
     m.session.start_global_step = plan.start_global_step;
     m.session.target_global_step = plan.target_global_step;
     m.record_job(m.session);
-    m.session.id = m.reg->begin_session(m.session);
-    m.reg->set_run_status(m.run.id, RunStatus::Running);
-    m.reg->set_run_device(m.run.id, m.device_name);
+    if (m.reg) {
+        m.session.id = m.reg->begin_session(m.session);
+        m.reg->set_run_status(m.run.id, RunStatus::Running);
+        m.reg->set_run_device(m.run.id, m.device_name);
+    }
     m.gs = plan.target_global_step;
 
     Position cont = position_of(plan.target_global_step + 1, spe);

@@ -131,13 +131,18 @@ struct Trainer::Impl {
         e.checkpoint_id = ckpt;
         e.message = message;
         e.created_at = now_seconds();
-        writer->post([e](Registry& r) { r.add_event(e); });
+        if (writer) writer->post([e](Registry& r) { r.add_event(e); });
         obs->on_event(e);
     }
 
     void flush_metrics() {
         if (pending.empty()) return;
         obs->on_metrics(pending);
+        if (!writer) {  // a job's other workers: rank 0 records the job's numbers
+            pending.clear();
+            last_flush = trainer_detail::Clock::now();
+            return;
+        }
         auto rows = std::make_shared<std::vector<MetricRow>>(std::move(pending));
         pending.clear();
         const std::int64_t run_id = run.id, step_now = gs;
@@ -227,7 +232,8 @@ struct Trainer::Impl {
     // policy, while the previous save is still writing: until its bytes are
     // written and hashed, not until it commits (CheckpointWriter).
     bool checkpoint(CheckpointKind kind, bool wait_until_committed) {
-        publish_rank_state();  // for rank 0's checkpoint of this same step
+        publish_rank_state();      // for rank 0's checkpoint of this same step
+        if (!writer) return true;  // a job's other workers: rank 0 writes the job's checkpoint
         const auto t0 = trainer_detail::Clock::now();
         double waited = 0;  // for the previous save: the disk's doing, not this capture's
         if (writer->snapshot_busy()) {
@@ -295,7 +301,7 @@ struct Trainer::Impl {
     // deferred further) costs one copy, and the capture after a later step copies as usual.
     void arm_update_copy_if_due(std::int64_t replay_until, std::int64_t total) {
         const std::int64_t next = gs + 1;
-        if (!req.update_copy || next <= replay_until || next >= total) return;
+        if (!writer || !req.update_copy || next <= replay_until || next >= total) return;
         if (!regular_save_due(next, step + 1 == run.steps_per_epoch) && !deferred_gs) return;
         if (writer->snapshot_busy() || writer->has_save_error()) return;
         const bool background = choose_capture ? capture_choice.background_next() : snapshot->background_copy();
@@ -405,6 +411,7 @@ struct Trainer::Impl {
 
     bool checkpoint_retry(CheckpointKind kind);
     void setup();
+    void open_run(std::optional<RunRow>& existing);
     void load_resume_point(ResumePlan& plan);
     void load_resume_dataset();
     void check_simulated_failure_steps(std::int64_t after, std::int64_t last) const;
@@ -444,6 +451,15 @@ struct Trainer::Impl {
     nlohmann::json rng_gathered;
     bool preempt_due() const { return req.group ? job_preempt : cmd.preempt.load(); }
     std::int64_t world_size() const;
+    // A job's worker other than rank 0: no registry, no lock, no checkpoint writer,
+    // nothing under the home; what only it knows goes to rank 0 (worker_report.h).
+    bool follower() const { return req.group && req.group->rank() != 0; }
+    std::vector<std::string> worker_notes;
+    void note(const std::string& message) {
+        if (follower()) worker_notes.push_back(message);
+        obs->on_message(message);
+    }
+    void report_workers(Outcome outcome);  // at the end of a session: followers send, rank 0 gathers
     void setup_data_parallel();
     void start_job(ResumePlan& plan);
     std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);

@@ -20,7 +20,7 @@ data=synthetic
 [[ -f /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz || -d ${SAVEPOINT_FASHION_MNIST_DIR:-/nonexistent} ]] && data=fashion-mnist
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export TMPDIR=$work  # the other ranks' scratch homes
+export TMPDIR=$work  # torchrun's own files
 
 # train_seconds/steps of the run's last session, from the registry.
 session_of() { /usr/bin/python3 -c "import sqlite3,sys; r=sqlite3.connect(sys.argv[1]).execute('select train_seconds, steps_computed from sessions order by id desc limit 1').fetchone(); print(r[0], r[1])" "$1/registry.sqlite"; }

@@ -8,13 +8,14 @@
 #    SAVEPOINT_DP_KILLS=20 makes it the long suite's storm (20 kills, and nothing else);
 # 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3;
 # 4. bad input exits 2 with a clear error and creates nothing.
-# Negative control: SAVEPOINT_PLANT_BUG=skip-gradient-allreduce must fail check 1.
+# Negative controls: SAVEPOINT_PLANT_BUG=skip-gradient-allreduce must fail check 1, and
+# follower-opens-home (rank 1 opens a registry in its home) the check that rank 1 writes nothing.
 set -uo pipefail
 CLI=${1:?usage: test_data_parallel.sh PATH/TO/savepoint-cli}
 TORCHRUN=$(command -v torchrun) || { echo "SKIP: no torchrun on PATH (Debian: python3-torch)"; exit 77; }
 T=$(mktemp -d /tmp/savepoint-dp-XXXXXX)
 trap '[[ -n ${KEEP_DP_LOGS:-} ]] && echo "logs kept in $T" || rm -rf "$T"' EXIT
-# Workers other than rank 0 keep a scratch home in TMPDIR (one a kill -9 leaves behind): here, in $T.
+# torchrun's own files go to TMPDIR: here, in $T.
 export TMPDIR=$T
 fails=0
 pass() { echo "PASS  $*"; }
@@ -24,8 +25,18 @@ fail() { echo "FAIL  $*"; fails=$((fails + 1)); }
 ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 100 --batch 16 --save-freq 25 --threads 1 --seed 7)
 # The storm (long suite): 10 times the steps and a save every 5, enough for every kill.
 kills=${SAVEPOINT_DP_KILLS:-2}
-((kills > 2)) && ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 1000 --batch 16 --save-freq 5 --threads 1 --seed 7)
+steps=300
+((kills > 2)) && ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 1000 --batch 16 --save-freq 5 --threads 1 --seed 7) && steps=3000
 
+# Two machines, as far as the homes go: rank 0's is HOME, the others' HOME-rankN (which must stay absent).
+cat >"$T/two-homes.sh" <<EOF
+#!/usr/bin/env bash
+args=("\$@")
+[[ \$RANK != 0 ]] && args[2]+="-rank\$RANK"
+exec "$(realpath "$CLI")" "\${args[@]}"
+EOF
+chmod +x "$T/two-homes.sh"
+PROG=$CLI
 # job LOG HOME [torchrun flags...] -- [extra cli flags...]: a 2-worker job on its own rendezvous port.
 job() {
   local log=$1 home=$2; shift 2
@@ -34,13 +45,13 @@ job() {
   (($#)) && shift
   cli=("$@")
   "$TORCHRUN" --nnodes 1 --nproc_per_node 2 --rdzv_backend c10d --rdzv_endpoint "127.0.0.1:$((20000 + RANDOM % 20000))" \
-    --redirects 1 --tee 1 --monitor_interval 0.2 "${tr[@]}" --no_python "$CLI" train --home "$home" "${ARGS[@]}" "${cli[@]}" \
+    --redirects 1 --tee 1 --monitor_interval 0.2 "${tr[@]}" --no_python "$PROG" train --home "$home" "${ARGS[@]}" "${cli[@]}" \
     >"$log" 2>&1
 }
 sha_of() { grep -o "\[default$2\]:params_sha256 [0-9a-f]*" "$1" | tail -1 | cut -d' ' -f2; }
 
 # 1. Reproducible, ranks in sync.
-job "$T/a.log" "$T/a"; rc_a=$?
+PROG=$T/two-homes.sh job "$T/a.log" "$T/a"; rc_a=$?
 job "$T/b.log" "$T/b"; rc_b=$?
 a0=$(sha_of "$T/a.log" 0) a1=$(sha_of "$T/a.log" 1) b0=$(sha_of "$T/b.log" 0)
 if ((rc_a == 0 && rc_b == 0)) && [[ -n $a0 && $a0 == "$a1" && $a0 == "$b0" ]]; then
@@ -74,23 +85,41 @@ if "$CLI" runs --home "$T/a" --json | grep -q '"dp"' && [[ $(sql "$T/a" "select 
 else
   fail "rank 0's registry: sessions '$sessions' (expected one: 2|0|[rank 0, rank 1])"
 fi
-ls -d "$T"/savepoint-rank1-* >/dev/null 2>&1 && fail "rank 1 left its scratch home behind: $(ls -d "$T"/savepoint-rank1-*)" || pass "rank 1 removed its scratch home"
+# Rank 1 opened nothing, anywhere; what only it knows reached rank 0's registry through the store.
+report=$(sql "$T/a" "select workers from sessions" | /usr/bin/python3 -c '
+import json,sys; w=json.load(sys.stdin); r=[x for x in w if x["rank"]==1][0].get("report") or {}
+print("%s %s %d" % (r.get("steps"), r.get("ended"), r.get("allreduce_seconds",0) > 0))')
+stray=$(find "$T" -mindepth 1 -maxdepth 1 \( -name 'a-rank*' -o -name 'savepoint-*' \) | tr '\n' ' ')
+if [[ -z $stray && $report == "$steps finished 1" ]] && grep -q "\[default0\]:worker 1 (.*pid [0-9]*): $steps steps, .* in the all-reduce, finished" "$T/a.log"; then
+  pass "rank 1, its home elsewhere: created nothing there nor in TMPDIR; its report ($steps steps, finished, its all-reduce time) is in rank 0's session row and log"
+else
+  fail "rank 1: created '$stray' (expected nothing), its report in rank 0's registry: '$report' (expected $steps finished 1) ($T/a.log)"
+fi
 
-[[ ${SAVEPOINT_PLANT_BUG:-} == skip-gradient-allreduce ]] && { echo "$fails failure(s)"; exit $((fails > 0)); }
+[[ -n ${SAVEPOINT_PLANT_BUG:-} ]] && { echo "$fails failure(s)"; exit $((fails > 0)); }
 
 # 2. kill -9 under --max_restarts: torchrun restarts both workers, rank 0 resumes the run.
 # storm LOG HOME KILLS: kills rank 1, then rank 0, then 1... each one a random 0-0.2 s after rank 0
-# commits a checkpoint the kill before did not see (with saves every few milliseconds, often
-# while the next is written: a kill that found a .tmp file says so in `during_write`).
+# commits a checkpoint in the attempt torchrun restarted after the kill before (with saves every few
+# milliseconds, often while the next is written: a kill that found a .tmp file says so in `during_write`).
+# A checkpoint counted before the restart's own resume line may be the dying attempt's: a kill
+# then lands while the new attempt starts, before its session exists.
+attempt_saved() {  # LOG: rank 0 of the current attempt has committed a checkpoint
+  local from=1
+  if ((killed > 0)); then
+    from=$(grep -n "\[default0\]:a worker was lost and torchrun restarted the job: .*(torchrun restart $killed)" "$1" | tail -n 1 | cut -d: -f1)
+    [[ -n $from ]] || return 1
+  fi
+  tail -n +"$from" "$1" | grep -q "\[default0\]:saved checkpoint #"
+}
 storm() {
-  local log=$1 home=$2 kills=$3 seen=0 rank p
+  local log=$1 home=$2 kills=$3 rank p
   killed=0 during_write=0
   job "$log" "$home" --max_restarts "$kills" &
   local jobpid=$!
   while ((killed < kills)) && kill -0 $jobpid 2>/dev/null; do
-    # After a kill, the next one waits for torchrun's restart and a checkpoint it did not see.
-    if (($(grep -c "\[default0\]:saved checkpoint #" "$log") > seen)) &&
-       { ((killed == 0)) || grep -q "torchrun restart $killed)" "$log"; }; then
+    # After a kill, the next one waits for torchrun's restart and a checkpoint of the new attempt.
+    if attempt_saved "$log"; then
       sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
       rank=$(((killed + 1) % 2))
       for p in $(pgrep -f -- "--home $home "); do
@@ -99,7 +128,6 @@ storm() {
         kill -9 "$p" && killed=$((killed + 1))
         break
       done
-      seen=$(grep -c "\[default0\]:saved checkpoint #" "$log")
     fi
     sleep 0.02
   done
@@ -147,9 +175,9 @@ for p in $(pgrep -f -- "--home $T/t"); do
 done
 wait $jobpid
 s0=$(grep -c "\[default0\]:preempted: emergency checkpoint at" "$T/t.log")
-s1=$(grep -c "\[default1\]:preempted: emergency checkpoint at" "$T/t.log")
+s1=$(grep -c "\[default1\]:preempted: preempted at .*; rank 0 writes the job's emergency checkpoint" "$T/t.log")
 at0=$(grep -o "\[default0\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
-at1=$(grep -o "\[default1\]:preempted: emergency checkpoint at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*checkpoint at //')
+at1=$(grep -o "\[default1\]:preempted: preempted at epoch [0-9]*, step [0-9]*" "$T/t.log" | sed 's/.*preempted at //')
 emergency=$("$CLI" checkpoints --home "$T/t" --run dp --json | grep -o '"kind": *"emergency"' | wc -l)
 if ((s0 == 1 && s1 == 1)) && [[ -n $at0 && $at0 == "$at1" ]] && ((emergency == 1)) && grep -q "exitcode: 3\|exitcode  *: 3" "$T/t.log" &&
    grep -q "\[default0\]:preemption_notice: preemption notice at .*; sent to worker 1 of 2;" "$T/t.log"; then

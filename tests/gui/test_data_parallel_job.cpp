@@ -65,7 +65,7 @@ void TestDataParallelJob::theRunHasTheDialogsConfiguration() {
     QStringList lines;
     connect(&job, &DataParallelJob::outputLine, this, [&lines](const QString& l) { lines << l; });
     QString error;
-    QVERIFY2(job.start(tmp.path(), QStringLiteral("dp"), c, {1, 0}, &error), qPrintable(error));
+    QVERIFY2(job.start(tmp.path(), QStringLiteral("dp"), c, {1, 0, {}}, &error), qPrintable(error));
     QVERIFY(done.wait(120000));
     QVERIFY2(done.at(0).at(0).toInt() == 0, qPrintable(lines.join(QLatin1Char('\n'))));
     QVERIFY2(lines.join(QLatin1Char('\n')).contains(QStringLiteral("params_sha256 ")),
@@ -88,8 +88,9 @@ void TestDataParallelJob::killAWorkerStopsTheJob() {
     QSignalSpy done(&job, &DataParallelJob::finished);
     QString error;
     // Long enough that the worker is still training when it is killed.
-    QVERIFY2(job.start(tmp.path(), QStringLiteral("dp"), testsupport::syntheticMlp(50, 1000, 32, 0), {1, 0}, &error),
-             qPrintable(error));
+    QVERIFY2(
+        job.start(tmp.path(), QStringLiteral("dp"), testsupport::syntheticMlp(50, 1000, 32, 0), {1, 0, {}}, &error),
+        qPrintable(error));
     QVERIFY(QTest::qWaitFor([&] { return !job.workers().empty(); }, 60000));
     const std::vector<JobWorker> w = job.workers();
     QCOMPARE(int(w.size()), 1);
@@ -126,7 +127,7 @@ void TestDataParallelJob::theWindowFollowsAndStopsTheJob() {
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
     QVERIFY(w->action(QStringLiteral("crash"))->isVisible());
     QVERIFY(!w->action(QStringLiteral("killWorker"))->isVisible());
-    QVERIFY(w->jobs()->start(QStringLiteral("dp"), testsupport::syntheticMlp(50, 1000, 32, 0), {1, 0}));
+    QVERIFY(w->jobs()->start(QStringLiteral("dp"), testsupport::syntheticMlp(50, 1000, 32, 0), {1, 0, {}}));
     QVERIFY(w->action(QStringLiteral("killWorker"))->isVisible());
     QVERIFY(!w->action(QStringLiteral("crash"))->isVisible());
     QVERIFY(!w->action(QStringLiteral("newRun"))->isEnabled());
@@ -164,7 +165,7 @@ void TestDataParallelJob::aLostWorkerRestartsTheJob() {
     w->resize(1500, 950);
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-    QVERIFY(w->jobs()->start(QStringLiteral("dp2"), testsupport::syntheticMlp(2, 2000, 16, 100), {2, 1}));
+    QVERIFY(w->jobs()->start(QStringLiteral("dp2"), testsupport::syntheticMlp(2, 2000, 16, 100), {2, 1, {}}));
     QSignalSpy done(w->jobs(), &JobController::finished);
     QTRY_VERIFY_WITH_TIMEOUT(w->selectedRunId() != 0, 60000);
     savepoint::Registry reg(w->home().toStdString());

@@ -6,10 +6,12 @@
 //  - a store that refuses (a bucket that does not exist) keeps the run from starting
 //    and says the server's reason;
 //  - "Open runs from remote storage…" in a window on another home brings the run
-//    back with every checkpoint, and a resume there continues it (re-attached to its store).
+//    back with every checkpoint, and a resume there continues it (re-attached to its store);
+//  - a 2-worker torchrun job started with a remote: rank 0 alone uploads, every checkpoint.
 // SAVEPOINT_REMOTE_SHOT=FILE.png saves the first window after its uploads (xvfb-run, -platform xcb).
 //
 //   ctest --test-dir build -R 's3_server|test_remote_window' --output-on-failure
+#include "bridge/data_parallel_job.h"
 #include "models/checkpoint_table_model.h"
 #include "registry/checkpoint_remotes.h"
 #include "registry/registry.h"
@@ -76,6 +78,7 @@ private Q_SLOTS:
     void theFieldIsCheckedBesideIt();
     void uploadsAreShownAndARunComesBack();
     void aRefusingStoreKeepsTheRunFromStarting();
+    void aJobUploadsThroughRankZero();
 
 private:
     QString bucket_, prefix_;
@@ -102,9 +105,37 @@ void TestRemoteWindow::theFieldIsCheckedBesideIt() {
     qputenv("AWS_ACCESS_KEY_ID", key);
     qunsetenv("AWS_SHARED_CREDENTIALS_FILE");
     QVERIFY2(no_key.contains(QStringLiteral("AWS_ACCESS_KEY_ID")), qPrintable(no_key));
-    // A job of several workers does not sync yet: said beside the field.
+    // A job of several workers syncs too (its rank 0 uploads): nothing to say.
     qobject_cast<QSpinBox*>(d.field(QStringLiteral("workers")))->setValue(2);
-    QVERIFY(d.errors().value(QStringLiteral("remote")).contains(QStringLiteral("Workers 1")));
+    QVERIFY2(d.errors().value(QStringLiteral("remote")).isEmpty(), qPrintable(d.errors().value("remote")));
+    QCOMPARE(d.parallel().remote, prefix_ + QStringLiteral("/again"));
+}
+
+void TestRemoteWindow::aJobUploadsThroughRankZero() {
+    if (DataParallelJob::findTorchrun().isEmpty()) QSKIP("torchrun not on PATH (apt install python3-torch)");
+    qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+    QTemporaryDir tmp;
+    const QString uri = prefix_ + QStringLiteral("/job");
+    savepoint::TrainConfig c = testsupport::syntheticMlp(1, 60, 16, 20);
+    c.async_policy = "wait";
+    DataParallelJob job;
+    QSignalSpy done(&job, &DataParallelJob::finished);
+    QStringList lines;
+    connect(&job, &DataParallelJob::outputLine, this, [&lines](const QString& l) { lines << l; });
+    QString error;
+    QVERIFY2(job.start(tmp.path(), QStringLiteral("dpr"), c, {2, 0, uri}, &error), qPrintable(error));
+    QVERIFY(done.wait(120000));
+    const QString out = lines.join(QLatin1Char('\n'));
+    QVERIFY2(done.at(0).at(0).toInt() == 0, qPrintable(out));
+    savepoint::Registry reg(tmp.path().toStdString());
+    const auto run = reg.find_run("dpr");
+    QVERIFY(run);
+    std::int64_t committed = 0;
+    for (const auto& k : reg.checkpoints(run->id)) committed += k.state == savepoint::CheckpointState::Committed;
+    QVERIFY(committed >= 3);
+    QCOMPARE(savepoint::remote_backlog(reg, run->id).uploaded, committed);
+    QVERIFY2(out.contains(QStringLiteral("[default0]:uploaded checkpoint #")), qPrintable(out));
+    QVERIFY2(!out.contains(QStringLiteral("[default1]:uploaded")), qPrintable(out));  // rank 0 alone uploads
 }
 
 void TestRemoteWindow::uploadsAreShownAndARunComesBack() {

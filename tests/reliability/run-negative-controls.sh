@@ -23,6 +23,7 @@
 #   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
 #   compare-best-is-last  test_compare              compare's best validation is the newest one
 #   skip-gradient-allreduce  test_data_parallel.sh  each torchrun worker keeps its own gradients: ranks drift apart
+#   follower-opens-home   test_data_parallel.sh     a torchrun worker other than rank 0 opens a registry in its home
 #   pull-skip-sha256      test_remote_sync.sh       pull registers an object changed on the server
 #   remote-manifest-first test_remote_sync.sh       a manifest goes up before its file: killed between, it names nothing
 set -uo pipefail
@@ -62,15 +63,17 @@ else
   echo "caught  export-altered-tensor: test_export_loads.py failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 -E '^(FAIL|SKIP)' /tmp/negative-export-python.log | cut -c1-160)"
 fi
 B=${BUILD_DIR:-build}/tests/engine run compare-best-is-last test_compare
-# A script, given the CLI; it stops after its equality check when this bug is planted.
-t0=$(date +%s)
-SAVEPOINT_PLANT_BUG=skip-gradient-allreduce tests/distributed/test_data_parallel.sh "${BUILD_DIR:-build}/app/savepoint-cli" \
-  >/tmp/negative-skip-gradient-allreduce.log 2>&1; rc=$?
-if ((rc == 0 || rc == 77)); then  # 77: skipped (no torchrun), which catches nothing either
-  echo "MISSED  skip-gradient-allreduce: test_data_parallel.sh exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
-else
-  echo "caught  skip-gradient-allreduce: test_data_parallel.sh failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 '^FAIL' /tmp/negative-skip-gradient-allreduce.log | cut -c1-160)"
-fi
+# A script, given the CLI; it stops after its first checks when a bug is planted.
+for bug in skip-gradient-allreduce follower-opens-home; do
+  t0=$(date +%s)
+  SAVEPOINT_PLANT_BUG=$bug tests/distributed/test_data_parallel.sh "${BUILD_DIR:-build}/app/savepoint-cli" \
+    >"/tmp/negative-$bug.log" 2>&1; rc=$?
+  if ((rc == 0 || rc == 77)); then  # 77: skipped (no torchrun), which catches nothing either
+    echo "MISSED  $bug: test_data_parallel.sh exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
+  else
+    echo "caught  $bug: test_data_parallel.sh failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 '^FAIL' "/tmp/negative-$bug.log" | cut -c1-160)"
+  fi
+done
 # Against a real S3-compatible server on loopback (Swift), started here for the two and stopped after.
 export SAVEPOINT_S3_DIR=/tmp/negative-s3
 tests/remote/s3_server_start.sh >/tmp/negative-s3-start.log 2>&1

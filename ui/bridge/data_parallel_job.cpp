@@ -108,6 +108,11 @@ QStringList DataParallelJob::arguments(const QString& cli, const QString& home, 
     opt("--save-freq", QString::fromStdString(savepoint::save_freq_text(c.save_every_steps)));
     opt("--keep", QString::number(c.keep));
     opt("--device", QString::fromStdString(c.device));
+    if (!spec.remote.isEmpty()) {
+        opt("--remote", spec.remote);
+        // torchrun kills rank 0 30 s after another worker exits: its uploads must finish before (docs/REMOTE.md).
+        opt("--remote-grace-seconds", QStringLiteral("25"));
+    }
     if (c.threads > 0) opt("--threads", QString::number(c.threads));
     opt("--async-policy", QString::fromStdString(c.async_policy));
     return a;

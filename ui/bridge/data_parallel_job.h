@@ -21,6 +21,7 @@ namespace savepoint::ui {
 struct DataParallelSpec {
     int workers = 2;       // processes on this machine (torchrun's --nproc_per_node)
     int max_restarts = 3;  // how often torchrun restarts every worker after one is lost
+    QString remote;        // s3://BUCKET/PREFIX or empty: rank 0 uploads the job's checkpoints (train --remote)
 };
 
 // One worker of the job as the system sees it.

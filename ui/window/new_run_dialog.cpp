@@ -331,11 +331,7 @@ bool NewRunDialog::validateAll() {
              workers_->value() > 1 && async_->currentText() != QLatin1String("wait")
                  ? tr("A job of several workers waits for each checkpoint: choose “wait”")
                  : QString());
-    // Under torchrun every worker would upload the job's checkpoints: the CLI refuses it.
-    setError(QStringLiteral("remote"),
-             workers_->value() > 1 && !remote().isEmpty()
-                 ? tr("Remote storage is for a run trained in this window (Workers 1), not yet for a job")
-                 : checkRemoteUri(remote()));
+    setError(QStringLiteral("remote"), checkRemoteUri(remote()));
     setError(QStringLiteral("loss"), engineCheck([this](auto& c) {
                  c.model = model_->currentText().trimmed().toStdString();
                  c.loss = loss_->currentText().toStdString();
@@ -447,7 +443,7 @@ void NewRunDialog::rememberFiles() const {
 QString NewRunDialog::remote() const { return remote_->text().trimmed(); }
 void NewRunDialog::setRemote(const QString& uri) { remote_->setText(uri); }
 
-DataParallelSpec NewRunDialog::parallel() const { return {workers_->value(), restarts_->value()}; }
+DataParallelSpec NewRunDialog::parallel() const { return {workers_->value(), restarts_->value(), remote()}; }
 
 void NewRunDialog::setParallel(const DataParallelSpec& spec) {
     workers_->setValue(spec.workers);

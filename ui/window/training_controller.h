@@ -175,7 +175,7 @@ private:
     std::int64_t train_run_ = 0;
     savepoint::Progress last_progress_;
     savepoint::TrainConfig last_config_;
-    DataParallelSpec last_parallel_{1, 3};
+    DataParallelSpec last_parallel_{1, 3, {}};
     QTimer preempt_timer_;
     double preempt_deadline_ = 0;
     bool preempt_done_ = false;
