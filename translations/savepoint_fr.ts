@@ -215,6 +215,18 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>worker lost</source>
+        <translation>worker perdu</translation>
+    </message>
+    <message>
+        <source>worker %1 lost</source>
+        <translation>worker %1 perdu</translation>
+    </message>
+    <message>
+        <source>worker %1 lost → job restarted from checkpoint #%2</source>
+        <translation>worker %1 perdu → tâche relancée depuis la sauvegarde n° %2</translation>
+    </message>
+    <message>
         <source>worker lost → job restarted from checkpoint #%1</source>
         <translation>worker perdu → tâche relancée depuis la sauvegarde n° %1</translation>
     </message>

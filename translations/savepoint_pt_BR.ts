@@ -215,6 +215,18 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>worker lost</source>
+        <translation>worker perdido</translation>
+    </message>
+    <message>
+        <source>worker %1 lost</source>
+        <translation>worker %1 perdido</translation>
+    </message>
+    <message>
+        <source>worker %1 lost → job restarted from checkpoint #%2</source>
+        <translation>worker %1 perdido → job reiniciado do checkpoint nº %2</translation>
+    </message>
+    <message>
         <source>worker lost → job restarted from checkpoint #%1</source>
         <translation>worker perdido → job reiniciado do checkpoint nº %1</translation>
     </message>

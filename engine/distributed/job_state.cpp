@@ -5,6 +5,7 @@
 #include "platform/errors.h"
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <mutex>
@@ -129,10 +130,18 @@ void publish_rng_state(ProcessGroup& group, std::int64_t gs) {
     group.set("rng/" + std::to_string(group.rank()) + "/" + std::to_string(gs), rng_hex());
 }
 
-nlohmann::json gather_rng_states(ProcessGroup& group, std::int64_t gs) {
+nlohmann::json gather_rng_states(ProcessGroup& group, std::int64_t gs, const std::function<bool()>& stopping) {
     nlohmann::json out = nlohmann::json::object();
+    const auto t0 = std::chrono::steady_clock::now();
     for (int r = 1; r < group.world_size(); ++r) {
         const std::string key = "rng/" + std::to_string(r) + "/" + std::to_string(gs);
+        // In slices: a worker killed before it reached this save never sends its state.
+        while (!group.wait_for(key, std::chrono::milliseconds(250))) {
+            const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if ((stopping() && waited > 2) || waited * 1000 > static_cast<double>(store_timeout().count()))
+                throw WorkerLost("worker " + std::to_string(r) + " sent no state for the checkpoint at global step " +
+                                 std::to_string(gs));
+        }
         out[std::to_string(r)] = group.get(key);
         group.erase(key);
     }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace savepoint {
@@ -32,8 +33,10 @@ JobStart receive_job_start(ProcessGroup& group, torch::nn::Module& model, torch:
 
 // Ranks 1...: this rank's CPU generator state at global step `gs`, for rank 0's checkpoint of it.
 void publish_rng_state(ProcessGroup& group, std::int64_t gs);
-// Rank 0: {"1": hex, "2": hex, ...}: every other rank's state at `gs` (waits for them).
-nlohmann::json gather_rng_states(ProcessGroup& group, std::int64_t gs);
+// Rank 0: {"1": hex, "2": hex, ...}: every other rank's state at `gs` (waits for them, at most
+// the store's timeout). A rank whose state has not come once `stopping()` says torchrun is
+// stopping the job (a worker died; its SIGTERM) and 2 s have passed is taken as lost: WorkerLost.
+nlohmann::json gather_rng_states(ProcessGroup& group, std::int64_t gs, const std::function<bool()>& stopping);
 
 // The checkpoint meta key that holds gather_rng_states()'s answer.
 inline constexpr const char* kRankRngKey = "rank_rng_cpu";

@@ -169,23 +169,44 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
     return group;
 }
 
+namespace {
+
+// The transport's error, its first line (LibTorch appends a C++ backtrace), as WorkerLost.
+template <class F>
+void collective(F&& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        const std::string what = e.what();
+        throw WorkerLost(what.substr(0, what.find('\n')));
+    }
+}
+
+}  // namespace
+
 void ProcessGroup::allreduce_sum(torch::Tensor& t) {
-    if (impl_->nccl) return impl_->nccl->allreduce_sum(t);
-    std::vector<torch::Tensor> v{t};
-    impl_->gloo->allreduce(v)->wait();
+    collective([&] {
+        if (impl_->nccl) return impl_->nccl->allreduce_sum(t);
+        std::vector<torch::Tensor> v{t};
+        impl_->gloo->allreduce(v)->wait();
+    });
 }
 
 void ProcessGroup::broadcast(torch::Tensor& t, int root) {
-    if (impl_->nccl) return impl_->nccl->broadcast(t, root);
-    std::vector<torch::Tensor> v{t};
-    c10d::BroadcastOptions o;
-    o.rootRank = root;
-    impl_->gloo->broadcast(v, o)->wait();
+    collective([&] {
+        if (impl_->nccl) return impl_->nccl->broadcast(t, root);
+        std::vector<torch::Tensor> v{t};
+        c10d::BroadcastOptions o;
+        o.rootRank = root;
+        impl_->gloo->broadcast(v, o)->wait();
+    });
 }
 
 void ProcessGroup::barrier() {
-    if (impl_->nccl) return impl_->nccl->barrier();
-    impl_->gloo->barrier()->wait();
+    collective([&] {
+        if (impl_->nccl) return impl_->nccl->barrier();
+        impl_->gloo->barrier()->wait();
+    });
 }
 
 void ProcessGroup::set(const std::string& key, const std::string& value) {

@@ -11,10 +11,17 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace savepoint {
+
+// A collective failed: another worker of the job is gone (killed, crashed, its
+// machine lost). what(): the transport's first line.
+struct WorkerLost : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 class ProcessGroup {
 public:
@@ -35,7 +42,7 @@ public:
     const std::string& workers() const { return workers_; }
 
     // Collectives (Gloo, or NCCL on the job's GPUs): in place, one tensor each; every rank calls them in the same
-    // order.
+    // order. Throw WorkerLost when a peer is gone.
     void allreduce_sum(torch::Tensor& t);
     void broadcast(torch::Tensor& t, int root = 0);
     void barrier();

@@ -60,7 +60,7 @@ std::shared_ptr<const nlohmann::json> Trainer::Impl::job_meta(std::shared_ptr<co
     (*m)["world_size"] = world_size();
     // Once per step: a retried save (checkpoint_retry) asks again, and the store's keys are gone by then.
     if (rng_gathered_gs != gs) {
-        rng_gathered = gather_rng_states(*req.group, gs);
+        rng_gathered = gather_rng_states(*req.group, gs, [this] { return cmd.preempt.load(); });
         rng_gathered_gs = gs;
     }
     (*m)[kRankRngKey] = rng_gathered;
@@ -84,7 +84,41 @@ void Trainer::Impl::report_workers(Outcome outcome) {
     const auto wait = outcome == Outcome::Crashed ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(10000);
     GatheredReports g = gather_worker_reports(*req.group, wait);
     session.workers = g.workers_json;
+    if (lost_rank > 0) {  // for the restart's message (lost_worker_text)
+        nlohmann::json w = nlohmann::json::parse(session.workers, nullptr, false);
+        for (auto& x : w)
+            if (x.is_object() && x.value("rank", -1) == lost_rank) x["lost"] = true;
+        if (w.is_array()) session.workers = w.dump();
+    }
     for (const auto& line : g.lines) obs->on_message(line);
+}
+
+TrainResult Trainer::Impl::worker_lost(const std::string& what) {
+    // Two workers: the lost one is the other. More: the transport does not say which.
+    lost_rank = world_size() == 2 ? 1 - req.group->rank() : -1;
+    std::string msg = (lost_rank >= 0 ? "worker " + std::to_string(lost_rank) : std::string("a worker")) +
+                      " was lost at " + here_text(true) + " (" + what + "); ";
+    if (follower()) {
+        msg += "rank 0 holds the job's checkpoints";
+    } else {
+        const std::optional<std::int64_t> h = head();
+        msg += "torchrun restarts the job from " +
+               (h ? "checkpoint #" + std::to_string(*h) : std::string("the start")) + " if it has a restart left";
+    }
+    return finish(Outcome::Crashed, msg);
+}
+
+std::string Trainer::Impl::lost_worker_text() const {
+    const std::vector<SessionRow> s = reg->sessions(run.id);
+    if (s.size() >= 2) {  // the session before this one, which has begun
+        const SessionRow& prev = s[s.size() - 2];
+        // Rank 0 itself (or its machine): nothing closed its session, recovery did.
+        if (prev.ended_by == SessionEnd::Killed) return "worker 0";
+        const nlohmann::json w = nlohmann::json::parse(prev.workers, nullptr, false);
+        for (const auto& x : w)
+            if (x.is_object() && x.value("lost", false)) return "worker " + std::to_string(x.value("rank", 0));
+    }
+    return "a worker";
 }
 
 void Trainer::Impl::record_job(SessionRow& s) const {

@@ -124,6 +124,14 @@ void Trainer::Impl::start_loop(const ResumePlan& plan) {
 }
 
 TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
+    try {
+        return train_steps(plan);
+    } catch (const WorkerLost& e) {
+        return worker_lost(e.what());
+    }
+}
+
+TrainResult Trainer::Impl::train_steps(const ResumePlan& plan) {
     start_loop(plan);
     const std::int64_t spe = run.steps_per_epoch;
     std::int64_t perm_epoch = -1;
@@ -430,8 +438,8 @@ TrainResult Trainer::run() {
                                      : std::string("the beginning (no usable checkpoint)");
         const bool restart = !plan.rollback && m.job_restarted();
         std::string msg = (plan.rollback ? "rolling back run '"
-                           : restart     ? "a worker was lost and torchrun restarted the job: resuming run '"
-                                         : "resuming run '") +
+                           : restart ? m.lost_worker_text() + " was lost and torchrun restarted the job: resuming run '"
+                                     : "resuming run '") +
                           m.run.name + "' from " + from;
         if (plan.target_global_step > plan.start_global_step) {
             msg += "; replaying " + std::to_string(plan.target_global_step - plan.start_global_step) + " steps to " +

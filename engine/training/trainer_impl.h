@@ -421,7 +421,8 @@ struct Trainer::Impl {
     // its own that ends the session through finish().
     std::int64_t replay_until = 0;  // steps up to this global step replay what a session before computed
     bool saved_at_gs = false;       // a checkpoint holds (or is writing) the current step
-    TrainResult train_loop(const ResumePlan& plan);
+    TrainResult train_loop(const ResumePlan& plan);  // train_steps, ended by a lost worker too
+    TrainResult train_steps(const ResumePlan& plan);
     void start_loop(const ResumePlan& plan);
     void train_step(const std::vector<std::int64_t>& perm);  // the hot path: allocates nothing but metric rows
     bool validate_epoch();  // false: a crash was asked for during it (nothing recorded)
@@ -460,6 +461,10 @@ struct Trainer::Impl {
         obs->on_message(message);
     }
     void report_workers(Outcome outcome);  // at the end of a session: followers send, rank 0 gathers
+    // A collective failed (WorkerLost): the session ends as a crash, naming the worker when it can.
+    int lost_rank = -1;
+    TrainResult worker_lost(const std::string& what);
+    std::string lost_worker_text() const;  // rank 0, after a restart: who the job lost ("worker 1", "a worker")
     void setup_data_parallel();
     void start_job(ResumePlan& plan);
     std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);

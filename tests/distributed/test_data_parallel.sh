@@ -107,7 +107,7 @@ fi
 attempt_saved() {  # LOG: rank 0 of the current attempt has committed a checkpoint
   local from=1
   if ((killed > 0)); then
-    from=$(grep -n "\[default0\]:a worker was lost and torchrun restarted the job: .*(torchrun restart $killed)" "$1" | tail -n 1 | cut -d: -f1)
+    from=$(grep -n "\[default0\]:[a-z0-9 ]* was lost and torchrun restarted the job: .*(torchrun restart $killed)" "$1" | tail -n 1 | cut -d: -f1)
     [[ -n $from ]] || return 1
   fi
   tail -n +"$from" "$1" | grep -q "\[default0\]:saved checkpoint #"
@@ -142,11 +142,15 @@ restarts=$(sql "$T/k" "select world_size || ' workers, restart ' || restart_coun
 last="2 workers, restart $kills, resume ended finished;"
 # Each restart is recorded as one (the window marks it "worker lost"), not as a plain resume.
 restart_events=$(sql "$T/k" "select count(*) from events where kind = 'restart'")
-if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" && $restart_events == "$kills" ]] &&
+# ...naming the worker killed: 1, 0, 1... (rank 0 saw its peer fail; or its own session was left open).
+named=$(sql "$T/k" "select substr(message, 1, 8) from events where kind = 'restart' order by id" | tr '\n' ',')
+want_named=""
+for ((i = 1; i <= kills; i++)); do want_named+="worker $((i % 2)),"; done
+if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" && $restart_events == "$kills" && $named == "$want_named" ]] &&
    registry_ok "$T/k"; then
-  pass "$killed kill(s) -9 alternating rank 1 and rank 0 ($during_write during a save): restarted and resumed each time, params_sha256 equals the uninterrupted run's, verify exit 0; sessions: ${restarts:0:200}"
+  pass "$killed kill(s) -9 alternating rank 1 and rank 0 ($during_write during a save): restarted and resumed each time, each restart naming the worker lost, params_sha256 equals the uninterrupted run's, verify exit 0; sessions: ${restarts:0:200}"
 else
-  fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', $restart_events restart event(s), verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
+  fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', $restart_events restart event(s) naming '$named' (expected '$want_named'), verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
   grep -E "resum|restart|rror" "$T/k.log" | head -20
 fi
 ((kills > 2)) && { echo "$fails failure(s)"; exit $((fails > 0)); }

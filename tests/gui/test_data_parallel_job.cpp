@@ -10,7 +10,7 @@
 //    preemption notice: the run ends preempted with its emergency checkpoint.
 //  - Two workers, one killed from the window: torchrun restarts the job from its
 //    last checkpoint and it finishes; the run list says "× 2 workers", the plot
-//    marks "worker lost → job restarted from checkpoint #N" and shades the lost
+//    marks "worker 1 lost → job restarted from checkpoint #N" and shades the lost
 //    steps, the fault-tolerance panel counts the restart. SAVEPOINT_JOB_SHOT=FILE.png
 //    saves the window then, for a person to look at (xvfb-run, -platform xcb).
 //
@@ -201,11 +201,15 @@ void TestDataParallelJob::aLostWorkerRestartsTheJob() {
                 .contains(QStringLiteral("restarted it 1 time")));
     // The plot: the restart's line names the checkpoint the job went back to, and the lost steps are shaded.
     const std::int64_t from = *sessions.back().from_checkpoint_id;
-    const QString want = QStringLiteral("worker lost → job restarted from checkpoint #%1").arg(from);
+    const QString want = QStringLiteral("worker 1 lost → job restarted from checkpoint #%1").arg(from);
     QTRY_VERIFY_WITH_TIMEOUT(
         std::any_of(w->plot()->lossMarkers().events().begin(), w->plot()->lossMarkers().events().end(),
                     [&](const MarkerEvent& e) { return EventMarkers::label(e) == want; }),
         10000);
+    // Where it was lost: rank 0's session ended there, naming the worker (not "crash").
+    QVERIFY(
+        std::any_of(w->plot()->lossMarkers().events().begin(), w->plot()->lossMarkers().events().end(),
+                    [&](const MarkerEvent& e) { return EventMarkers::label(e) == QStringLiteral("worker 1 lost"); }));
     QTRY_VERIFY_WITH_TIMEOUT(w->plot()->lossMarkers().shadedSpans() >= 1, 10000);
     // The fault-tolerance panel: one restart, and the job's goodput per worker-hour.
     QTRY_COMPARE_WITH_TIMEOUT(w->faultPanel()->findChild<QLabel*>(QStringLiteral("jobRestartsValue"))->text(),
