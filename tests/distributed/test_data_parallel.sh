@@ -6,7 +6,8 @@
 #    from its last checkpoint with no flag and ends with the uninterrupted run's parameters, every
 #    checkpoint verifying; a second job on the same run is refused by the run lock;
 #    SAVEPOINT_DP_KILLS=20 makes it the long suite's storm (20 kills, and nothing else);
-# 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3;
+# 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3; the
+#    same command resumes it, and so does a job of one worker (warned, recorded, other bits);
 # 4. bad input exits 2 with a clear error and creates nothing.
 # Negative controls: SAVEPOINT_PLANT_BUG=skip-gradient-allreduce must fail check 1, and
 # follower-opens-home (rank 1 opens a registry in its home) the check that rank 1 writes nothing.
@@ -44,7 +45,7 @@ job() {
   while (($#)) && [[ $1 != -- ]]; do tr+=("$1"); shift; done
   (($#)) && shift
   cli=("$@")
-  "$TORCHRUN" --nnodes 1 --nproc_per_node 2 --rdzv_backend c10d --rdzv_endpoint "127.0.0.1:$((20000 + RANDOM % 20000))" \
+  "$TORCHRUN" --nnodes 1 --nproc_per_node "${NPROC:-2}" --rdzv_backend c10d --rdzv_endpoint "127.0.0.1:$((20000 + RANDOM % 20000))" \
     --redirects 1 --tee 1 --monitor_interval 0.2 "${tr[@]}" --no_python "$PROG" train --home "$home" "${ARGS[@]}" "${cli[@]}" \
     >"$log" 2>&1
 }
@@ -191,11 +192,22 @@ else
   tail -20 "$T/t.log"
 fi
 # The same command again resumes from the emergency checkpoint (every rank's RNG state in it) to the same end.
+cp -a "$T/t" "$T/t1"  # for the resume with one worker, below
 job "$T/t2.log" "$T/t"; rc_t2=$?
 if ((rc_t2 == 0)) && grep -q "\[default0\]:resuming run 'dp' from checkpoint #[0-9]* at $at0" "$T/t2.log" && [[ $(sha_of "$T/t2.log" 1) == "$a0" ]]; then
   pass "the same command again: resumed from the emergency checkpoint at $at0, params_sha256 equals the uninterrupted run's"
 else
   fail "resume after SIGTERM: exit $rc_t2, final $(sha_of "$T/t2.log" 1) vs $a0 ($T/t2.log)"
+fi
+# With one worker instead: allowed, said, recorded; the data position kept, the bits not.
+NPROC=1 job "$T/t3.log" "$T/t1"; rc_t3=$?
+sizes=$(sql "$T/t1" "select world_size from sessions order by id" | tr '\n' ',')
+t3=$(sha_of "$T/t3.log" 0)
+if ((rc_t3 == 0)) && grep -q "\[default0\]:warning: run 'dp' was trained by 2 worker(s) and resumes with 1: the data position is kept" "$T/t3.log" &&
+   grep -q "\[default0\]:resuming run 'dp' from checkpoint #[0-9]* at $at0" "$T/t3.log" && [[ $sizes == "2,1," && -n $t3 && $t3 != "$a0" ]]; then
+  pass "the job resumed with 1 worker instead of 2: warned, from the emergency checkpoint at $at0, sessions of world size $sizes, params differ from the 2-worker run's (as said)"
+else
+  fail "resume with another world size: exit $rc_t3, sessions '$sizes' (2,1,), final '$t3' (must differ from $a0) ($T/t3.log)"
 fi
 
 # 4. Bad input: exit 2, the variable named, nothing created.
