@@ -13,6 +13,7 @@
 //   ctest --test-dir build -R 's3_server|test_remote_window' --output-on-failure
 #include "bridge/data_parallel_job.h"
 #include "models/checkpoint_table_model.h"
+#include "platform/sanitizer_build.h"
 #include "registry/checkpoint_remotes.h"
 #include "registry/registry.h"
 #include "test_home.h"
@@ -113,6 +114,10 @@ void TestRemoteWindow::theFieldIsCheckedBesideIt() {
 
 void TestRemoteWindow::aJobUploadsThroughRankZero() {
     if (DataParallelJob::findTorchrun().isEmpty()) QSKIP("torchrun not on PATH (apt install python3-torch)");
+#if defined(SAVEPOINT_TSAN_BUILD)
+    // As the TSan preset leaves out label distributed: its workers' Gloo threads are not instrumented.
+    QSKIP("a torchrun job's workers under ThreadSanitizer report c10d's own teardown (CMakePresets.json, tsan)");
+#endif
     qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
     QTemporaryDir tmp;
     const QString uri = prefix_ + QStringLiteral("/job");
