@@ -4,7 +4,8 @@
 # 1. a 2-rank run is reproducible bit for bit, and both ranks end with the same parameters;
 # 2. kill -9 of rank 1, then of rank 0, under --max_restarts: torchrun restarts the job, it resumes
 #    from its last checkpoint with no flag and ends with the uninterrupted run's parameters, every
-#    checkpoint verifying; a second job on the same run is refused by the run lock;
+#    checkpoint verifying; rank 0 killed halfway through a checkpoint's file (a storage fault
+#    point) resumes from the one before; a second job on the same run is refused by the run lock;
 #    SAVEPOINT_DP_KILLS=20 makes it the long suite's storm (20 kills, and nothing else);
 # 3. SIGTERM to one worker: every rank stops at the same step, one emergency checkpoint, exit 3; the
 #    same command resumes it, and so does a job of one worker (warned, recorded, other bits);
@@ -29,14 +30,22 @@ kills=${SAVEPOINT_DP_KILLS:-2}
 steps=300
 ((kills > 2)) && ARGS=(--run dp --data synthetic --model mlp --epochs 3 --steps-per-epoch 1000 --batch 16 --save-freq 5 --threads 1 --seed 7) && steps=3000
 
-# Two machines, as far as the homes go: rank 0's is HOME, the others' HOME-rankN (which must stay absent).
+# Two machines, as far as the homes go: rank 0's is HOME, the others' HOME-rankN (which must stay
+# absent); each rank's storage operations traced (engine/storage/fault_injection.h) to ops-rankN.txt.
 cat >"$T/two-homes.sh" <<EOF
 #!/usr/bin/env bash
 args=("\$@")
 [[ \$RANK != 0 ]] && args[2]+="-rank\$RANK"
+export SAVEPOINT_FAULT_TRACE=$T/ops-rank\$RANK.txt
 exec "$(realpath "$CLI")" "\${args[@]}"
 EOF
-chmod +x "$T/two-homes.sh"
+# Rank 0 of the job's first attempt dies (_exit(137), as kill -9) at storage operation FAULT_AT.
+cat >"$T/die-once.sh" <<EOF
+#!/usr/bin/env bash
+[[ \$RANK == 0 && \$TORCHELASTIC_RESTART_COUNT == 0 ]] && export SAVEPOINT_FAULT_AT=\$FAULT_AT SAVEPOINT_FAULT_MODE=crash
+exec "$(realpath "$CLI")" "\$@"
+EOF
+chmod +x "$T/two-homes.sh" "$T/die-once.sh"
 PROG=$CLI
 # job LOG HOME [torchrun flags...] -- [extra cli flags...]: a 2-worker job on its own rendezvous port.
 job() {
@@ -90,9 +99,9 @@ fi
 report=$(sql "$T/a" "select workers from sessions" | /usr/bin/python3 -c '
 import json,sys; w=json.load(sys.stdin); r=[x for x in w if x["rank"]==1][0].get("report") or {}
 print("%s %s %d" % (r.get("steps"), r.get("ended"), r.get("allreduce_seconds",0) > 0))')
-stray=$(find "$T" -mindepth 1 -maxdepth 1 \( -name 'a-rank*' -o -name 'savepoint-*' \) | tr '\n' ' ')
-if [[ -z $stray && $report == "$steps finished 1" ]] && grep -q "\[default0\]:worker 1 (.*pid [0-9]*): $steps steps, .* in the all-reduce, finished" "$T/a.log"; then
-  pass "rank 1, its home elsewhere: created nothing there nor in TMPDIR; its report ($steps steps, finished, its all-reduce time) is in rank 0's session row and log"
+stray=$(find "$T" -mindepth 1 -maxdepth 1 \( -name 'a-rank*' -o -name 'savepoint-*' -o -name 'ops-rank1.txt' \) | tr '\n' ' ')
+if [[ -z $stray && -s $T/ops-rank0.txt && $report == "$steps finished 1" ]] && grep -q "\[default0\]:worker 1 (.*pid [0-9]*): $steps steps, .* in the all-reduce, finished" "$T/a.log"; then
+  pass "rank 1, its home elsewhere: created nothing there nor in TMPDIR, made no storage operation ($(wc -l <"$T/ops-rank0.txt") for rank 0); its report ($steps steps, finished, its all-reduce time) is in rank 0's session row and log"
 else
   fail "rank 1: created '$stray' (expected nothing), its report in rank 0's registry: '$report' (expected $steps finished 1) ($T/a.log)"
 fi
@@ -155,6 +164,18 @@ else
   grep -E "resum|restart|rror" "$T/k.log" | head -20
 fi
 ((kills > 2)) && { echo "$fails failure(s)"; exit $((fails > 0)); }
+
+# Killed during a checkpoint write, for certain: rank 0 dies halfway through checkpoint #3's file
+# (its 4th write, as job 1 traced it); torchrun restarts the job, which resumes from #2.
+at=$(grep " write .*/ckpt-00000003.svpt.tmp$" "$T/ops-rank0.txt" | sed -n 4p | cut -d' ' -f1)
+FAULT_AT=$at PROG=$T/die-once.sh job "$T/w.log" "$T/w" --max_restarts 1; rc_w=$?
+w0=$(sha_of "$T/w.log" 0)
+wnamed=$(sql "$T/w" "select substr(message, 1, 8) || ' #' || checkpoint_id from events where kind = 'restart'")
+if ((rc_w == 0)) && [[ -n $at && $w0 == "$a0" && $wnamed == "worker 0 #2" && -z $(find "$T/w" -name '*.tmp') ]] && registry_ok "$T/w"; then
+  pass "rank 0 killed during checkpoint #3's write (storage operation $at): restarted from #2 ('$wnamed'), no .tmp left, verify exit 0, params_sha256 equals the uninterrupted run's"
+else
+  fail "killed during a write (operation '$at'): exit $rc_w, final '$w0' vs $a0, restart '$wnamed' (expected 'worker 0 #2'), .tmp: $(find "$T/w" -name '*.tmp') ($T/w.log)"
+fi
 
 # Two jobs, one run: a second job (of one worker) on the run a job trains is refused by the run lock.
 job "$T/two.log" "$T/two" &
