@@ -76,6 +76,30 @@ nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const Che
             {"branch_lr", num(c.branch_lr)}};  // null: the run's (resume --lr sets one)
 }
 
+// Each train/resume of the run; a data-parallel job's with its workers and their reports.
+static nlohmann::json sessions_json(Registry& reg, const RunRow& run) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const SessionRow& x : reg.sessions(run.id)) {
+        nlohmann::json s{{"id", x.id},
+                         {"kind", to_string(x.kind)},
+                         {"branch", x.branch_id},
+                         {"from_checkpoint", x.from_checkpoint_id ? nlohmann::json(*x.from_checkpoint_id) : nullptr},
+                         {"start_global_step", x.start_global_step},
+                         {"end_global_step", x.end_global_step ? nlohmann::json(*x.end_global_step) : nullptr},
+                         {"ended_by", x.ended_by == SessionEnd::None ? nlohmann::json(nullptr)
+                                                                     : nlohmann::json(to_string(x.ended_by))},
+                         {"steps_computed", x.steps_computed},
+                         {"started_at", iso_time(x.started_at)},
+                         {"world_size", x.world_size}};
+        if (x.world_size > 1) {
+            s["restart"] = x.restart_count;
+            s["workers"] = nlohmann::json::parse(x.workers, nullptr, false);
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
 nlohmann::json run_json(Registry& reg, const RunRow& run) {
     nlohmann::json config = nlohmann::json::parse(run.config_json, nullptr, false);
     const std::vector<BranchRow> all = reg.branches(run.id);
@@ -93,7 +117,8 @@ nlohmann::json run_json(Registry& reg, const RunRow& run) {
             {"active_branch_lr", num(active_branch_lr(all, run))},
             {"device", run.device},
             {"created_at", iso_time(run.created_at)},
-            {"updated_at", iso_time(run.updated_at)}};
+            {"updated_at", iso_time(run.updated_at)},
+            {"sessions", sessions_json(reg, run)}};
 }
 
 void print_checkpoint_table(std::ostream& out, const Registry& reg, const RunRow& run,

@@ -96,12 +96,12 @@ else
   fail "rank 0's registry: sessions '$sessions' (expected one: 2|0|[rank 0, rank 1])"
 fi
 # Rank 1 opened nothing, anywhere; what only it knows reached rank 0's registry through the store.
-report=$(sql "$T/a" "select workers from sessions" | /usr/bin/python3 -c '
-import json,sys; w=json.load(sys.stdin); r=[x for x in w if x["rank"]==1][0].get("report") or {}
+report=$("$CLI" runs --home "$T/a" --json | /usr/bin/python3 -c '
+import json,sys; w=json.load(sys.stdin)[0]["sessions"][-1]["workers"]; r=[x for x in w if x["rank"]==1][0].get("report") or {}
 print("%s %s %d" % (r.get("steps"), r.get("ended"), r.get("allreduce_seconds",0) > 0))')
 stray=$(find "$T" -mindepth 1 -maxdepth 1 \( -name 'a-rank*' -o -name 'savepoint-*' -o -name 'ops-rank1.txt' \) | tr '\n' ' ')
 if [[ -z $stray && -s $T/ops-rank0.txt && $report == "$steps finished 1" ]] && grep -q "\[default0\]:worker 1 (.*pid [0-9]*): $steps steps, .* in the all-reduce, finished" "$T/a.log"; then
-  pass "rank 1, its home elsewhere: created nothing there nor in TMPDIR, made no storage operation ($(wc -l <"$T/ops-rank0.txt") for rank 0); its report ($steps steps, finished, its all-reduce time) is in rank 0's session row and log"
+  pass "rank 1, its home elsewhere: created nothing there nor in TMPDIR, made no storage operation ($(wc -l <"$T/ops-rank0.txt") for rank 0); its report ($steps steps, finished, its all-reduce time) is in rank 0's session (runs --json) and log"
 else
   fail "rank 1: created '$stray' (expected nothing), its report in rank 0's registry: '$report' (expected $steps finished 1) ($T/a.log)"
 fi
