@@ -1381,6 +1381,10 @@
 </context>
 <context>
     <name>savepoint::ui::RunListModel</name>
+    <message>
+        <source>worker %1 on %2: %3 steps, %4 s computing, %5 s of it in the all-reduce</source>
+        <translation>worker %1 on %2: %3 steps, %4 s computing, %5 s of it in the all-reduce</translation>
+    </message>
     <message numerus="yes">
         <source>torchrun restarted it %n time(s) after a lost worker</source>
         <translation>

@@ -121,6 +121,19 @@ struct EventRow {
     double created_at = 0;
 };
 
+// A worker of a data-parallel job's session, as rank 0 recorded it (SessionRow::workers):
+// the others with what they reported at their end (worker_report.h), when they could.
+struct WorkerSummary {
+    int rank = 0;
+    std::string host;
+    std::int64_t pid = 0;
+    bool reported = false;
+    std::int64_t steps = 0;
+    double train_seconds = 0, allreduce_seconds = 0;
+    std::string ended;  // SessionEnd's word
+};
+std::vector<WorkerSummary> parse_workers(const std::string& workers_json);  // [] when empty or not JSON
+
 // One run as a run list shows it: its row, how many branches and sessions it
 // has, and its newest training and validation metrics (NaN when none yet).
 struct RunSummary {
@@ -129,6 +142,7 @@ struct RunSummary {
     int sessions = 0;
     int world_size = 1;                         // the newest session's workers (a data-parallel job: 2 or more)
     int restarts = 0;                           // sessions torchrun started after a lost worker
+    std::vector<WorkerSummary> workers;         // the newest session's, when it was a job
     double loss = NAN, accuracy = NAN;          // last training step
     double val_loss = NAN, val_accuracy = NAN;  // last validation
 };

@@ -6,6 +6,8 @@
 #include "registry/registry_rows.h"
 #include "registry/sqlite_stmt.h"
 
+#include <nlohmann/json.hpp>
+
 namespace savepoint {
 
 std::vector<RunSummary> Registry::run_summaries() {
@@ -18,7 +20,8 @@ std::vector<RunSummary> Registry::run_summaries() {
     Stmt branches(db_, "SELECT COUNT(*) FROM branches WHERE run_id=?", path_);
     Stmt sessions(db_,
                   "SELECT COUNT(*), SUM(restart_count > 0), "
-                  "(SELECT world_size FROM sessions WHERE run_id=?1 ORDER BY id DESC LIMIT 1) "
+                  "(SELECT world_size FROM sessions WHERE run_id=?1 ORDER BY id DESC LIMIT 1), "
+                  "(SELECT workers FROM sessions WHERE run_id=?1 ORDER BY id DESC LIMIT 1) "
                   "FROM sessions WHERE run_id=?1",
                   path_);
     // The newest row of each kind; the index on (run_id, session_id, global_step) keeps this cheap.
@@ -36,6 +39,7 @@ std::vector<RunSummary> Registry::run_summaries() {
             s.sessions = static_cast<int>(sessions.i64(0));
             s.restarts = static_cast<int>(sessions.i64(1));
             s.world_size = s.sessions > 0 ? static_cast<int>(sessions.i64(2)) : 1;
+            if (s.world_size > 1) s.workers = parse_workers(sessions.text(3));
         }
         for (const MetricKind kind : {MetricKind::TrainingStep, MetricKind::Validation}) {
             const bool train = kind == MetricKind::TrainingStep;
@@ -46,6 +50,28 @@ std::vector<RunSummary> Registry::run_summaries() {
                 (train ? s.accuracy : s.val_accuracy) = last.f64(1);
             }
         }
+    }
+    return out;
+}
+
+std::vector<WorkerSummary> parse_workers(const std::string& workers_json) {
+    std::vector<WorkerSummary> out;
+    const nlohmann::json all = nlohmann::json::parse(workers_json, nullptr, false);
+    if (!all.is_array()) return out;
+    for (const auto& w : all) {
+        if (!w.is_object()) continue;
+        WorkerSummary x;
+        x.rank = w.value("rank", 0);
+        x.host = w.value("host", std::string());
+        x.pid = w.value("pid", std::int64_t{0});
+        if (const auto r = w.find("report"); r != w.end() && r->is_object()) {
+            x.reported = true;
+            x.steps = r->value("steps", std::int64_t{0});
+            x.train_seconds = r->value("train_seconds", 0.0);
+            x.allreduce_seconds = r->value("allreduce_seconds", 0.0);
+            x.ended = r->value("ended", std::string());
+        }
+        out.push_back(std::move(x));
     }
     return out;
 }

@@ -199,6 +199,12 @@ void TestDataParallelJob::aLostWorkerRestartsTheJob() {
                 .data(Qt::ToolTipRole)
                 .toString()
                 .contains(QStringLiteral("restarted it 1 time")));
+    // ...and what worker 1 reported to rank 0 at the end of the session that finished.
+    QVERIFY(w->runModel()
+                ->index(0, RunListModel::Status)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QRegularExpression(QStringLiteral("worker 1 on .*: [0-9,]+ steps, .* in the all-reduce"))));
     // The plot: the restart's line names the checkpoint the job went back to, and the lost steps are shaded.
     const std::int64_t from = *sessions.back().from_checkpoint_id;
     const QString want = QStringLiteral("worker 1 lost → job restarted from checkpoint #%1").arg(from);

@@ -131,9 +131,22 @@ QVariant RunListModel::data(const QModelIndex& idx, int role) const {
         }
     }
     if (role == Qt::ToolTipRole && idx.column() == Model) return models_[idx.row()];
-    if (role == Qt::ToolTipRole && idx.column() == Status && s.world_size > 1)
-        return tr("A data-parallel job of %n worker(s) under torchrun", nullptr, s.world_size) + QLatin1Char('\n') +
-               tr("torchrun restarted it %n time(s) after a lost worker", nullptr, s.restarts);
+    if (role == Qt::ToolTipRole && idx.column() == Status && s.world_size > 1) {
+        QString tip = tr("A data-parallel job of %n worker(s) under torchrun", nullptr, s.world_size) +
+                      QLatin1Char('\n') +
+                      tr("torchrun restarted it %n time(s) after a lost worker", nullptr, s.restarts);
+        // What the other workers reported at the end of the newest session (rank 0 keeps the registry).
+        for (const auto& w : s.workers) {
+            if (!w.reported) continue;
+            tip += QLatin1Char('\n') + tr("worker %1 on %2: %3 steps, %4 s computing, %5 s of it in the all-reduce")
+                                           .arg(w.rank)
+                                           .arg(QString::fromStdString(w.host))
+                                           .arg(QLocale().toString(qlonglong(w.steps)))
+                                           .arg(QLocale().toString(w.train_seconds, 'f', 1))
+                                           .arg(QLocale().toString(w.allreduce_seconds, 'f', 1));
+        }
+        return tip;
+    }
     if (role == Qt::ToolTipRole && idx.column() == Branches)
         return tr("%n branch(es): each rollback starts a new one; the old ones are kept", nullptr, s.branches);
     if (role == Qt::ForegroundRole && idx.column() == Status) {
