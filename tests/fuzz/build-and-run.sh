@@ -35,9 +35,18 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 formats_sources() { ls engine/platform/*.cpp engine/storage/*.cpp engine/formats/*.cpp | grep -v startup_heap; }
 
 # The engine's layer libraries of a normal build, top layer first, as a linker wants them.
+# A layer added to engine/CMakeLists.txt must be added here too; the check below says so.
+ENGINE_LAYERS="remote training distributed checkpoint registry model data formats storage platform"
 engine_libraries() {
   local l
-  for l in training checkpoint registry model data formats storage platform; do echo "$1/engine/$l/libsavepoint_$l.a"; done
+  for l in $ENGINE_LAYERS; do echo "$1/engine/$l/libsavepoint_$l.a"; done
+}
+unlisted_layers() {
+  local a l
+  for a in "$1"/engine/*/libsavepoint_*.a; do
+    l=$(basename "$a" .a); l=${l#libsavepoint_}
+    [[ " $ENGINE_LAYERS " == *" $l "* ]] || echo "$l"
+  done
 }
 
 build() {
@@ -52,6 +61,8 @@ build() {
         [[ -n "$d" && -f "$d/engine/training/libsavepoint_training.a" ]] && { eb=$d; break; }
       done
       if [[ -z "$eb" ]]; then echo "fuzz cli: SKIPPED (no built engine library; build savepoint_engine first or set ENGINE_BUILD)"; return 2; fi
+      local missing; missing=$(unlisted_layers "$eb")
+      if [[ -n "$missing" ]]; then echo "fuzz cli: engine layer(s) $missing not in ENGINE_LAYERS of $0"; return 1; fi
       local TI="-isystem /usr/include/torch/csrc/api/include -Iapp/cli"
       # The CLI's own code is instrumented; the engine library and LibTorch are not (they are linked as built).
       # Every source of app/cli/ (the savepoint_cli library; the executable's main lives one level up).
@@ -63,7 +74,7 @@ build() {
         objs+=("$OUT/$f.o")
       done
       $CXX $COMMON $TI $SAN tests/fuzz/fuzz_cli.cpp "${objs[@]}" \
-        $(engine_libraries "$eb") -ltorch -ltorch_cpu -lc10 -lsqlite3 -lcrypto -lz -lpthread \
+        $(engine_libraries "$eb") -ltorch -ltorch_cpu -lc10 -lsqlite3 -lcurl -lcrypto -lz -lpthread \
         -o "$OUT/fuzz_cli" ;;
   esac
 }

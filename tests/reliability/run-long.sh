@@ -16,8 +16,9 @@
 #      covers SANITIZER_EST_S per preset (default 1500 s); SAVEPOINT_SANITIZERS=0
 #      skips, =1 forces (CI). With CI_STARTED and CI_BUDGET_S set (.ci/run), even
 #      forced sanitizers fit what is left of that budget: both presets when
-#      ~CI_SANITIZERS_BOTH_S (default 1700 s) are left, ASan+UBSan alone when
-#      ~CI_SANITIZER_ASAN_S (default 1000 s) are, otherwise none; the summary says so.
+#      ~CI_SANITIZERS_BOTH_S (default 3000 s) are left, ASan+UBSan alone when
+#      ~CI_SANITIZER_ASAN_S (default 1700 s) are, otherwise none; the summary says so.
+#      SANITIZER_GUI=OFF (CI) builds and tests them without the GUI.
 # Build dir: BUILD_DIR (default build). Exit 1 if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -55,10 +56,11 @@ elif [[ ${SAVEPOINT_SANITIZERS:-auto} != 1 && $left -lt $((2 * EST)) ]]; then
   summary+=("$(printf '%-32s %-7s' "sanitizers asan + tsan" skipped) (${left} s left < $((2 * EST)) s estimated)")
 elif [[ -n ${CI_STARTED:-} && -n ${CI_BUDGET_S:-} ]]; then
   ci_left=$(( CI_STARTED + CI_BUDGET_S - $(date +%s) ))
-  if (( ci_left >= ${CI_SANITIZERS_BOTH_S:-1700} )); then
-    step "sanitizers asan + tsan" tests/reliability/run-sanitizers.sh asan tsan
-  elif (( ci_left >= ${CI_SANITIZER_ASAN_S:-1000} )); then
-    step "sanitizers asan" tests/reliability/run-sanitizers.sh asan
+  gui=""; [[ ${SANITIZER_GUI:-ON} == OFF ]] && gui=" (GUI off)"
+  if (( ci_left >= ${CI_SANITIZERS_BOTH_S:-3000} )); then
+    step "sanitizers asan + tsan$gui" tests/reliability/run-sanitizers.sh asan tsan
+  elif (( ci_left >= ${CI_SANITIZER_ASAN_S:-1700} )); then
+    step "sanitizers asan$gui" tests/reliability/run-sanitizers.sh asan
     summary+=("$(printf '%-32s %-7s' "sanitizer tsan" skipped) (${ci_left} s of CI's ${CI_BUDGET_S} s were left)")
   else
     summary+=("$(printf '%-32s %-7s' "sanitizers asan + tsan" skipped) (${ci_left} s of CI's ${CI_BUDGET_S} s were left)")
