@@ -18,7 +18,7 @@ void Trainer::Impl::setup_data_parallel() {
     if (cfg.async_policy != "wait")
         throw InputError("async-policy", "'wait' when training under torchrun", "'" + cfg.async_policy + "'");
     allreduce = std::make_unique<GradientAllreduce>(req.group, model->parameters());
-    stepper->data_parallel(allreduce.get(), req.group->rank(), req.group->world_size());
+    stepper->data_parallel(allreduce.get(), req.group.get(), req.group->rank(), req.group->world_size());
 }
 
 void Trainer::Impl::start_job(ResumePlan& plan) {

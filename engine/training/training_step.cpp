@@ -144,38 +144,64 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
 }
 
 std::optional<EvalResult> StepRunner::evaluate(const BetweenBatches& between) {
-    // No autograd records at all (cheaper than NoGradGuard: no version counters).
-    c10::InferenceMode inference;
-    model_.eval();
+    const bool shared = group_ && world_ > 1;
+    if (shared) {
+        // Each rank's batch norm statistics are its own shard's; the job's are rank 0's (its checkpoints').
+        std::vector<torch::Tensor> buffers = model_.buffers();
+        if (!buffers.empty() && !planted_bug("eval-own-buffers")) broadcast_from_rank0(*group_, buffers);
+    }
     const std::int64_t n = test_y_.size(0);
-    double loss_sum = 0;
-    std::int64_t correct = 0;
-    for (std::int64_t i = 0; i < n; i += eval_batch_) {
-        if (between && !between(i, n)) {
-            model_.train();
-            return std::nullopt;
-        }
-        const std::int64_t len = std::min<std::int64_t>(eval_batch_, n - i);
+    const std::int64_t batches = (n + eval_batch_ - 1) / eval_batch_;
+    // Per batch: its summed loss and its correct answers. A batch another rank evaluates stays 0 here.
+    torch::Tensor sums = torch::zeros({batches, 2}, torch::kFloat64);
+    {
+        // No autograd records at all (cheaper than NoGradGuard: no version counters).
+        c10::InferenceMode inference;
+        model_.eval();
+        const bool done = evaluate_batches(between, sums.data_ptr<double>());
+        model_.train();
+        if (!done) return std::nullopt;
+    }
+    if (shared) {
+        // Every entry is one rank's number plus zeros: exact, whatever order the transport adds in.
+        torch::Tensor t = sums.to(device_);
+        group_->allreduce_sum(t);
+        sums = t.cpu();
+    }
+    if (between) between(n, n);
+    // Added in batch order, as one process adds them.
+    const double* s = sums.data_ptr<double>();
+    double loss_sum = 0, correct = 0;
+    for (std::int64_t b = 0; b < batches; ++b) {
+        loss_sum += s[2 * b];
+        correct += s[2 * b + 1];
+    }
+    EvalResult r;
+    r.loss = n ? loss_sum / static_cast<double>(n) : 0;
+    r.accuracy = mse_ ? 0 : n ? correct / static_cast<double>(n) : 0;
+    return r;
+}
+
+bool StepRunner::evaluate_batches(const BetweenBatches& between, double* sums) {
+    const std::int64_t n = test_y_.size(0);
+    for (std::int64_t i = (rank_ % world_) * eval_batch_; i < n; i += world_ * eval_batch_) {
+        if (between && !between(i, n)) return false;
+        const std::int64_t b = i / eval_batch_, len = std::min<std::int64_t>(eval_batch_, n - i);
         torch::Tensor x = model_input(test_x_.narrow(0, i, len));
         torch::Tensor y = test_y_.narrow(0, i, len);
         torch::Tensor logits = model_.forward(x).contiguous();
         if (mse_) {
             // Summed per sample (its mean over the target's values), so the pass's mean matches training's.
-            loss_sum += torch::mse_loss(logits, y, at::Reduction::Sum).item<double>() * len /
-                        static_cast<double>(std::max<std::int64_t>(1, y.numel()));
+            sums[2 * b] = torch::mse_loss(logits, y, at::Reduction::Sum).item<double>() * len /
+                          static_cast<double>(std::max<std::int64_t>(1, y.numel()));
             continue;
         }
-        loss_sum += torch::nn::functional::cross_entropy(
-                        logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-                        .item<double>();
-        correct += count_correct(logits, y);
+        sums[2 * b] = torch::nn::functional::cross_entropy(
+                          logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+                          .item<double>();
+        sums[2 * b + 1] = static_cast<double>(count_correct(logits, y));
     }
-    if (between) between(n, n);
-    model_.train();
-    EvalResult r;
-    r.loss = n ? loss_sum / static_cast<double>(n) : 0;
-    r.accuracy = mse_ ? 0 : n ? static_cast<double>(correct) / static_cast<double>(n) : 0;
-    return r;
+    return true;
 }
 
 }  // namespace savepoint

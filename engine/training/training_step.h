@@ -24,6 +24,7 @@ namespace savepoint {
 
 class FusedAdam;
 class GradientAllreduce;
+class ProcessGroup;
 class StateSnapshot;
 
 struct StepResult {
@@ -69,7 +70,9 @@ public:
 
     // Loss and accuracy over the whole test split, in eval mode, without autograd;
     // nullopt when `between` abandoned it. The sums run in a fixed order, so a pass
-    // gives the same bits whenever it runs.
+    // gives the same bits whenever it runs. In a data-parallel job each rank
+    // evaluates every world-th batch with rank 0's buffers, and the pass gives
+    // every rank the bits one process would get from rank 0's model.
     std::optional<EvalResult> evaluate(const BetweenBatches& between = {});
     // Test samples per forward pass of evaluate() (docs/PERFORMANCE.md, validation).
     void set_eval_batch(std::int64_t n) { eval_batch_ = std::max<std::int64_t>(1, n); }
@@ -90,9 +93,11 @@ public:
     void use_mse(bool on) { mse_ = on; }
     // A data-parallel job's rank: each step trains on this rank's part of the
     // global batch (world × batch samples of the permutation) and averages the
-    // gradients through `allreduce` before the update, whichever path computed them.
-    void data_parallel(GradientAllreduce* allreduce, std::int64_t rank, std::int64_t world) {
+    // gradients through `allreduce` before the update, whichever path computed them;
+    // a validation pass is shared out over `group`.
+    void data_parallel(GradientAllreduce* allreduce, ProcessGroup* group, std::int64_t rank, std::int64_t world) {
         allreduce_ = allreduce;
+        group_ = group;
         rank_ = rank;
         world_ = world;
     }
@@ -111,6 +116,7 @@ private:
     const StateSnapshot* snapshot_ = nullptr;
     bool mse_ = false;
     GradientAllreduce* allreduce_ = nullptr;
+    ProcessGroup* group_ = nullptr;
     std::int64_t rank_ = 0, world_ = 1;
     bool stop_vote_ = false;
     FusedAdam* fused_ = nullptr;  // the optimizer, when it is one
@@ -119,6 +125,9 @@ private:
     bool check_divergence_ = true;
     Poison poison_ = Poison::None;
     std::string nonfinite_gradient() const;
+    // This rank's batches of a validation pass, each one's loss sum and correct answers into `sums`
+    // ([batches][2]); false when `between` abandoned the pass.
+    bool evaluate_batches(const BetweenBatches& between, double* sums);
     void poison(double& loss);
     // The last updates that copied nothing, their median the baseline of update_copy_seconds.
     static constexpr int kQuietUpdatesKept = 15;

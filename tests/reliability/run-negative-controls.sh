@@ -24,6 +24,7 @@
 #   compare-best-is-last  test_compare              compare's best validation is the newest one
 #   skip-gradient-allreduce  test_data_parallel.sh  each torchrun worker keeps its own gradients: ranks drift apart
 #   follower-opens-home   test_data_parallel.sh     a torchrun worker other than rank 0 opens a registry in its home
+#   eval-own-buffers      test_sharded_validation   each worker validates its batches with its own batch-norm statistics
 #   pull-skip-sha256      test_remote_sync.sh       pull registers an object changed on the server
 #   remote-manifest-first test_remote_sync.sh       a manifest goes up before its file: killed between, it names nothing
 set -uo pipefail
@@ -63,6 +64,7 @@ else
   echo "caught  export-altered-tensor: test_export_loads.py failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 -E '^(FAIL|SKIP)' /tmp/negative-export-python.log | cut -c1-160)"
 fi
 B=${BUILD_DIR:-build}/tests/engine run compare-best-is-last test_compare
+B=${BUILD_DIR:-build}/tests/distributed run eval-own-buffers test_sharded_validation
 # A script, given the CLI; it stops after its first checks when a bug is planted.
 for bug in skip-gradient-allreduce follower-opens-home; do
   t0=$(date +%s)
