@@ -1,5 +1,6 @@
 // savepoint-cli: the headless front end. All logic lives in cli/cli_app.cpp.
 #include "cli_app.h"
+#include "cuda/cuda_determinism.h"
 #include "early_signals.h"
 #include "platform/sanitizer_build.h"
 
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
 #ifdef SAVEPOINT_SANITIZED_BUILD
     savepoint::catch_signals_early();  // later than the .preinit_array would (early_signals_preinit.cpp)
 #endif
+    savepoint::prepare_cuda_environment();  // before any thread or CUDA call
     int code = savepoint::run_cli(argc, argv);
 #ifndef SAVEPOINT_SANITIZED_BUILD
     // By now run_cli has closed everything Savepoint owns: the registry, the

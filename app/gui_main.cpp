@@ -2,6 +2,7 @@
 // window lives in savepoint_ui.
 #include "bridge/termination_signals.h"
 #include "bridge/trainer_worker.h"
+#include "cuda/cuda_determinism.h"
 #include "registry/home.h"
 #include "window/demo_script.h"
 #include "window/main_window.h"
@@ -15,6 +16,7 @@
 #include <cstdio>
 
 int main(int argc, char** argv) {
+    savepoint::prepare_cuda_environment();  // before any thread or CUDA call
     QApplication app(argc, argv);
     // SIGTERM and Ctrl-C: training stops with an emergency checkpoint, then the
     // window closes. From here on: one that comes during start-up waits for the window.

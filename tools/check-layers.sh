@@ -19,10 +19,11 @@ declare -A allowed=(
   [formats]="platform storage"
   [data]="platform storage formats"
   [model]="platform storage"
+  [cuda]="platform"
   [registry]="platform storage"
   [checkpoint]="platform storage formats data model registry"
   [distributed]="platform storage formats data model registry checkpoint"
-  [training]="platform storage formats data model registry checkpoint distributed"
+  [training]="platform storage formats data model registry checkpoint distributed cuda"
   [remote]="platform storage formats registry"
 )
 torch_free="platform storage formats registry remote"

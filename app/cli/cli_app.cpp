@@ -30,6 +30,7 @@ struct Subcommands {
     CLI::App* resume = nullptr;
     CLI::App* runs = nullptr;
     CLI::App* checkpoints = nullptr;
+    CLI::App* telemetry = nullptr;
     CLI::App* verify = nullptr;
     CLI::App* pin = nullptr;
     CLI::App* unpin = nullptr;
@@ -157,6 +158,14 @@ Subcommands add_subcommands(CLI::App& app, CliFlags& f) {
     add_home(s.checkpoints);
     s.checkpoints->add_flag("--json", f.json, "Print JSON");
 
+    s.telemetry = app.add_subcommand(
+        "telemetry", "A run's telemetry while training: CPU, memory, bytes written, free disk, the GPU's figures");
+    s.telemetry->add_option("--run", f.run_name, "Run name")->required();
+    add_home(s.telemetry);
+    s.telemetry->add_option("--session", f.session_id, "Only this session (its id: savepoint-cli runs --json)")
+        ->check(integer_in(1, std::numeric_limits<std::int64_t>::max(), "a session id (a positive integer)"));
+    s.telemetry->add_flag("--json", f.json, "Print JSON, one object a sample");
+
     s.verify = app.add_subcommand("verify",
                                   "Verify checkpoint files (size, footer, SHA-256, header); exit 1 if any is damaged");
     add_home(s.verify);
@@ -199,6 +208,7 @@ int dispatch(const Subcommands& s, const CliFlags& f, const std::string& resolve
     if (s.resume->parsed()) return resume_command(f, resolved_home, out, err, install_signals);
     if (s.runs->parsed()) return runs_command(resolved_home, f.json, out, err);
     if (s.checkpoints->parsed()) return checkpoints_command(resolved_home, f.run_name, f.json, out, err);
+    if (s.telemetry->parsed()) return telemetry_command(resolved_home, f.run_name, f.session_id, f.json, out, err);
     if (s.verify->parsed()) return verify_command(resolved_home, f.run_name, out, err);
     if (s.pin->parsed() || s.unpin->parsed())
         return pin_command(resolved_home, f.run_name, f.checkpoint_id, s.pin->parsed(), out, err);
@@ -223,9 +233,8 @@ int run_cli(const std::vector<std::string>& args_in, std::ostream& out, std::ost
     };
     if (args_in.size() > 1 && !args_in[1].empty() && args_in[1][0] != '-' && !known(args_in[1])) {
         err << "error: unknown subcommand '" << args_in[1]
-            << "' (expected train, resume, runs, checkpoints, verify, pin, unpin, compare, export or pull)\nrun "
-               "'savepoint-cli --help' for "
-               "usage\n";
+            << "' (expected train, resume, runs, checkpoints, telemetry, verify, pin, unpin, compare, export or "
+               "pull)\nrun 'savepoint-cli --help' for usage\n";
         return 2;
     }
     std::vector<std::string> args(args_in.rbegin(), args_in.rend());

@@ -21,6 +21,7 @@ struct CliFlags {
                                 out_file, remote;
     std::int64_t epochs = 10, spe = 0, batch = 32, keep = 5, threads = 0, interrupt_at = 0, preempt_at = 0;
     std::int64_t checkpoint_id = 0, resume_epoch = -1, resume_step = -1, disk_retries = 30;
+    std::int64_t session_id = 0;  // telemetry --session (0: every session)
     double lr = 1e-3, disk_retry_seconds = 10;
     double remote_grace_seconds = 120;  // after training stops, time left to finish the uploads (EC2's spot notice)
     std::uint64_t seed = 42;
@@ -47,6 +48,9 @@ int resume_command(const CliFlags& f, const std::string& resolved_home, std::ost
 int runs_command(const std::string& resolved_home, bool json, std::ostream& out, std::ostream& err);
 int checkpoints_command(const std::string& resolved_home, const std::string& run_name, bool json, std::ostream& out,
                         std::ostream& err);
+// One sample a second while training: the process, the machine and the GPU (session_id 0: every session).
+int telemetry_command(const std::string& resolved_home, const std::string& run_name, std::int64_t session_id, bool json,
+                      std::ostream& out, std::ostream& err);
 int verify_command(const std::string& resolved_home, const std::string& run_name, std::ostream& out, std::ostream& err);
 // Several runs side by side: the settings that differ, final and best validation figures.
 int compare_command(const std::string& resolved_home, const std::vector<std::string>& runs, bool json,

@@ -73,7 +73,10 @@ nlohmann::json checkpoint_json(const Registry& reg, const RunRow& run, const Che
             {"val_accuracy", num(c.val_accuracy)},
             {"write_ms", num(c.write_ms)},
             {"stall_ms", num(c.stall_ms)},
-            {"branch_lr", num(c.branch_lr)}};  // null: the run's (resume --lr sets one)
+            {"branch_lr", num(c.branch_lr)},  // null: the run's (resume --lr sets one)
+            // What it was trained on (kind, GPU, versions; CPU and BLAS); null in checkpoints from before it.
+            {"device",
+             c.device_json.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(c.device_json, nullptr, false)}};
 }
 
 // Each train/resume of the run; a data-parallel job's with its workers and their reports.

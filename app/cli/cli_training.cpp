@@ -74,7 +74,8 @@ public:
 
     void on_event(const EventRow& e) override {
         if (e.kind == EventKind::SaveSkipped || e.kind == EventKind::SaveDeferred ||
-            e.kind == EventKind::PreemptionNotice || e.kind == EventKind::Error)
+            e.kind == EventKind::PreemptionNotice || e.kind == EventKind::Error || e.kind == EventKind::Throttled ||
+            e.kind == EventKind::LowDisk)
             line(std::string(to_string(e.kind)) + ": " + e.message);
     }
 

@@ -214,8 +214,8 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
     Transaction tx(*this);
     Stmt s(db_,
            "INSERT INTO checkpoints(run_id, branch_id, parent_id, epoch, step, global_step, kind, state, path, "
-           "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy) "
-           "VALUES (?,?,?,?,?,?,?, 'writing', '', ?,?,?,?,?,?)",
+           "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, device_json) "
+           "VALUES (?,?,?,?,?,?,?, 'writing', '', ?,?,?,?,?,?,?)",
            path_);
     s.bind(1, c.run_id)
         .bind(2, c.branch_id)
@@ -229,7 +229,8 @@ std::int64_t Registry::insert_writing_checkpoint(CheckpointRow c) {
         .bind(10, c.train_loss)
         .bind(11, c.train_accuracy)
         .bind(12, c.val_loss)
-        .bind(13, c.val_accuracy);
+        .bind(13, c.val_accuracy)
+        .bind(14, c.device_json);
     s.run();
     const std::int64_t id = sqlite3_last_insert_rowid(db_);
     // The id names the file: ids are never reused, so a re-trained step never collides with an old file.

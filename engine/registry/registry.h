@@ -4,6 +4,7 @@
 // thread at a time (each thread opens its own).
 #pragma once
 
+#include "platform/telemetry_sample.h"
 #include "registry/row_states.h"
 
 #include <cmath>
@@ -62,6 +63,8 @@ struct CheckpointRow {
     // its id was taken (remote/remote_pull.h). Its objects in remote storage keep that id too.
     std::optional<std::int64_t> file_id;
     std::int64_t id_in_file() const { return file_id ? *file_id : id; }
+    // The device it was trained on (cuda/device_record.h, as JSON); empty in checkpoints from before it.
+    std::string device_json;
     bool usable() const { return state == CheckpointState::Committed; }
 };
 
@@ -226,6 +229,10 @@ public:
     void append_metrics(std::int64_t run_id, const std::vector<MetricRow>& rows);
     std::vector<MetricRow> metrics(std::int64_t run_id, std::int64_t after_rowid = 0,
                                    std::int64_t* last_rowid = nullptr);
+    void append_telemetry(std::int64_t run_id, const std::vector<TelemetrySample>& rows);  // one unsynced transaction
+    std::vector<TelemetrySample> telemetry(std::int64_t run_id, std::int64_t session_id = 0);  // 0: every session
+    // The run's samples taken after `after_wall_time` (seconds since the epoch), oldest first: a live view's poll.
+    std::vector<TelemetrySample> telemetry_since(std::int64_t run_id, double after_wall_time);
     std::int64_t add_event(const EventRow& e);
     std::vector<EventRow> events(std::int64_t run_id, std::int64_t after_id = 0);
     std::map<EventKind, std::int64_t> event_counts(std::int64_t run_id);  // kind -> events of the run

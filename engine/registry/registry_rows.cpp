@@ -18,7 +18,7 @@ const char* const kCheckpointColumns =
     "id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, path, bytes, sha256, "
     "params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, state_detail, write_ms, stall_ms, "
     "(SELECT COUNT(*) FROM branches o WHERE o.run_id = checkpoints.run_id AND o.id <= checkpoints.branch_id), "
-    "(SELECT lr FROM branches b WHERE b.id = checkpoints.branch_id), file_id";
+    "(SELECT lr FROM branches b WHERE b.id = checkpoints.branch_id), file_id, device_json";
 const char* const kMetricColumns = "session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, wall_time";
 const char* const kEventColumns =
     "id, run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at";
@@ -109,6 +109,7 @@ CheckpointRow read_checkpoint(const Stmt& s, int c) {
     r.branch_number = s.i64(c + 22);
     r.branch_lr = s.f64(c + 23);
     r.file_id = s.opt_i64(c + 24);
+    r.device_json = s.text(c + 25);
     return r;
 }
 

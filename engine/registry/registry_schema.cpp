@@ -139,7 +139,34 @@ CREATE TABLE checkpoint_remotes (
 CREATE INDEX checkpoint_remotes_by_run ON checkpoint_remotes(run_id, state);
 )SQL";
 
-const char* kMigrations[] = {kV1, kV2, kV3, kV4, kV5};
+// Version 6: the device each checkpoint was trained on (DeviceRecord as JSON:
+// kind, GPU and compute capability, driver, CUDA, cuDNN, LibTorch; CPU and BLAS),
+// so a resume elsewhere can say its bits will differ; and the process's and the
+// GPU's telemetry, one row a second while training (NULL gpu_*: no NVIDIA driver).
+const char* kV6 = R"SQL(
+ALTER TABLE checkpoints ADD COLUMN device_json TEXT;
+CREATE TABLE telemetry (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  session_id INTEGER NOT NULL,
+  t REAL NOT NULL,
+  wall_time REAL NOT NULL,
+  cpu_percent REAL NOT NULL,
+  rss_bytes INTEGER NOT NULL,
+  mem_available_bytes INTEGER NOT NULL,
+  written_bytes INTEGER NOT NULL,
+  disk_free_bytes INTEGER NOT NULL,
+  gpu_util_percent REAL,
+  gpu_mem_used_bytes INTEGER,
+  gpu_mem_total_bytes INTEGER,
+  gpu_temp_c REAL,
+  gpu_power_w REAL,
+  gpu_sm_clock_mhz REAL,
+  gpu_throttle INTEGER
+);
+CREATE INDEX telemetry_by_run ON telemetry(run_id, session_id, t);
+)SQL";
+
+const char* kMigrations[] = {kV1, kV2, kV3, kV4, kV5, kV6};
 
 }  // namespace
 

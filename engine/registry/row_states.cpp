@@ -36,9 +36,9 @@ const char* const kSessionEndWords[] = {"",       "finished", "crash",       "pr
 
 // In the order of the enum.
 const char* const kEventKindWords[] = {
-    "start",      "checkpoint", "save_skipped", "save_deferred", "interruption", "preemption_notice",
-    "preemption", "resume",     "rollback",     "finish",        "stop",         "error",
-    "recovery",   "pause",      "continue",     "divergence",    "restart"};
+    "start",    "checkpoint", "save_skipped", "save_deferred",  "interruption", "preemption_notice", "preemption",
+    "resume",   "rollback",   "finish",       "stop",           "error",        "recovery",          "pause",
+    "continue", "divergence", "restart",      "device_changed", "throttled",    "low_disk"};
 
 }  // namespace
 

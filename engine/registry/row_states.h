@@ -30,8 +30,11 @@ enum class EventKind {
     Recovery,
     Pause,
     Continue,
-    Divergence,  // the loss or a gradient became NaN or infinite; training stopped before the update
-    Restart,     // torchrun restarted a data-parallel job after it lost a worker; it resumed on its own
+    Divergence,     // the loss or a gradient became NaN or infinite; training stopped before the update
+    Restart,        // torchrun restarted a data-parallel job after it lost a worker; it resumed on its own
+    DeviceChanged,  // a resume trains on another device, GPU model or library than its checkpoint: other bits
+    Throttled,      // the GPU slowed its clocks (power cap, heat)
+    LowDisk,        // the home's file system is running out of room for checkpoints
 };
 // Stored as the integer itself.
 enum class MetricKind : int { TrainingStep = 0, Validation = 1 };

@@ -75,7 +75,8 @@ IdMap insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& 
     Stmt s(reg.db(),
            "INSERT INTO checkpoints(id, run_id, branch_id, parent_id, epoch, step, global_step, kind, state, pinned, "
            "path, bytes, sha256, params_sha256, created_at, train_loss, train_accuracy, val_loss, val_accuracy, "
-           "state_detail, write_ms, stall_ms, file_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+           "state_detail, write_ms, stall_ms, file_id, device_json) VALUES "
+           "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
            reg.path());
     for (const auto& c : r.checkpoints) {
         // A parent that retention deleted before the upload has no row here.
@@ -108,7 +109,8 @@ IdMap insert_checkpoints(Registry& reg, std::int64_t run_id, const RestoredRun& 
             .bind(20, c.state_detail)
             .bind(21, c.write_ms)
             .bind(22, c.stall_ms)
-            .bind(23, file_id);
+            .bind(23, file_id)
+            .bind(24, c.device_json);
         s.run();
         s.reset();
         known[c.id] = sqlite3_last_insert_rowid(reg.db());

@@ -85,7 +85,8 @@ nlohmann::json manifest_json(const Manifest& m) {
               {"val_loss", num(c.val_loss)},
               {"val_accuracy", num(c.val_accuracy)},
               {"write_ms", num(c.write_ms)},
-              {"stall_ms", num(c.stall_ms)}}},
+              {"stall_ms", num(c.stall_ms)},
+              {"device_json", c.device_json}}},
             {"file_sha256", m.file_sha256}};
 }
 
@@ -130,6 +131,7 @@ Manifest parse_manifest(const nlohmann::json& j) {
     k.val_accuracy = num(c, "val_accuracy");
     k.write_ms = num(c, "write_ms");
     k.stall_ms = num(c, "stall_ms");
+    k.device_json = c.value("device_json", "");  // absent in manifests from before the device record
     m.file_sha256 = j.at("file_sha256").get<std::string>();
     return m;
 }

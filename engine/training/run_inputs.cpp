@@ -1,10 +1,13 @@
 #include "training/run_inputs.h"
 
+#include "cuda/cuda_determinism.h"
 #include "data/dataset_fingerprint.h"
 #include "data/dataset_spec.h"
 #include "data/tensor_file_dataset.h"  // tensor_shape_text
 #include "model/script_model.h"
 #include "platform/errors.h"
+#include "training/cuda_kernel_check.h"
+#include "training/device_choice.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 
@@ -199,8 +202,14 @@ DryRunReport check_model_on_data(ClassifierImpl& model, const DatasetPair& data,
 
 DryRunReport dry_run(TrainConfig cfg) {
     cfg.validate();
+    refuse_unusable_device(cfg);
     RunInputs in = load_run_inputs(cfg);
-    return check_model_on_data(*in.model, in.data, cfg);
+    DryRunReport r = check_model_on_data(*in.model, in.data, cfg);
+    if (!cfg.builtin_model() && trains_on_cuda(cfg)) {
+        use_deterministic_cuda();
+        check_deterministic_kernels(*in.model, in.data, cfg, torch::Device(torch::kCUDA, 0));
+    }
+    return r;
 }
 
 }  // namespace savepoint

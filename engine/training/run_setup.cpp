@@ -1,10 +1,13 @@
 // Trainer: opening or creating the run (lock, registry, dataset, model,
 // optimizer, checkpoint writer) and loading the checkpoint a resume starts from.
+#include "cuda/cuda_determinism.h"
 #include "data/tensor_file_dataset.h"
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
 #include "registry/run_refusals.h"
 #include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "training/cuda_kernel_check.h"
+#include "training/device_choice.h"
 #include "training/run_inputs.h"
 #include "training/trainer_impl.h"
 
@@ -15,24 +18,24 @@ using namespace trainer_detail;
 void Trainer::Impl::setup() {
     validate_run_name(req.run_name);
     std::optional<RunRow> existing;
-    const auto check_device = [this] {
-        if (cfg.device == "cuda" && !torch::cuda::is_available())
-            throw InputError(
-                "device", "a CUDA device", "none",
-                "(LibTorch " + std::string(TORCH_VERSION) + " reports no usable GPU); use --device cpu or auto");
-    };
     const auto no_such_run = [this] { return no_run_named(req.run_name, req.home); };
     // Bad input is refused before anything is written: not even the home is created.
     if (!req.resume) {
         req.config.validate();
         cfg = req.config;
-        check_device();
+        refuse_unusable_device(cfg);
         obs->on_message("loading dataset " + cfg.data);
         // Bad data or a bad model fails here, before anything is written.
         RunInputs in = load_run_inputs(cfg);
         data = std::move(in.data);
         model = std::move(in.model);
         for (const auto& line : check_model_on_data(*model, data, cfg).lines()) obs->on_message(line);
+        if (!cfg.builtin_model() && trains_on_cuda(cfg)) {
+            use_deterministic_cuda();
+            const int gpu = req.group ? static_cast<int>(req.group->env().local_rank) : 0;
+            check_deterministic_kernels(*model, data, cfg,
+                                        torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(gpu)));
+        }
         const std::int64_t steps = cfg.steps_per_epoch > 0
                                        ? cfg.steps_per_epoch
                                        : full_pass_steps(data.train.size(), cfg.batch * world_size());
@@ -49,16 +52,8 @@ void Trainer::Impl::setup() {
              " CPUs this process may use: they take turns, and every step waits for the last of them "
              "(--threads " +
              std::to_string(available_cpus()) + " or fewer trains faster)");
-    const bool cuda = torch::cuda::is_available();
-    check_device();  // a resumed run's stored device
-    // A data-parallel job's worker has the GPU of its local rank (ProcessGroup::join made it current).
-    const torch::Device gpu =
-        req.group ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(req.group->env().local_rank))
-                  : torch::Device(torch::kCUDA);
-    device = (cfg.device == "cuda" || (cfg.device == "auto" && cuda)) ? gpu : torch::Device(torch::kCPU);
-    device_name = device.is_cuda() ? "cuda"
-                                   : "cpu (" + std::to_string(torch::get_num_threads()) +
-                                         (torch::get_num_threads() == 1 ? " thread)" : " threads)");
+    choose_device();
+    if (req.resume && !cfg.builtin_model() && device.is_cuda()) check_deterministic_kernels(*model, data, cfg, device);
 
     const std::int64_t spe =
         cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch * world_size());
@@ -124,6 +119,7 @@ void Trainer::Impl::setup() {
             }
             last_checkpoint_at = now_seconds();
             checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
+            last_checkpoint_bytes = out.row.bytes;
             obs->on_checkpoint_saved(out.row);
         },
         io_shares);
@@ -214,6 +210,7 @@ void Trainer::Impl::load_resume_point(ResumePlan& plan) {
     if (contents.meta.value("config", nlohmann::json()) != cfg.to_json())
         throw CorruptCheckpoint(path + ": config in the checkpoint differs from the run's config");
     restore_state(contents, *model, *optimizer, path);
+    check_resume_device(*plan.from, contents.meta);
     {
         std::lock_guard<std::mutex> l(saved_mutex);
         last_committed = plan.from->id;

@@ -46,6 +46,7 @@ bool Trainer::Impl::checkpoint_retry(CheckpointKind kind) {
 }
 
 TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
+    stop_telemetry();
     flush_metrics();
     if (writer) writer->wait_for_save();
     if (auto err = writer ? writer->take_save_error() : std::nullopt)
@@ -121,6 +122,7 @@ void Trainer::Impl::start_loop(const ResumePlan& plan) {
     snapshot->reserve(*model, *optimizer);
     started = Clock::now();
     saved_at_gs = plan.from.has_value();
+    start_telemetry();
 }
 
 TrainResult Trainer::Impl::train_loop(const ResumePlan& plan) {
@@ -458,6 +460,7 @@ TrainResult Trainer::run() {
                               : EventKind::Resume,
                 msg, m.session.from_checkpoint_id);
         m.obs->on_message(msg);
+        m.announce_device_change();
     }
     ThreadAffinity pinned(m.training_cpus);  // restored when the loop returns
     return m.train_loop(plan);

@@ -66,6 +66,12 @@ struct TrainRequest {
     // times (or on request_continue()), then gives up with Outcome::Failed.
     double storage_retry_seconds = 10;
     std::int64_t storage_retries = 30;
+    // Telemetry (platform/telemetry_sampler.h): a sample every this many seconds
+    // while training, on a thread of its own (0: none); and the free space on the
+    // home's file system below which a low-disk event is recorded (raised to
+    // three checkpoints' worth when those are larger).
+    double telemetry_seconds = 1;
+    std::int64_t low_disk_bytes = std::int64_t(1) << 30;
     // How a checkpoint's snapshot is taken (state_snapshot.h); the saved bytes
     // are the same either way. Auto: capture_is_copy_free() below.
     CaptureMode capture = CaptureMode::Auto;
@@ -179,6 +185,8 @@ public:
     virtual void on_metrics(const std::vector<MetricRow>&) {}  // batched, at most ~4 times a second
     virtual void on_event(const EventRow&) {}
     virtual void on_storage_error(const std::string&) {}  // training paused until it can save again
+    virtual void on_telemetry(const std::vector<TelemetrySample>&) {
+    }  // the samples since the last call, with on_metrics
     // From the I/O thread, once the registry row is committed:
     virtual void on_checkpoint_saved(const CheckpointRow&) {}
 };

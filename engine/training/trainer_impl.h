@@ -9,6 +9,7 @@
 #include "checkpoint/checkpoint_writer.h"
 #include "checkpoint/recovery.h"
 #include "checkpoint/state_snapshot.h"
+#include "cuda/device_record.h"
 #include "data/data_order.h"
 #include "data/dataset.h"
 #include "data/dataset_fingerprint.h"
@@ -110,6 +111,7 @@ struct Trainer::Impl {
     std::int64_t last_committed_branch = 0, last_committed_gs = -1;  // where last_committed is
     std::atomic<double> last_checkpoint_at{0};
     std::atomic<double> checkpoint_io_seconds{0};
+    std::atomic<std::int64_t> last_checkpoint_bytes{0};  // for the low-disk warning
 
     Impl(TrainRequest r, TrainerObserver* o) : req(std::move(r)), obs(o ? o : &null_observer) {}
 
@@ -136,6 +138,7 @@ struct Trainer::Impl {
     }
 
     void flush_metrics() {
+        flush_telemetry();
         if (pending.empty()) return;
         obs->on_metrics(pending);
         if (!writer) {  // a job's other workers: rank 0 records the job's numbers
@@ -192,6 +195,11 @@ struct Trainer::Impl {
     }
 
     std::shared_ptr<const nlohmann::json> session_meta;  // see save_request
+    std::string device_json_text;                        // device_record as the registry keeps it, made once
+    const std::string& device_json() {
+        if (device_json_text.empty()) device_json_text = device_record.to_json().dump();
+        return device_json_text;
+    }
 
     // What the I/O thread needs to write and register a checkpoint of the current position.
     SaveRequest save_request(CheckpointKind kind) {
@@ -210,6 +218,7 @@ struct Trainer::Impl {
         sr.row.train_accuracy = last_acc;
         sr.row.val_loss = last_val_loss;
         sr.row.val_accuracy = last_val_acc;
+        sr.row.device_json = device_json();
         sr.run_name = run.name;
         // The same for every save of the session: built once, then shared with the I/O thread.
         if (!session_meta)
@@ -218,7 +227,8 @@ struct Trainer::Impl {
                                                                       {"steps_per_epoch", run.steps_per_epoch},
                                                                       {"total_steps", run.total_steps},
                                                                       {"data_seed", cfg.seed},
-                                                                      {"device", device_name}});
+                                                                      {"device", device_name},
+                                                                      {"device_record", device_record.to_json()}});
         sr.session_meta = job_meta(session_meta);
         sr.created_at = now_seconds();
         sr.keep = cfg.keep;
@@ -477,6 +487,20 @@ struct Trainer::Impl {
     // its config), then the one this session trains at (branch_lr.h).
     double run_lr = 0;
     void choose_learning_rate(ResumePlan& plan);
+    // The device this session trains on, recorded in each of its checkpoints, and what differs
+    // from the one the resume point was trained on (device_check.cpp).
+    DeviceRecord device_record;
+    std::vector<DeviceDifference> device_changes;
+    std::string device_changed_from;  // the resume point's device, summarised
+    void choose_device();
+    void check_resume_device(const CheckpointRow& from, const nlohmann::json& checkpoint_meta);
+    void announce_device_change();
+    // Telemetry while the session trains (session_telemetry.cpp).
+    struct Telemetry;
+    std::shared_ptr<Telemetry> telemetry;
+    void start_telemetry();
+    void flush_telemetry();
+    void stop_telemetry();
 };
 
 }  // namespace savepoint

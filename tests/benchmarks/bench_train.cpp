@@ -6,6 +6,7 @@
 //               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
 //   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R]
 //   [--batch N]
+//   bench_train --device cuda [--quick] [--model FILE.pt]...   (the GPU's figures: bench_train_cuda.h)
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -19,6 +20,9 @@
 //                a view of a run's checkpoints pays per refresh at 1k/10k/50k rows
 //                (a full read against CheckpointList::refresh)
 //   hash         SHA-256 GB/s: OpenSSL, and sha256_streams with 1, 2 and 3 streams
+//   telemetry    (only on request) what the telemetry sampler costs training: runs with and without, paired
+#include "bench_train_cuda.h"
+#include "cuda/device_probe.h"
 #include "platform/io_affinity.h"
 #include "registry/checkpoint_list.h"
 #include "registry/registry.h"
@@ -103,6 +107,8 @@ struct RunStats {
 // --no-update-copy: copying captures copy after the step, as before 2026-12-04
 // (TrainRequest::update_copy), for comparing the two.
 bool g_update_copy = true;
+std::string g_device = "cpu";    // --device: where train_once trains
+double g_telemetry_seconds = 1;  // TrainRequest::telemetry_seconds (--only telemetry turns it off and on)
 
 RunStats train_once(const std::string& data, const std::string& model, std::int64_t batch, std::int64_t threads,
                     std::int64_t steps, std::int64_t save_every, CaptureMode capture = CaptureMode::Auto,
@@ -122,6 +128,8 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     req.config.save_every_steps = save_every;
     req.config.keep = 3;
     req.config.async_policy = async_policy;
+    req.config.device = g_device;
+    req.telemetry_seconds = g_telemetry_seconds;
     req.record_step_times = true;
     req.save_blocks = save_blocks;
     Trainer trainer(req);
@@ -450,6 +458,25 @@ ListRefreshCost checkpoint_list_refresh_cost(std::int64_t rows) {
 
 }  // namespace
 
+// --device cuda: the GPU's own figures (bench_train_cuda.h) instead of the CPU sections.
+int run_on_cuda(const std::string& data, std::vector<std::string> models, bool quick, const std::string& json_path,
+                nlohmann::json out) {
+    const std::string why = cuda_unavailable_reason();
+    if (!why.empty()) {
+        std::fprintf(stderr, "bench_train: --device cuda: %s\n", why.c_str());
+        return 2;
+    }
+    models.insert(models.begin(), {"mlp", "dnn", "cnn"});
+    const CudaTrain train = [&data](const std::string& model, std::int64_t batch, std::int64_t steps,
+                                    std::int64_t save_every) {
+        const RunStats s = train_once(data, model, batch, 1, steps, save_every);
+        return CudaRun{s.samples_per_second, s.loop_seconds, s.mean_stall_ms};
+    };
+    out.update(cuda_benchmarks(train, models, quick));
+    if (!json_path.empty()) std::ofstream(json_path) << out.dump(2) << "\n";
+    return 0;
+}
+
 int main(int argc, char** argv) {
     bool quick = false;
     std::string data = "fashion-mnist", json_path, only;
@@ -457,6 +484,7 @@ int main(int argc, char** argv) {
     std::int64_t probe_every = 10;  // --only interleaved
     int probe_runs = 4;
     CaptureMode probe_capture = CaptureMode::Auto;
+    std::vector<std::string> extra_models;  // --model FILE.pt: a TorchScript model too (--device cuda)
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--quick")
@@ -468,7 +496,8 @@ int main(int argc, char** argv) {
         else if (a == "--only" && i + 1 < argc &&
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
                   std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture" ||
-                  std::string(argv[i + 1]) == "hash" || std::string(argv[i + 1]) == "interleaved"))
+                  std::string(argv[i + 1]) == "hash" || std::string(argv[i + 1]) == "interleaved" ||
+                  std::string(argv[i + 1]) == "telemetry"))
             only = argv[++i];
         else if (a == "--batch" && i + 1 < argc && std::atoll(argv[i + 1]) > 0)
             only_batch = std::atoll(argv[++i]);
@@ -484,16 +513,24 @@ int main(int argc, char** argv) {
             probe_capture = CaptureMode::CopyFree;
         else if (a == "--background-copy")
             probe_capture = CaptureMode::BackgroundCopy;
+        else if (a == "--device" && i + 1 < argc &&
+                 (std::string(argv[i + 1]) == "cpu" || std::string(argv[i + 1]) == "cuda"))
+            g_device = argv[++i];
+        else if (a == "--model" && i + 1 < argc)
+            extra_models.push_back(argv[++i]);
         else {
-            std::fprintf(stderr,
-                         "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
-                         "                   [--only throughput|checkpoints|registry|capture|hash] [--batch N]\n"
-                         "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] "
-                         "[--no-update-copy] [--runs R] [--batch N]\n");
+            std::fprintf(
+                stderr,
+                "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
+                "                   [--only throughput|checkpoints|registry|capture|hash|telemetry] [--batch N]\n"
+                "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] "
+                "[--no-update-copy] [--runs R] [--batch N]\n"
+                "       bench_train --device cuda [--quick] [--data D] [--model FILE.pt]... [--json PATH]\n");
             return 2;
         }
     }
     nlohmann::json out = {{"tool", "bench_train"}, {"data", data}, {"libtorch", TORCH_VERSION}, {"quick", quick}};
+    if (g_device == "cuda") return run_on_cuda(data, extra_models, quick, json_path, out);
     // Enough samples for stable rates; --quick is the CI smoke run.
     auto steps_for = [&](const std::string& model, std::int64_t batch) -> std::int64_t {
         if (quick) return 20;
@@ -785,6 +822,37 @@ int main(int argc, char** argv) {
                                {"ratios", ratios}});
         }
         out["capture_ab"] = capture;
+    }
+
+    if (only == "telemetry") {
+        // Only on request: what the telemetry sampler (a sample a second on a thread of its own, handed to
+        // the I/O thread at the metric flushes) costs training. Runs alternate, off and on (O N O N ... O);
+        // each run with telemetry divided by the mean of the runs without either side of it.
+        const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;
+        const std::int64_t steps = quick ? 200 : (batch == 32 ? 3000 : 900);
+        const int pairs = quick ? 1 : probe_runs * 3;
+        std::vector<double> ratios;
+        g_telemetry_seconds = 0;
+        double before = train_once(data, "mlp", batch, threads, steps, 0).loop_seconds;
+        for (int r = 0; r < pairs; ++r) {
+            g_telemetry_seconds = 1;
+            const double on = train_once(data, "mlp", batch, threads, steps, 0).loop_seconds;
+            g_telemetry_seconds = 0;
+            const double after = train_once(data, "mlp", batch, threads, steps, 0).loop_seconds;
+            ratios.push_back(on / ((before + after) / 2));
+            before = after;
+        }
+        std::vector<double> sorted = ratios;
+        std::sort(sorted.begin(), sorted.end());
+        const MeanSe m = mean_and_se(ratios);
+        std::printf(
+            "mlp batch %lld (%lld thread%s), %lld steps a run: telemetry costs %.2f %% (median of %d pairs; "
+            "quartiles %.2f %% .. %.2f %%; mean %.2f %% ± %.2f)\n",
+            static_cast<long long>(batch), static_cast<long long>(threads), threads == 1 ? "" : "s",
+            static_cast<long long>(steps), 100 * (sorted[sorted.size() / 2] - 1), pairs,
+            100 * (sorted[sorted.size() / 4] - 1), 100 * (sorted[3 * sorted.size() / 4] - 1), 100 * (m.mean - 1),
+            100 * m.se);
+        out["telemetry_cost"] = {{"batch", batch}, {"threads", threads}, {"steps", steps}, {"ratios", ratios}};
     }
 
     double ingest = 1;  // skipped sections must not fail the sanity check below

@@ -27,6 +27,8 @@
 #   eval-own-buffers      test_sharded_validation   each worker validates its batches with its own batch-norm statistics
 #   pull-skip-sha256      test_remote_sync.sh       pull registers an object changed on the server
 #   remote-manifest-first test_remote_sync.sh       a manifest goes up before its file: killed between, it names nothing
+#   device-change-unsaid  test_device_record        a resume on another device than its checkpoint's says nothing
+#   telemetry-no-session  test_session_telemetry    telemetry samples recorded under no session
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD_DIR:-build}/tests/reliability
@@ -54,6 +56,8 @@ B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
 B=${BUILD_DIR:-build}/tests/engine run skip-divergence-check test_divergence
 B=${BUILD_DIR:-build}/tests/engine run script-model-skip-buffers test_script_model
 B=${BUILD_DIR:-build}/tests/engine run export-altered-tensor test_export
+B=${BUILD_DIR:-build}/tests/engine run device-change-unsaid test_device_record
+B=${BUILD_DIR:-build}/tests/engine run telemetry-no-session test_session_telemetry
 # The Python side must catch it too, in the files test_export leaves it (test_export itself fails).
 t0=$(date +%s); fx=/tmp/negative-export-fixture; rm -rf "$fx"
 SAVEPOINT_PLANT_BUG=export-altered-tensor SAVEPOINT_EXPORT_FIXTURE_DIR=$fx ${BUILD_DIR:-build}/tests/engine/test_export >/dev/null 2>&1

@@ -180,8 +180,9 @@ private Q_SLOTS:
         // --- CLI flags ---
         flag("no arguments", {}, 2, QStringLiteral("error: A subcommand is required"));
         flag("unknown subcommand", {QStringLiteral("frobnicate")}, 2,
-             QStringLiteral("error: unknown subcommand 'frobnicate' (expected train, resume, runs, checkpoints, "
-                            "verify, pin, unpin, compare, export or pull)"));
+             QStringLiteral(
+                 "error: unknown subcommand 'frobnicate' (expected train, resume, runs, checkpoints, telemetry, "
+                 "verify, pin, unpin, compare, export or pull)"));
         flag("train without --run", {QStringLiteral("train"), QStringLiteral("--home"), QStringLiteral("%HOME")}, 2,
              QStringLiteral("error: --run is required"));
         flag("unknown option", train({QStringLiteral("--bogus")}), 2, QStringLiteral("--bogus"));
@@ -407,7 +408,7 @@ private Q_SLOTS:
             << QStringLiteral("registry:v99")
             << QStringList{QStringLiteral("runs"), QStringLiteral("--home"), QStringLiteral("%HOME")} << 2
             << QStringLiteral(
-                   "registry.sqlite: registry schema version: expected at most 5, found 99 (made by a newer Savepoint; "
+                   "registry.sqlite: registry schema version: expected at most 6, found 99 (made by a newer Savepoint; "
                    "nothing was changed)");
         QTest::addRow("home: a regular file")
             << QStringLiteral("home:file")

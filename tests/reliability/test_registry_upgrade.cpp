@@ -1,7 +1,9 @@
 // Registry upgrades.
 //  - A v1 registry (made the way an older Savepoint made it: WAL, v1 schema,
-//    rows in it) opens, migrates (v2 ... v5, each in one transaction), keeps its rows, and
+//    rows in it) opens, migrates (v2 ... v6, each in one transaction), keeps its rows, and
 //    the CLI lists it.
+//  - A v5 registry (the last before telemetry) gains v6's checkpoints.device_json and
+//    telemetry table, keeps every row, and takes telemetry rows.
 //  - A failed migration (fault point "registry.migrate", and a real SQL error
 //    half-way through the v2 script) leaves the file byte-identical.
 //  - A registry from a newer Savepoint (user_version 99) is refused with a
@@ -52,6 +54,44 @@ void makeV1(const QString& home, bool wal = true, int userVersion = 0, const cha
     QCOMPARE(sqlite3_close(db), SQLITE_OK);
 }
 
+// A registry as Savepoint schema v5 left it: a run, its checkpoint, a session,
+// metrics, an event and the checkpoint's remote copy.
+void makeV5(const QString& home) {
+    QDir().mkpath(home);
+    const QString path = home + QStringLiteral("/registry.sqlite");
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    exec(db, "PRAGMA journal_mode=WAL");
+    savepoint::migrate_registry(db, path.toStdString(), 5);
+    exec(
+        db,
+        "INSERT INTO runs(name, config_json, steps_per_epoch, total_steps, status, created_at, updated_at) "
+        "VALUES ('five', '{}', 10, 100, 'interrupted', 1, 1);"
+        "INSERT INTO branches(run_id, fork_global_step, created_at, lr) VALUES (1, 0, 1, 0.01);"
+        "UPDATE runs SET active_branch_id=1;"
+        "INSERT INTO checkpoints(run_id, branch_id, epoch, step, global_step, kind, state, path, created_at, "
+        "write_ms, file_id) VALUES (1, 1, 1, 5, 5, 'regular', 'committed', 'checkpoints/five/ckpt-00000001.svpt', 1, "
+        "12.5, 7);"
+        "UPDATE runs SET head_checkpoint_id=1;"
+        "INSERT INTO sessions(run_id, branch_id, kind, start_global_step, target_global_step, started_at, world_size) "
+        "VALUES (1, 1, 'train', 0, 100, 1, 2);"
+        "INSERT INTO metrics(run_id, session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, wall_time) "
+        "VALUES (1, 1, 1, 0, 5, 1, 5, 0.5, 0.8, 1), (1, 1, 1, 1, 5, 1, 5, 0.6, 0.7, 1);"
+        "INSERT INTO events(run_id, session_id, kind, global_step, epoch, step, message, created_at) "
+        "VALUES (1, 1, 'interruption', 5, 1, 5, 'killed', 1);"
+        "INSERT INTO checkpoint_remotes(checkpoint_id, run_id, remote, state, etag, attempts, updated_at) "
+        "VALUES (1, 1, 's3://bucket/prefix', 'uploaded', 'abc', 1, 1);");
+    QCOMPARE(sqlite3_close(db), SQLITE_OK);
+}
+
+int count(sqlite3* db, const char* sql) {
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) return -1;
+    const int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    sqlite3_finalize(st);
+    return n;
+}
+
 int userVersion(const QString& path) {
     sqlite3* db = nullptr;
     sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
@@ -75,7 +115,7 @@ private Q_SLOTS:
         QCOMPARE(userVersion(home + QStringLiteral("/registry.sqlite")), 1);
         {
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 5);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 6);
             auto run = reg.find_run("old");
             QVERIFY(run);
             auto rows = reg.checkpoints(run->id);  // reads the v2 and v3 columns
@@ -100,6 +140,58 @@ private Q_SLOTS:
         }
         CliResult r = reliability::runCli({QStringLiteral("runs"), QStringLiteral("--home"), home});
         QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("old")), r.describe().constData());
+    }
+
+    void v5GainsTelemetryAndDeviceColumn() {
+        QTemporaryDir tmp;
+        const QString home = tmp.filePath(QStringLiteral("h"));
+        makeV5(home);
+        const QString path = home + QStringLiteral("/registry.sqlite");
+        QCOMPARE(userVersion(path), 5);
+        {
+            savepoint::Registry reg(home.toStdString());
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 6);
+            // Every v5 row is still there, as it was.
+            auto run = reg.find_run("five");
+            QVERIFY(run);
+            QCOMPARE(run->status, savepoint::RunStatus::Interrupted);
+            QCOMPARE(run->head_checkpoint_id, std::optional<std::int64_t>(1));
+            auto rows = reg.checkpoints(run->id);
+            QCOMPARE(rows.size(), std::size_t(1));
+            QCOMPARE(rows[0].write_ms, 12.5);
+            QCOMPARE(rows[0].file_id, std::optional<std::int64_t>(7));
+            QCOMPARE(rows[0].branch_lr, 0.01);
+            QCOMPARE(reg.sessions(run->id).size(), std::size_t(1));
+            QCOMPARE(reg.sessions(run->id)[0].world_size, std::int64_t(2));
+            QCOMPARE(reg.metrics(run->id).size(), std::size_t(2));
+            QCOMPARE(reg.events(run->id).size(), std::size_t(1));
+            auto remotes = savepoint::checkpoint_remotes(reg, run->id);
+            QCOMPARE(remotes.size(), std::size_t(1));
+            QCOMPARE(QString::fromStdString(remotes[0].etag), QStringLiteral("abc"));
+            // v6: the checkpoint's device is unknown (NULL), and the telemetry table is there, empty.
+            QCOMPARE(count(reg.db(), "SELECT count(*) FROM checkpoints WHERE device_json IS NULL"), 1);
+            QCOMPARE(count(reg.db(), "SELECT count(*) FROM telemetry"), 0);
+            QVERIFY(reg.telemetry(run->id).empty());
+            savepoint::TelemetrySample t;
+            t.t = 1.5;
+            t.session_id = reg.sessions(run->id)[0].id;
+            t.rss_bytes = 4096;
+            savepoint::GpuSample g;
+            g.mem_total_bytes = 1 << 30;
+            g.power_w = 99.5;
+            t.gpu = g;
+            reg.append_telemetry(run->id, {t});
+            const auto back = reg.telemetry(run->id);
+            QCOMPARE(back.size(), std::size_t(1));
+            QCOMPARE(back[0].rss_bytes, std::int64_t(4096));
+            QVERIFY(back[0].gpu);
+            QCOMPARE(back[0].gpu->power_w, 99.5);
+            QCOMPARE(QString::fromStdString(reg.integrity_check()), QStringLiteral("ok"));
+        }
+        QCOMPARE(userVersion(path), 6);
+        CliResult r = reliability::runCli({QStringLiteral("telemetry"), QStringLiteral("--home"), home,
+                                           QStringLiteral("--run"), QStringLiteral("five"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("\"power_w\": 99.5")), r.describe().constData());
     }
 
     void failedMigrationLeavesFileIdentical_data() {
@@ -140,7 +232,7 @@ private Q_SLOTS:
         if (how == QLatin1String("fault")) {
             // Once the cause is gone the same file migrates.
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 5);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 6);
         }
     }
 
@@ -158,7 +250,7 @@ private Q_SLOTS:
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         const QString expected = path + QStringLiteral(
-                                            ": registry schema version: expected at most 5, found 99 (made by a newer "
+                                            ": registry schema version: expected at most 6, found 99 (made by a newer "
                                             "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());

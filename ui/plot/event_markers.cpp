@@ -45,6 +45,9 @@ bool EventMarkers::drawn(savepoint::EventKind k) {
         case EventKind::Error:
         case EventKind::Finish:
         case EventKind::Divergence:
+        case EventKind::DeviceChanged:
+        case EventKind::Throttled:
+        case EventKind::LowDisk:
             return true;
         default:
             return false;
@@ -74,6 +77,12 @@ QString EventMarkers::label(savepoint::EventKind k) {
             return tr("finish");
         case EventKind::Divergence:
             return tr("diverged (NaN)");
+        case EventKind::DeviceChanged:
+            return tr("another device: other bits from here");
+        case EventKind::Throttled:
+            return tr("GPU throttled");
+        case EventKind::LowDisk:
+            return tr("low disk");
         default:
             return QString::fromLatin1(to_string(k));
     }
@@ -110,6 +119,10 @@ QColor EventMarkers::color(savepoint::EventKind k) {
             return QColor(0x2e, 0x7d, 0x32);
         case EventKind::Rollback:
             return QColor(0x7b, 0x1f, 0xa2);
+        case EventKind::DeviceChanged:
+        case EventKind::Throttled:
+        case EventKind::LowDisk:
+            return QColor(0xb2, 0x6a, 0x00);
         default:
             return QColor(0x55, 0x55, 0x55);
     }

@@ -7,6 +7,7 @@
 #include "bridge/trainer_worker.h"
 #include "checkpoint/recovery.h"
 #include "models/run_list_model.h"
+#include "platform/telemetry_probe.h"
 #include "plot/csv_export.h"
 #include "plot/metrics_plot.h"
 #include "registry/registry.h"
@@ -18,6 +19,7 @@
 #include "window/remote_field.h"
 #include "window/run_comparison_view.h"
 #include "window/run_data_view.h"
+#include "window/system_panel.h"
 #include "window/training_controller.h"
 
 #include <QAction>
@@ -166,6 +168,12 @@ void MainWindow::createControllers() {
     connect(data_, &RunDataView::verificationFinished, this, &MainWindow::verificationFinished);
     connect(data_, &RunDataView::runLoaded, this, &MainWindow::runLoaded);
     connect(data_, &RunDataView::runLoaded, this, &MainWindow::nameCheckpointDock);
+    system_panel_->setRegistry(reg_.get());
+    connect(data_, &RunDataView::runLoaded, system_panel_, &SystemPanel::showRun);
+    // NVML answers at once when there is no driver; with one, after the window is up.
+    QTimer::singleShot(0, system_panel_, [panel = system_panel_] {
+        panel->setGpuStatus(QString::fromStdString(savepoint::gpu_status_line(savepoint::GpuSelector{{}, 0})));
+    });
 
     RunComparisonView::Widgets cw;
     cw.run_view = run_view_;

@@ -49,6 +49,7 @@ class RunComparisonView;
 class RunDataView;
 class RunListModel;
 class StatusBarFields;
+class SystemPanel;
 class TrainerWorker;
 class TrainingController;
 
@@ -82,6 +83,7 @@ public:
     TrainerWorker* worker() const;
     Banner* banner() const { return banner_; }
     FaultTolerancePanel* faultPanel() const { return ft_panel_; }
+    SystemPanel* systemPanel() const { return system_panel_; }
     StatusBarFields* statusFields() const { return status_; }
     savepoint::Registry* registry() const { return reg_.get(); }
     std::int64_t selectedRunId() const;
@@ -192,6 +194,7 @@ private:
     QSortFilterProxyModel* ckpt_proxy_ = nullptr;
     QTableView* ckpt_view_ = nullptr;
     FaultTolerancePanel* ft_panel_ = nullptr;
+    SystemPanel* system_panel_ = nullptr;
     StatusBarFields* status_ = nullptr;
     DockProportions* dock_shares_ = nullptr;
     Banner* banner_ = nullptr;

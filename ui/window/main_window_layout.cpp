@@ -13,6 +13,7 @@
 #include "window/fault_tolerance_panel.h"
 #include "window/flow_layout.h"
 #include "window/status_bar.h"
+#include "window/system_panel.h"
 #include "window/table_columns.h"
 #include "window/translations_loader.h"
 
@@ -115,6 +116,18 @@ void MainWindow::buildUi() {
     addDockWidget(Qt::LeftDockWidgetArea, ft_dock);
     splitDockWidget(runs_dock, ft_dock, Qt::Vertical);
     connect(ft_panel_, &FaultTolerancePanel::assumptionsChanged, this, &MainWindow::saveSettings);
+
+    // The process's, the machine's and the GPU's telemetry: a tab beside the fault-tolerance figures.
+    system_panel_ = new SystemPanel(this);
+    auto* system_scroll = new QScrollArea(this);
+    system_scroll->setWidget(system_panel_);
+    system_scroll->setWidgetResizable(true);
+    auto* system_dock = new QDockWidget(tr("System"), this);
+    system_dock->setObjectName(QStringLiteral("systemDock"));
+    system_dock->setWidget(system_scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, system_dock);
+    tabifyDockWidget(ft_dock, system_dock);
+    ft_dock->raise();
 
     auto* ckpt_dock = new QDockWidget(tr("Checkpoints"), this);
     ckpt_dock->setObjectName(QStringLiteral("checkpointDock"));

@@ -1,5 +1,6 @@
 #include "window/new_run_dialog.h"
 
+#include "cuda/device_probe.h"
 #include "data/dataset_spec.h"
 #include "platform/errors.h"
 #include "training/run_inputs.h"
@@ -150,6 +151,14 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     keep_ = spin("keep", 5);
     device_ = new QComboBox(this);
     device_->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
+    auto* device_row = new QWidget(this);
+    auto* devl = new QHBoxLayout(device_row);
+    devl->setContentsMargins(0, 0, 0, 0);
+    devl->addWidget(device_);
+    gpu_label_ = new QLabel(gpuText(), device_row);
+    gpu_label_->setObjectName(QStringLiteral("gpuLabel"));
+    gpu_label_->setWordWrap(true);
+    devl->addWidget(gpu_label_, 1);
     threads_ = spin("threads", 0);
     threads_->setSpecialValueText(tr("default"));
     workers_ = new QSpinBox(this);
@@ -186,7 +195,8 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     addField(form, QStringLiteral("save_freq"), save_freq_, tr("“epoch”, or a number of steps."));
     addField(form, QStringLiteral("keep"), keep_,
              tr("Older checkpoints are deleted (best, head and pinned ones are kept)."));
-    addField(form, QStringLiteral("device"), device_, tr("auto: the GPU when LibTorch sees one, else the CPU."));
+    addField(form, QStringLiteral("device"), device_row, tr("auto: the GPU when LibTorch sees one, else the CPU."));
+    fields_[QStringLiteral("device")] = device_;
     addField(form, QStringLiteral("threads"), threads_, {});
     addField(form, QStringLiteral("async_policy"), async_,
              tr("wait: training waits for it; skip: this save is skipped; defer: this save is taken as soon as that "
@@ -243,7 +253,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
 
     for (QLineEdit* e : {run_, lr_, seed_, save_freq_, remote_})
         connect(e, &QLineEdit::textChanged, this, &NewRunDialog::validateAll);
-    for (QComboBox* c : {data_, model_, loss_, async_})
+    for (QComboBox* c : {data_, model_, loss_, async_, device_})
         connect(c, &QComboBox::currentTextChanged, this, &NewRunDialog::validateAll);
     for (QSpinBox* s : {epochs_, spe_, batch_, keep_, threads_, workers_})
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &NewRunDialog::validateAll);
@@ -251,6 +261,12 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
     while (existing_.contains(QStringLiteral("run-%1").arg(n))) ++n;
     run_->setText(QStringLiteral("run-%1").arg(n));
     validateAll();
+}
+
+QString NewRunDialog::gpuText() {
+    const std::string why = savepoint::cuda_unavailable_reason();
+    if (!why.empty()) return tr("no GPU: %1").arg(QString::fromStdString(why));
+    return tr("GPU: %1").arg(QString::fromStdString(savepoint::describe_cuda_device(0).name));
 }
 
 void NewRunDialog::addField(QFormLayout* form, const QString& name, QWidget* w, const QString& help) {
@@ -321,6 +337,10 @@ bool NewRunDialog::validateAll() {
     setError(QStringLiteral("batch"), engineCheck([this](auto& c) { c.batch = batch_->value(); }));
     setError(QStringLiteral("keep"), engineCheck([this](auto& c) { c.keep = keep_->value(); }));
     setError(QStringLiteral("threads"), engineCheck([this](auto& c) { c.threads = threads_->value(); }));
+    setError(QStringLiteral("device"),
+             device_->currentText() == QLatin1String("cuda") && !savepoint::cuda_unavailable_reason().empty()
+                 ? tr("No GPU can train here; choose “cpu” or “auto”")
+                 : QString());
     restarts_->setEnabled(workers_->value() > 1);
     setError(QStringLiteral("workers"),
              workers_->value() > 1 && DataParallelJob::findTorchrun().isEmpty()

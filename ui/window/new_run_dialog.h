@@ -55,6 +55,8 @@ public:
     // steps_per_epoch, batch, lr, seed, save_freq, keep, device, threads, async_policy, loss,
     // workers, max_restarts, remote.
     QWidget* field(const QString& name) const { return fields_.value(name); }
+    // What the device choice says of CUDA here: the GPU's name, or why there is none.
+    static QString gpuText();
 
 private:
     // The row's label is the setting's (settingLabel), the one the window's messages name it by.
@@ -73,6 +75,7 @@ private:
     QLineEdit *run_, *lr_, *seed_, *save_freq_, *remote_;
     QComboBox *data_, *model_, *optimizer_, *device_, *async_, *loss_;
     QLabel* dry_run_result_;
+    QLabel* gpu_label_;
     QString dry_run_passed_;  // dryRunKey() of the last dry run that passed
     QSpinBox *epochs_, *spe_, *batch_, *keep_, *threads_, *workers_, *restarts_;
     QDialogButtonBox* buttons_;

@@ -420,6 +420,18 @@ void TrainingController::onEvent(const savepoint::EventRow& e) {
         Q_EMIT checkpointsChanged();
     if (e.kind == EventKind::Error) showError(QString::fromStdString(e.message));
     if (e.kind == EventKind::Divergence) divergence_ = e;
+    if (e.kind == EventKind::DeviceChanged)
+        banner_->showMessage(
+            Banner::Kind::Warning,
+            tr("<b>Resumed on another device.</b> Checkpoint #%1 was trained on another device, GPU model or library "
+               "version than this session trains on. Training goes on, but its bits will differ from a run that "
+               "never stopped; the Events pane says what differs.")
+                .arg(e.checkpoint_id.value_or(0)));
+    if (e.kind == EventKind::LowDisk)
+        banner_->showMessage(Banner::Kind::Warning,
+                             tr("<b>Low disk.</b> The home's file system is running out of room for checkpoints: "
+                                "%1")
+                                 .arg(QString::fromStdString(e.message).toHtmlEscaped()));
 }
 
 void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) {
