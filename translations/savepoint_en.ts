@@ -215,6 +215,18 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>another device: other bits from here</source>
+        <translation>another device: other bits from here</translation>
+    </message>
+    <message>
+        <source>GPU throttled</source>
+        <translation>GPU throttled</translation>
+    </message>
+    <message>
+        <source>low disk</source>
+        <translation>low disk</translation>
+    </message>
+    <message>
         <source>worker lost</source>
         <translation>worker lost</translation>
     </message>
@@ -539,6 +551,10 @@
 </context>
 <context>
     <name>savepoint::ui::MainWindow</name>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
     <message>
         <source>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</source>
         <translation>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</translation>
@@ -1025,6 +1041,18 @@
 </context>
 <context>
     <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>No GPU can train here; choose “cpu” or “auto”</source>
+        <translation>No GPU can train here; choose “cpu” or “auto”</translation>
+    </message>
+    <message>
+        <source>no GPU: %1</source>
+        <translation>no GPU: %1</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU: %1</translation>
+    </message>
     <message>
         <source>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</source>
         <translation>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</translation>
@@ -1628,6 +1656,14 @@
 <context>
     <name>savepoint::ui::TrainingController</name>
     <message>
+        <source>&lt;b&gt;Resumed on another device.&lt;/b&gt; Checkpoint #%1 was trained on another device, GPU model or library version than this session trains on. Training goes on, but its bits will differ from a run that never stopped; the Events pane says what differs.</source>
+        <translation>&lt;b&gt;Resumed on another device.&lt;/b&gt; Checkpoint #%1 was trained on another device, GPU model or library version than this session trains on. Training goes on, but its bits will differ from a run that never stopped; the Events pane says what differs.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Low disk.&lt;/b&gt; The home&apos;s file system is running out of room for checkpoints: %1</source>
+        <translation>&lt;b&gt;Low disk.&lt;/b&gt; The home&apos;s file system is running out of room for checkpoints: %1</translation>
+    </message>
+    <message>
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
@@ -1869,6 +1905,169 @@
     <message>
         <source>Checking the remote storage %1…</source>
         <translation>Checking the remote storage %1…</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::SystemPanel</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>This process and machine</source>
+        <translation>This process and machine</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>The training process&apos;s CPU time over the last second; 100 % is one core.</source>
+        <translation>The training process&apos;s CPU time over the last second; 100 % is one core.</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memory</translation>
+    </message>
+    <message>
+        <source>The training process&apos;s resident memory.</source>
+        <translation>The training process&apos;s resident memory.</translation>
+    </message>
+    <message>
+        <source>Available memory</source>
+        <translation>Available memory</translation>
+    </message>
+    <message>
+        <source>Memory the machine can still give without swapping.</source>
+        <translation>Memory the machine can still give without swapping.</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>Written</translation>
+    </message>
+    <message>
+        <source>Bytes the training process has written to storage: checkpoints and the registry.</source>
+        <translation>Bytes the training process has written to storage: checkpoints and the registry.</translation>
+    </message>
+    <message>
+        <source>Free disk</source>
+        <translation>Free disk</translation>
+    </message>
+    <message>
+        <source>Free space on the file system of the home, where checkpoints go.</source>
+        <translation>Free space on the file system of the home, where checkpoints go.</translation>
+    </message>
+    <message>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>Memory (MiB)</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Utilisation</translation>
+    </message>
+    <message>
+        <source>Share of the last sample period the GPU was running kernels.</source>
+        <translation>Share of the last sample period the GPU was running kernels.</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU memory</translation>
+    </message>
+    <message>
+        <source>Memory in use on the GPU (every process), and its total.</source>
+        <translation>Memory in use on the GPU (every process), and its total.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperature</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s core temperature.</source>
+        <translation>The GPU&apos;s core temperature.</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>Power</translation>
+    </message>
+    <message>
+        <source>The board&apos;s power draw.</source>
+        <translation>The board&apos;s power draw.</translation>
+    </message>
+    <message>
+        <source>SM clock</source>
+        <translation>SM clock</translation>
+    </message>
+    <message>
+        <source>The streaming multiprocessors&apos; clock: lower than usual means throttling.</source>
+        <translation>The streaming multiprocessors&apos; clock: lower than usual means throttling.</translation>
+    </message>
+    <message>
+        <source>Throttling</source>
+        <translation>Throttling</translation>
+    </message>
+    <message>
+        <source>Why the GPU holds its clocks down, as the driver says it (power cap, heat...).</source>
+        <translation>Why the GPU holds its clocks down, as the driver says it (power cap, heat...).</translation>
+    </message>
+    <message>
+        <source>GPU %</source>
+        <translation>GPU %</translation>
+    </message>
+    <message>
+        <source>GPU memory (MiB)</source>
+        <translation>GPU memory (MiB)</translation>
+    </message>
+    <message>
+        <source>%1 over the run&apos;s sessions, a sample a second</source>
+        <translation>%1 over the run&apos;s sessions, a sample a second</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU: %1</translation>
+    </message>
+    <message>
+        <source>No samples yet: telemetry is taken while a run trains.</source>
+        <translation>No samples yet: telemetry is taken while a run trains.</translation>
+    </message>
+    <message>
+        <source>No GPU readings: the run trains on the CPU, or this machine has no NVIDIA driver.</source>
+        <translation>No GPU readings: the run trains on the CPU, or this machine has no NVIDIA driver.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>%1 °C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
     </message>
 </context>
 </TS>

@@ -215,6 +215,18 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>another device: other bits from here</source>
+        <translation>autre appareil : autres bits à partir d&apos;ici</translation>
+    </message>
+    <message>
+        <source>GPU throttled</source>
+        <translation>GPU bridé</translation>
+    </message>
+    <message>
+        <source>low disk</source>
+        <translation>disque presque plein</translation>
+    </message>
+    <message>
         <source>worker lost</source>
         <translation>worker perdu</translation>
     </message>
@@ -543,6 +555,10 @@
 </context>
 <context>
     <name>savepoint::ui::MainWindow</name>
+    <message>
+        <source>System</source>
+        <translation>Système</translation>
+    </message>
     <message>
         <source>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</source>
         <translation>Télécharger dans ce dossier des exécutions synchronisées vers un stockage compatible S3 (s3://bucket/prefixe), pour les reprendre ici</translation>
@@ -1033,6 +1049,18 @@
 </context>
 <context>
     <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>No GPU can train here; choose “cpu” or “auto”</source>
+        <translation>Aucun GPU ne peut entraîner ici ; choisissez « cpu » ou « auto »</translation>
+    </message>
+    <message>
+        <source>no GPU: %1</source>
+        <translation>pas de GPU : %1</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU : %1</translation>
+    </message>
     <message>
         <source>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</source>
         <translation>Saisissez l’adresse du stockage, par exemple s3://my-bucket/checkpoints</translation>
@@ -1696,6 +1724,14 @@
 <context>
     <name>savepoint::ui::TrainingController</name>
     <message>
+        <source>&lt;b&gt;Resumed on another device.&lt;/b&gt; Checkpoint #%1 was trained on another device, GPU model or library version than this session trains on. Training goes on, but its bits will differ from a run that never stopped; the Events pane says what differs.</source>
+        <translation>&lt;b&gt;Reprise sur un autre appareil.&lt;/b&gt; Le point de sauvegarde n° %1 a été entraîné sur un autre appareil, modèle de GPU ou version de bibliothèque que cette session. L&apos;entraînement continue, mais ses bits différeront d&apos;une exécution jamais interrompue ; le volet Événements dit ce qui diffère.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Low disk.&lt;/b&gt; The home&apos;s file system is running out of room for checkpoints: %1</source>
+        <translation>&lt;b&gt;Disque presque plein.&lt;/b&gt; Le système de fichiers du dossier de travail manque de place pour les points de sauvegarde : %1</translation>
+    </message>
+    <message>
         <source>epoch %1, step %2</source>
         <translation>époque %1, pas %2</translation>
     </message>
@@ -1972,6 +2008,169 @@
     <message>
         <source>Checking the remote storage %1…</source>
         <translation>Vérification du stockage distant %1…</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::SystemPanel</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 Gio</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 Mio</translation>
+    </message>
+    <message>
+        <source>This process and machine</source>
+        <translation>Ce processus et cette machine</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>The training process&apos;s CPU time over the last second; 100 % is one core.</source>
+        <translation>Le temps CPU du processus d&apos;entraînement pendant la dernière seconde ; 100 % est un cœur.</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Mémoire</translation>
+    </message>
+    <message>
+        <source>The training process&apos;s resident memory.</source>
+        <translation>La mémoire résidente du processus d&apos;entraînement.</translation>
+    </message>
+    <message>
+        <source>Available memory</source>
+        <translation>Mémoire disponible</translation>
+    </message>
+    <message>
+        <source>Memory the machine can still give without swapping.</source>
+        <translation>La mémoire que la machine peut encore donner sans recourir au swap.</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>Écrit</translation>
+    </message>
+    <message>
+        <source>Bytes the training process has written to storage: checkpoints and the registry.</source>
+        <translation>Octets que le processus d&apos;entraînement a écrits sur le stockage : points de sauvegarde et registre.</translation>
+    </message>
+    <message>
+        <source>Free disk</source>
+        <translation>Disque libre</translation>
+    </message>
+    <message>
+        <source>Free space on the file system of the home, where checkpoints go.</source>
+        <translation>Espace libre sur le système de fichiers du dossier de travail, où vont les points de sauvegarde.</translation>
+    </message>
+    <message>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>Mémoire (Mio)</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Utilisation</translation>
+    </message>
+    <message>
+        <source>Share of the last sample period the GPU was running kernels.</source>
+        <translation>Part de la dernière période d&apos;échantillonnage pendant laquelle le GPU exécutait des noyaux.</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>Mémoire GPU</translation>
+    </message>
+    <message>
+        <source>Memory in use on the GPU (every process), and its total.</source>
+        <translation>Mémoire utilisée sur le GPU (tous processus confondus), et son total.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Température</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s core temperature.</source>
+        <translation>La température du cœur du GPU.</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>Puissance</translation>
+    </message>
+    <message>
+        <source>The board&apos;s power draw.</source>
+        <translation>La consommation électrique de la carte.</translation>
+    </message>
+    <message>
+        <source>SM clock</source>
+        <translation>Horloge SM</translation>
+    </message>
+    <message>
+        <source>The streaming multiprocessors&apos; clock: lower than usual means throttling.</source>
+        <translation>L&apos;horloge des multiprocesseurs : plus basse que d&apos;habitude, le GPU se bride.</translation>
+    </message>
+    <message>
+        <source>Throttling</source>
+        <translation>Bridage</translation>
+    </message>
+    <message>
+        <source>Why the GPU holds its clocks down, as the driver says it (power cap, heat...).</source>
+        <translation>Pourquoi le GPU bride ses horloges, selon le pilote (limite de puissance, chaleur…).</translation>
+    </message>
+    <message>
+        <source>GPU %</source>
+        <translation>GPU %</translation>
+    </message>
+    <message>
+        <source>GPU memory (MiB)</source>
+        <translation>Mémoire GPU (Mio)</translation>
+    </message>
+    <message>
+        <source>%1 over the run&apos;s sessions, a sample a second</source>
+        <translation>%1 sur les sessions de l&apos;exécution, un échantillon par seconde</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU : %1</translation>
+    </message>
+    <message>
+        <source>No samples yet: telemetry is taken while a run trains.</source>
+        <translation>Pas encore d&apos;échantillons : la télémétrie est relevée pendant l&apos;entraînement.</translation>
+    </message>
+    <message>
+        <source>No GPU readings: the run trains on the CPU, or this machine has no NVIDIA driver.</source>
+        <translation>Pas de mesures GPU : l&apos;exécution s&apos;entraîne sur le CPU, ou cette machine n&apos;a pas de pilote NVIDIA.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1 °C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
     </message>
 </context>
 </TS>

@@ -215,6 +215,18 @@
 <context>
     <name>savepoint::ui::EventMarkers</name>
     <message>
+        <source>another device: other bits from here</source>
+        <translation>outro dispositivo: outros bits a partir daqui</translation>
+    </message>
+    <message>
+        <source>GPU throttled</source>
+        <translation>GPU limitada</translation>
+    </message>
+    <message>
+        <source>low disk</source>
+        <translation>disco quase cheio</translation>
+    </message>
+    <message>
         <source>worker lost</source>
         <translation>worker perdido</translation>
     </message>
@@ -543,6 +555,10 @@
 </context>
 <context>
     <name>savepoint::ui::MainWindow</name>
+    <message>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
     <message>
         <source>Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here</source>
         <translation>Baixar para esta pasta execuções sincronizadas com um armazenamento compatível com S3 (s3://bucket/prefixo), para retomá-las aqui</translation>
@@ -1033,6 +1049,18 @@
 </context>
 <context>
     <name>savepoint::ui::NewRunDialog</name>
+    <message>
+        <source>No GPU can train here; choose “cpu” or “auto”</source>
+        <translation>Nenhuma GPU pode treinar aqui; escolha “cpu” ou “auto”</translation>
+    </message>
+    <message>
+        <source>no GPU: %1</source>
+        <translation>sem GPU: %1</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU: %1</translation>
+    </message>
     <message>
         <source>Enter the storage&apos;s address, such as s3://my-bucket/checkpoints</source>
         <translation>Digite o endereço do armazenamento, como s3://my-bucket/checkpoints</translation>
@@ -1696,6 +1724,14 @@
 <context>
     <name>savepoint::ui::TrainingController</name>
     <message>
+        <source>&lt;b&gt;Resumed on another device.&lt;/b&gt; Checkpoint #%1 was trained on another device, GPU model or library version than this session trains on. Training goes on, but its bits will differ from a run that never stopped; the Events pane says what differs.</source>
+        <translation>&lt;b&gt;Retomado em outro dispositivo.&lt;/b&gt; O checkpoint nº %1 foi treinado em outro dispositivo, modelo de GPU ou versão de biblioteca do que esta sessão usa. O treino continua, mas seus bits serão diferentes de um treino que nunca parou; o painel Eventos diz o que difere.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Low disk.&lt;/b&gt; The home&apos;s file system is running out of room for checkpoints: %1</source>
+        <translation>&lt;b&gt;Disco quase cheio.&lt;/b&gt; O sistema de arquivos da pasta de trabalho está ficando sem espaço para checkpoints: %1</translation>
+    </message>
+    <message>
         <source>epoch %1, step %2</source>
         <translation>época %1, passo %2</translation>
     </message>
@@ -1972,6 +2008,169 @@
     <message>
         <source>Checking the remote storage %1…</source>
         <translation>Verificando o armazenamento remoto %1…</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::SystemPanel</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>This process and machine</source>
+        <translation>Este processo e esta máquina</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>The training process&apos;s CPU time over the last second; 100 % is one core.</source>
+        <translation>O tempo de CPU do processo de treinamento no último segundo; 100 % é um núcleo.</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memória</translation>
+    </message>
+    <message>
+        <source>The training process&apos;s resident memory.</source>
+        <translation>A memória residente do processo de treinamento.</translation>
+    </message>
+    <message>
+        <source>Available memory</source>
+        <translation>Memória disponível</translation>
+    </message>
+    <message>
+        <source>Memory the machine can still give without swapping.</source>
+        <translation>A memória que a máquina ainda pode ceder sem usar swap.</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>Escrito</translation>
+    </message>
+    <message>
+        <source>Bytes the training process has written to storage: checkpoints and the registry.</source>
+        <translation>Bytes que o processo de treinamento gravou no armazenamento: checkpoints e o registro.</translation>
+    </message>
+    <message>
+        <source>Free disk</source>
+        <translation>Disco livre</translation>
+    </message>
+    <message>
+        <source>Free space on the file system of the home, where checkpoints go.</source>
+        <translation>Espaço livre no sistema de arquivos da pasta de trabalho, onde ficam os checkpoints.</translation>
+    </message>
+    <message>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>Memória (MiB)</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Utilização</translation>
+    </message>
+    <message>
+        <source>Share of the last sample period the GPU was running kernels.</source>
+        <translation>Parcela do último período de amostragem em que a GPU executava kernels.</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>Memória da GPU</translation>
+    </message>
+    <message>
+        <source>Memory in use on the GPU (every process), and its total.</source>
+        <translation>Memória em uso na GPU (todos os processos), e o total.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatura</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s core temperature.</source>
+        <translation>A temperatura do núcleo da GPU.</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>Potência</translation>
+    </message>
+    <message>
+        <source>The board&apos;s power draw.</source>
+        <translation>O consumo de energia da placa.</translation>
+    </message>
+    <message>
+        <source>SM clock</source>
+        <translation>Clock SM</translation>
+    </message>
+    <message>
+        <source>The streaming multiprocessors&apos; clock: lower than usual means throttling.</source>
+        <translation>O clock dos multiprocessadores: abaixo do normal, a GPU está limitada.</translation>
+    </message>
+    <message>
+        <source>Throttling</source>
+        <translation>Limitação</translation>
+    </message>
+    <message>
+        <source>Why the GPU holds its clocks down, as the driver says it (power cap, heat...).</source>
+        <translation>Por que a GPU reduz seus clocks, segundo o driver (limite de potência, calor…).</translation>
+    </message>
+    <message>
+        <source>GPU %</source>
+        <translation>GPU %</translation>
+    </message>
+    <message>
+        <source>GPU memory (MiB)</source>
+        <translation>Memória da GPU (MiB)</translation>
+    </message>
+    <message>
+        <source>%1 over the run&apos;s sessions, a sample a second</source>
+        <translation>%1 ao longo das sessões do treino, uma amostra por segundo</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU: %1</translation>
+    </message>
+    <message>
+        <source>No samples yet: telemetry is taken while a run trains.</source>
+        <translation>Ainda sem amostras: a telemetria é coletada enquanto um treino roda.</translation>
+    </message>
+    <message>
+        <source>No GPU readings: the run trains on the CPU, or this machine has no NVIDIA driver.</source>
+        <translation>Sem leituras da GPU: o treino roda na CPU, ou esta máquina não tem driver NVIDIA.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>%1 °C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
     </message>
 </context>
 </TS>

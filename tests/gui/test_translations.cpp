@@ -29,6 +29,14 @@ void TestTranslations::loads_data() {
                               << "savepoint::ui::MainWindow"
                               << "Simulate crash"
                               << "Simuler un plantage";
+    QTest::addRow("fr system panel") << "fr"
+                                     << "savepoint::ui::SystemPanel"
+                                     << "Free disk"
+                                     << "Disque libre";
+    QTest::addRow("pt_BR GPU marker") << "pt_BR"
+                                      << "savepoint::ui::EventMarkers"
+                                      << "GPU throttled"
+                                      << "GPU limitada";
     QTest::addRow("pt_BR branches") << "pt_BR"
                                     << "savepoint::ui::RunListModel"
                                     << "Branches"
