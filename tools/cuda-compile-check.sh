@@ -17,7 +17,7 @@ defines=(-DSAVEPOINT_HAVE_CUDA -DUSE_C10D_NCCL -DSAVEPOINT_HAVE_NCCL)
 # Headers a CPU-only LibTorch or system lacks. <torch/cuda.h> is not one: CPU LibTorch has it.
 cuda_include='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](ATen/cuda/|ATen/cudnn/|ATen/native/cuda/|c10/cuda/|torch/csrc/cuda/|cuda_runtime|cuda\.h|cuda_fp16|cudnn|cublas|cusparse|curand|cufft|nccl\.h|nvml\.h|nvrtc|torch/csrc/distributed/c10d/ProcessGroupNCCL\.hpp)'
 
-[ -x "$checker" ] || { echo "cuda-compile-check: expected the compile checker at $checker (set COMPILE_CHECK)" >&2; exit 2; }
+[ -f "$checker" ] || { echo "cuda-compile-check: expected the compile checker at $checker (set COMPILE_CHECK)" >&2; exit 2; }
 
 # The files, one a line, sorted. A header that a listed .cpp includes is checked through it.
 list_files() {
@@ -49,7 +49,7 @@ extra+=(-DQT_NO_KEYWORDS)
 # shellcheck disable=SC2016  # expanded by the bash that xargs starts
 one='f=$1; log=$2/$(echo "$f" | tr / _).log
 # shellcheck disable=SC2086  # the flags are words, none with a space
-if "$checker" $defs $extras "$f" >"$log" 2>&1; then echo "ok  $f"; else echo "ERR $f"; fi'
+if bash "$checker" $defs $extras "$f" >"$log" 2>&1; then echo "ok  $f"; else echo "ERR $f"; fi'
 export checker defs="${defines[*]}" extras="${extra[*]}"
 
 if [ "${1:-}" = --list ]; then list_files; exit 0; fi
@@ -61,7 +61,7 @@ if [ "${1:-}" = --self-test ]; then
   planted=$dir/planted_$(basename "$first")
   { cat "$first"; echo 'static int planted_syntax_error = ;'; } >"$planted"
   # Its own folder on the path, so that its includes resolve as they do for the original.
-  if "$checker" "${defines[@]}" "${extra[@]}" -I "$(dirname "$first")" "$planted" >"$dir/log" 2>&1; then
+  if bash "$checker" "${defines[@]}" "${extra[@]}" -I "$(dirname "$first")" "$planted" >"$dir/log" 2>&1; then
     echo "cuda-compile-check --self-test: FAIL: a copy of $first with a syntax error appended compiled" >&2; exit 1
   fi
   grep -q 'planted_syntax_error' "$dir/log" || { echo "cuda-compile-check --self-test: FAIL: the checker failed, but not on the planted line:" >&2; tail -5 "$dir/log" >&2; exit 1; }
