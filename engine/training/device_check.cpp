@@ -63,9 +63,11 @@ void Trainer::Impl::check_resume_device(const CheckpointRow& from, const nlohman
 
 void Trainer::Impl::announce_device_change() {
     if (device_changes.empty()) return;
+    // Another kind of device is said by the two summaries; within a kind, what differs is named.
+    const bool other_kind = device_changes.size() == 1 && device_changes.front().what == "device";
     const std::string msg = "warning: " + device_changed_from + "; this session trains on " + device_record.summary() +
-                            " (" + differences_text(device_changes) +
-                            "): training goes on, but its bits will differ from a run that never stopped";
+                            (other_kind ? std::string() : " (" + differences_text(device_changes) + ")") +
+                            ": training goes on, but its bits will differ from a run that never stopped";
     event(EventKind::DeviceChanged, msg, resumed_from);
     obs->on_message(msg);
 }

@@ -239,7 +239,7 @@ void TestDeviceRecord::resumeOnAnotherDeviceWarns() {
     QTemporaryDir tmp;
     const QString home = tmp.path();
     // Two runs crash at the same step; one's checkpoints then say they were trained on an H100.
-    for (const char* run : {"moved", "stayed"}) {
+    for (const char* run : {"moved", "stayed", "reblas"}) {
         const auto r =
             testsupport::runCli(testsupport::trainArgs(home, run, 2, 20, "10", {"--interrupt-at-step", "25"}));
         QVERIFY2(r.exitCode == 3, r.describe());
@@ -251,15 +251,26 @@ void TestDeviceRecord::resumeOnAnotherDeviceWarns() {
                                 "' WHERE run_id=(SELECT id FROM runs WHERE name='moved')";
         QCOMPARE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
         QVERIFY(sqlite3_changes(db) >= 2);
+        // The same CPU on the reference BLAS: within a kind, the record names what differs.
+        DeviceRecord cpu = describe_device(torch::Device(torch::kCPU));
+        cpu.blas = "libblas.so.3.11.0 (the reference BLAS)";
+        const std::string sql2 = "UPDATE checkpoints SET device_json='" + cpu.to_json().dump() +
+                                 "' WHERE run_id=(SELECT id FROM runs WHERE name='reblas')";
+        QCOMPARE(sqlite3_exec(db, sql2.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(db);
     }
     const auto moved = testsupport::runCli({"resume", "--home", home, "--run", "moved"});
     QVERIFY2(moved.exitCode == 0, moved.describe());
     QVERIFY2(moved.out.contains("warning: checkpoint #") &&
                  moved.out.contains("was trained on NVIDIA H100 80GB HBM3 (compute 9.0), CUDA 13.0, cuDNN 9.10.2") &&
-                 moved.out.contains("device ") && moved.out.contains(" -> CPU ") &&
+                 moved.out.contains("; this session trains on CPU ") && !moved.out.contains(" -> ") &&
                  moved.out.contains("its bits will differ from a run that never stopped"),
              moved.describe());
+    const auto reblas = testsupport::runCli({"resume", "--home", home, "--run", "reblas"});
+    QVERIFY2(reblas.exitCode == 0, reblas.describe());
+    QVERIFY2(reblas.out.contains("(BLAS libblas.so.3.11.0 (the reference BLAS) -> ") &&
+                 reblas.out.contains("its bits will differ"),
+             reblas.describe());
     const auto stayed = testsupport::runCli({"resume", "--home", home, "--run", "stayed"});
     QVERIFY2(stayed.exitCode == 0, stayed.describe());
     QVERIFY2(!stayed.out.contains("bits will differ"), stayed.describe());
