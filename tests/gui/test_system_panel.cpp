@@ -4,6 +4,7 @@
 // on another device: a banner and a marker on the plot. Real window offscreen,
 // real runs on the synthetic dataset.
 #include "bridge/trainer_worker.h"
+#include "cuda/device_probe.h"
 #include "cuda/device_record.h"
 #include "platform/telemetry_probe.h"
 #include "plot/event_markers.h"
@@ -12,9 +13,11 @@
 #include "train_configs.h"
 #include "window/banner.h"
 #include "window/main_window.h"
+#include "window/new_run_dialog.h"
 #include "window/system_panel.h"
 #include "window_support.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -70,6 +73,21 @@ void TestSystemPanel::cleanup() {
 }
 
 void TestSystemPanel::noDriverSaysSo() {
+    // The device choice says why no GPU can train here; choosing cuda says so beside the field.
+    NewRunDialog dlg({});
+    QVERIFY2(NewRunDialog::gpuText().startsWith(QLatin1String("no GPU: ")) ||
+                 NewRunDialog::gpuText().startsWith(QLatin1String("GPU: ")),
+             qPrintable(NewRunDialog::gpuText()));
+    if (!savepoint::cuda_unavailable_reason().empty()) {
+        qobject_cast<QComboBox*>(dlg.field(QStringLiteral("device")))->setCurrentText(QStringLiteral("cuda"));
+        QVERIFY(dlg.errors().contains(QStringLiteral("device")));
+    }
+    // SAVEPOINT_DIALOG_SHOT=PATH: the dialog as a user sees it.
+    if (const QByteArray shot = qgetenv("SAVEPOINT_DIALOG_SHOT"); !shot.isEmpty()) {
+        dlg.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dlg));
+        QVERIFY(dlg.grab().save(QString::fromLocal8Bit(shot)));
+    }
     makeWindow();
     QTRY_VERIFY_WITH_TIMEOUT(w_->systemPanel()->gpuStatus().contains(QLatin1String("no NVIDIA driver")), 5000);
     QCOMPARE(w_->systemPanel()->figure("gpu_util"), QStringLiteral("–"));
