@@ -6,6 +6,7 @@
 #include "registry/registry.h"
 #include "storage/durable_io.h"
 #include "storage/sha256.h"
+#include "training/device_choice.h"
 
 namespace savepoint {
 
@@ -35,9 +36,8 @@ WorkerJob::WorkerJob(TrainRequest& req, std::ostream& out) {
     // The same run and settings on every rank, or the job is refused at start.
     const std::string text = req.run_name + "\n" + req.config.to_json().dump();
     const std::string hash = sha256_hex(text.data(), text.size()).substr(0, 16);
-    // The device the trainer will choose (run_setup.cpp): a CUDA job's collectives are NCCL's.
-    const bool cuda = req.config.device == "cuda" || (req.config.device == "auto" && torch::cuda::is_available());
-    req.group = ProcessGroup::join(*env, hash, store_timeout(), cuda);
+    // The device the trainer will choose (training/device_choice.h): a CUDA job's collectives are NCCL's.
+    req.group = ProcessGroup::join(*env, hash, store_timeout(), trains_on_cuda(req.config));
     out << "worker " << env->rank << " of " << env->world_size << " joined " << env->master_addr << ":"
         << env->master_port << " (config " << hash << ")\n";
     if (env->rank == 0) {

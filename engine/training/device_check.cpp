@@ -43,6 +43,7 @@ void Trainer::Impl::choose_device() {
     device = trains_on_cuda(cfg) ? gpu : torch::Device(torch::kCPU);
     if (device.is_cuda()) use_deterministic_cuda();  // before the session's first CUDA work
     device_record = describe_device(device);
+    device_json = device_record.to_json().dump();
     device_name = device.is_cuda() ? "cuda (" + device_record.name + ")"
                                    : "cpu (" + std::to_string(torch::get_num_threads()) +
                                          (torch::get_num_threads() == 1 ? " thread)" : " threads)");

@@ -195,46 +195,9 @@ struct Trainer::Impl {
     }
 
     std::shared_ptr<const nlohmann::json> session_meta;  // see save_request
-    std::string device_json_text;                        // device_record as the registry keeps it, made once
-    const std::string& device_json() {
-        if (device_json_text.empty()) device_json_text = device_record.to_json().dump();
-        return device_json_text;
-    }
 
-    // What the I/O thread needs to write and register a checkpoint of the current position.
-    SaveRequest save_request(CheckpointKind kind) {
-        SaveRequest sr;
-        sr.row.run_id = run.id;
-        sr.row.branch_id = branch_id;
-        sr.row.parent_id = head();
-        sr.parent_is_last_save = true;
-        const Position here = position_of(gs, run.steps_per_epoch);
-        sr.row.epoch = here.epoch;
-        sr.row.step = here.step;
-        sr.row.global_step = gs;
-        sr.row.kind = kind;
-        sr.row.path = checkpoint_dir_relative(run.name);
-        sr.row.train_loss = last_loss;
-        sr.row.train_accuracy = last_acc;
-        sr.row.val_loss = last_val_loss;
-        sr.row.val_accuracy = last_val_acc;
-        sr.row.device_json = device_json();
-        sr.run_name = run.name;
-        // The same for every save of the session: built once, then shared with the I/O thread.
-        if (!session_meta)
-            session_meta =
-                std::make_shared<const nlohmann::json>(nlohmann::json{{"config", cfg.to_json()},
-                                                                      {"steps_per_epoch", run.steps_per_epoch},
-                                                                      {"total_steps", run.total_steps},
-                                                                      {"data_seed", cfg.seed},
-                                                                      {"device", device_name},
-                                                                      {"device_record", device_record.to_json()}});
-        sr.session_meta = job_meta(session_meta);
-        sr.created_at = now_seconds();
-        sr.keep = cfg.keep;
-        if (resumed_from) sr.protected_ids.insert(*resumed_from);
-        return sr;
-    }
+    // What the I/O thread needs to write and register a checkpoint of the current position (save_request.cpp).
+    SaveRequest save_request(CheckpointKind kind);
 
     // Hands a snapshot to the I/O thread. Blocks only to take the state (a
     // background capture leaves its copy to the I/O thread; the next update
@@ -490,6 +453,7 @@ struct Trainer::Impl {
     // The device this session trains on, recorded in each of its checkpoints, and what differs
     // from the one the resume point was trained on (device_check.cpp).
     DeviceRecord device_record;
+    std::string device_json;  // device_record as the registry keeps it (CheckpointRow::device_json)
     std::vector<DeviceDifference> device_changes;
     std::string device_changed_from;  // the resume point's device, summarised
     void choose_device();
