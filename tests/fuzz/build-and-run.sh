@@ -36,7 +36,7 @@ formats_sources() { ls engine/platform/*.cpp engine/storage/*.cpp engine/formats
 
 # The engine's layer libraries of a normal build, top layer first, as a linker wants them.
 # A layer added to engine/CMakeLists.txt must be added here too; the check below says so.
-ENGINE_LAYERS="remote training distributed checkpoint registry model data formats storage platform"
+ENGINE_LAYERS="remote training distributed checkpoint registry model data formats storage cuda platform"
 engine_libraries() {
   local l
   for l in $ENGINE_LAYERS; do echo "$1/engine/$l/libsavepoint_$l.a"; done
