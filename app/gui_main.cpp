@@ -6,6 +6,7 @@
 #include "registry/home.h"
 #include "window/demo_script.h"
 #include "window/main_window.h"
+#include "window/training_controller.h"
 #include "window/translations_loader.h"
 
 #include <QApplication>
@@ -75,8 +76,8 @@ int main(int argc, char** argv) {
         w.resize(width > 0 ? width : 1560, height > 0 ? height : 960);
     }
     w.show();
-    QObject::connect(&termination, &savepoint::ui::TerminationSignals::received, &w,
-                     &savepoint::ui::MainWindow::handleTermination);
+    QObject::connect(&termination, &savepoint::ui::TerminationSignals::received, w.training(),
+                     &savepoint::ui::TrainingController::handleTermination);
     if (!demo) return app.exec();
 
     savepoint::ui::DemoScript script(&w, p.value(shot));

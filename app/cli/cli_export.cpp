@@ -4,7 +4,7 @@
 #include "cli_home.h"
 
 #include "checkpoint/checkpoint_export.h"
-#include "training/train_config.h"
+#include "training/run_settings.h"
 
 namespace savepoint {
 
@@ -14,7 +14,7 @@ int export_command(const std::string& resolved_home, const std::string& run_name
     if (!home_has_registry(resolved_home)) throw no_run_named(run_name, resolved_home);
     auto reg = open_registry_to_read(resolved_home, err);
     const RunRow run = require_run(*reg, run_name);
-    const TrainConfig cfg = TrainConfig::from_json(nlohmann::json::parse(run.config_json), "registry");
+    const TrainConfig cfg = run_settings(run);
     ExportRequest request;
     request.checkpoint_id = checkpoint_id;
     request.out_path = out_file;

@@ -1,7 +1,8 @@
 #include "cli_output.h"
 
 #include "data/data_order.h"
-#include "training/branch_lr.h"  // lr_text
+#include "training/branch_lr.h"
+#include "training/resume_plan.h"
 
 #include <cmath>
 #include <cstdio>
@@ -30,9 +31,7 @@ std::string fmt(double v, const char* f) {
 
 // The active branch's learning rate when it is not the run's (resume --lr); NaN otherwise.
 double active_branch_lr(const std::vector<BranchRow>& branches, const RunRow& run) {
-    for (const auto& b : branches)
-        if (b.id == run.active_branch_id && b.lr) return *b.lr;
-    return NAN;
+    return recorded_branch_lr(branches, run.active_branch_id).value_or(NAN);
 }
 
 }  // namespace
@@ -166,9 +165,7 @@ void print_run_table(std::ostream& out, Registry& reg, const std::vector<RunRow>
         if (const double lr = active_branch_lr(branches, r); !std::isnan(lr))
             summary += ", lr " + lr_text(lr) + " on the active branch";
         std::string step = std::to_string(r.global_step) + "/" + std::to_string(r.total_steps);
-        std::string resume_at = "0";
-        if (r.head_checkpoint_id)
-            if (auto h = reg.checkpoint(*r.head_checkpoint_id)) resume_at = std::to_string(h->global_step);
+        std::string resume_at = std::to_string(head_global_step(reg, r));
         if (r.status == RunStatus::Finished) resume_at = "-";
         std::snprintf(line, sizeof line, "%-24s %-12s %12s %6s %10s %9zu  %s\n", r.name.c_str(), to_string(r.status),
                       step.c_str(), r.head_checkpoint_id ? std::to_string(*r.head_checkpoint_id).c_str() : "-",

@@ -4,8 +4,9 @@
 #include "checkpoint/state_snapshot.h"
 #include "model/script_model.h"
 #include "platform/errors.h"
+#include "platform/planted_bugs.h"
 #include "registry/checkpoint_actions.h"
-#include "storage/durable_io.h"  // and planted_bug (negative controls)
+#include "storage/durable_io.h"
 #include "storage/sha256.h"
 
 #include <torch/serialize.h>
@@ -65,7 +66,7 @@ NamedTensors model_tensors(const CheckpointContents& contents) {
         if (name.rfind("buffer/", 0) == 0) name.erase(0, 7);
         out.emplace_back(std::move(name), to_tensor(raw));
     }
-    if (planted_bug("export-altered-tensor") && !out.empty()) {  // negative control (docs/RELIABILITY.md)
+    if (planted_bug(PlantedBug::ExportAlteredTensor) && !out.empty()) {  // negative control (docs/RELIABILITY.md)
         torch::NoGradGuard no_grad;
         out.front().second.view(-1)[0].add_(1);
     }

@@ -3,7 +3,7 @@
 #include "model/fused_adam.h"
 #include "model/optimizer_state_key.h"
 #include "platform/errors.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/planted_bugs.h"
 #include "storage/sha256.h"
 #include "storage/stream_copy.h"
 
@@ -238,7 +238,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     // The update just taken wrote the armed slots, all of them, and nothing
     // has stepped since (a capture any later must copy: those bytes are old).
     // Negative control (docs/RELIABILITY.md): take an armed update's copies however many steps ago.
-    const bool fresh = fused && (armed_step_ == fused->steps_taken() || planted_bug("stale-update-copy"));
+    const bool fresh = fused && (armed_step_ == fused->steps_taken() || planted_bug(PlantedBug::StaleUpdateCopy));
     const bool update_copied = !reserving_ && !copy_free && fresh && armed_step_ >= 0 &&
                                fused->copied_through() == armed_step_ && fused->copied_count() == armed_params_;
     armed_step_ = -1;
@@ -446,7 +446,7 @@ void restore_state(const CheckpointContents& contents, torch::nn::Module& model,
             }
         }
     }
-    if (!planted_bug("drop-rng")) set_generator_state(c10::DeviceType::CPU, require("rng/cpu", {}));
+    if (!planted_bug(PlantedBug::DropRng)) set_generator_state(c10::DeviceType::CPU, require("rng/cpu", {}));
     if (torch::cuda::is_available() && find(contents, "rng/cuda"))
         set_generator_state(c10::DeviceType::CUDA, require("rng/cuda", {}));
 }

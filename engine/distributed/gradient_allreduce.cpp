@@ -1,7 +1,7 @@
 #include "distributed/gradient_allreduce.h"
 
 #include "platform/errors.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/planted_bugs.h"
 
 #include <chrono>
 
@@ -25,7 +25,7 @@ torch::ScalarType common_type(const std::vector<torch::Tensor>& ts) {
 }  // namespace
 
 GradientAllreduce::GradientAllreduce(std::shared_ptr<ProcessGroup> group, std::vector<torch::Tensor> params)
-    : group_(std::move(group)), params_(std::move(params)), skip_(planted_bug("skip-gradient-allreduce")) {
+    : group_(std::move(group)), params_(std::move(params)), skip_(planted_bug(PlantedBug::SkipGradientAllreduce)) {
     for (const auto& p : params_) grad_numel_ += p.numel();
     const auto options =
         params_.empty() ? torch::TensorOptions(torch::kFloat32) : params_.front().options().dtype(common_type(params_));

@@ -1,7 +1,7 @@
 #include "formats/checkpoint_format.h"
 
 #include "platform/errors.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/planted_bugs.h"
 #include "storage/sha256.h"
 
 #include <fcntl.h>
@@ -240,7 +240,7 @@ CheckpointContents parse_checkpoint_body(const std::uint8_t* data, std::size_t s
     pos += meta_len;
     if (count > 100000) corrupt(name, "tensor count: expected at most 100000, found " + std::to_string(count));
     // Negative control for the fuzzer (docs/RELIABILITY.md): no bounds checks on the records.
-    const bool unchecked = planted_bug("parser-no-bounds");
+    const bool unchecked = planted_bug(PlantedBug::ParserNoBounds);
     for (std::uint64_t i = 0; i < count; ++i) {
         auto need = [&](std::size_t n, const char* field) {
             if (n > body_end - pos && !unchecked)
@@ -332,7 +332,7 @@ VerifyResult verify_checkpoint_bytes(const std::vector<std::uint8_t>& bytes, con
         return r;
     }
     std::string actual = to_hex(d.data(), d.size());
-    if (actual != r.sha256 && !planted_bug("skip-checksum")) {
+    if (actual != r.sha256 && !planted_bug(PlantedBug::SkipChecksum)) {
         r.error = name + ": SHA-256: footer says " + r.sha256 + ", contents hash to " + actual;
         return r;
     }

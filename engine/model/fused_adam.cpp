@@ -1,8 +1,8 @@
 #include "model/fused_adam.h"
 
 #include "model/optimizer_state_key.h"
+#include "platform/planted_bugs.h"
 #include "platform/simd_clones.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "storage/stream_copy.h"
 
 #include <ATen/Parallel.h>
@@ -172,7 +172,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
             float* v_out = s.exp_avg_sq().data_ptr<float>();
             std::array<torch::Tensor, 3>* spare = nullptr;
             // Negative control (docs/RELIABILITY.md): update in place although frozen.
-            if (frozen_ && !planted_bug("write-frozen-state")) {
+            if (frozen_ && !planted_bug(PlantedBug::WriteFrozenState)) {
                 // Write into the spares; the frozen buffers stay as the snapshot saw them.
                 spare = &spares_for(p, false);
                 param_out = (*spare)[0].data_ptr<float>();

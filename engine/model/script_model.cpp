@@ -1,7 +1,7 @@
 #include "model/script_model.h"
 
 #include "platform/errors.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/planted_bugs.h"
 #include "storage/sha256.h"
 
 #include <torch/csrc/jit/runtime/graph_executor.h>
@@ -36,7 +36,7 @@ void mirror(torch::nn::Module& into, const torch::jit::Module& m) {
         else
             into.register_buffer(p.name, p.value);
     }
-    if (!planted_bug("script-model-skip-buffers"))  // negative control (docs/RELIABILITY.md)
+    if (!planted_bug(PlantedBug::ScriptModelSkipBuffers))  // negative control (docs/RELIABILITY.md)
         for (const auto& b : m.named_buffers(false)) into.register_buffer(b.name, b.value);
     for (const auto& c : m.named_children()) into.register_module(c.name, std::make_shared<MirrorImpl>(c.value));
 }

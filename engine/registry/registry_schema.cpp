@@ -1,4 +1,5 @@
 #include "registry/registry_schema.h"
+#include "platform/planted_bugs.h"
 
 #include "platform/errors.h"
 #include "registry/sqlite_stmt.h"
@@ -186,7 +187,7 @@ void migrate_registry(sqlite3* db, const std::string& path, int target) {
                          std::to_string(kRegistrySchemaVersion) + ", found " + std::to_string(version) +
                          " (made by a newer Savepoint; nothing was changed)");
     // Negative control (docs/RELIABILITY.md): each statement commits on its own.
-    const bool in_transaction = !planted_bug("migrate-outside-transaction");
+    const bool in_transaction = !planted_bug(PlantedBug::MigrateOutsideTransaction);
     while (version < target) {
         if (in_transaction) exec_sql(db, "BEGIN IMMEDIATE", path);
         try {

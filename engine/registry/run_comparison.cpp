@@ -1,4 +1,5 @@
 #include "registry/run_comparison.h"
+#include "platform/planted_bugs.h"
 
 #include "platform/errors.h"
 #include "registry/sqlite_stmt.h"
@@ -80,7 +81,7 @@ void read_validations(Registry& reg, ComparedRun& c) {
         if (!c.best_loss.known() || f.loss < c.best_loss.loss) c.best_loss = f;
         if (!c.best_accuracy.known() || f.accuracy > c.best_accuracy.accuracy) c.best_accuracy = f;
     }
-    if (planted_bug("compare-best-is-last")) c.best_loss = c.best_accuracy = c.final_val;  // negative control
+    if (planted_bug(PlantedBug::CompareBestIsLast)) c.best_loss = c.best_accuracy = c.final_val;  // negative control
 }
 
 void read_times(Registry& reg, ComparedRun& c) {

@@ -1,4 +1,5 @@
 #include "registry/run_lock.h"
+#include "platform/planted_bugs.h"
 
 #include "platform/errors.h"
 #include "registry/home.h"
@@ -21,7 +22,7 @@ FileLock::FileLock(const std::string& path, bool wait, const std::string& what) 
     if (fd_ < 0) throw StorageError("cannot open lock file " + path + ": " + std::strerror(errno), path, errno);
     int rc = 0;
     // Negative control (docs/RELIABILITY.md): a run lock that locks nothing.
-    const bool planted = !wait && planted_bug("no-run-lock");
+    const bool planted = !wait && planted_bug(PlantedBug::NoRunLock);
     while (!planted && (rc = ::flock(fd_, LOCK_EX | (wait ? 0 : LOCK_NB))) != 0 && errno == EINTR) {
     }
     if (rc != 0) {

@@ -1,4 +1,5 @@
 #include "remote/remote_pull.h"
+#include "platform/planted_bugs.h"
 
 #include "platform/errors.h"
 #include "registry/checkpoint_remotes.h"
@@ -112,7 +113,7 @@ bool download(S3Client& client, const S3Uri& uri, Registry& reg, Plan& p, const 
     }
     const std::string sha = hex_of(h);
     // Negative control (docs/RELIABILITY.md): any bytes are taken.
-    const bool check = !planted_bug("pull-skip-sha256");
+    const bool check = !planted_bug(PlantedBug::PullSkipSha256);
     if (check && (got != c.bytes || sha != m.file_sha256)) {
         p.refused[c.id] = "its object in " + uri.text() + " is not the file its manifest names: expected " +
                           std::to_string(c.bytes) + " bytes with SHA-256 " + m.file_sha256 + ", found " +

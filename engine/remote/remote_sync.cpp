@@ -1,4 +1,5 @@
 #include "remote/remote_sync.h"
+#include "platform/planted_bugs.h"
 
 #include "platform/errors.h"
 #include "registry/registry.h"
@@ -217,7 +218,7 @@ bool RemoteSync::pass() {
             const std::string manifest = manifest_json(m).dump();
             const std::string metrics = metrics_json(reg.sessions(st.run_id), reg.metrics(st.run_id)).dump();
             // Negative control (docs/RELIABILITY.md): the manifest goes up before the file it names.
-            const bool manifest_first = planted_bug("remote-manifest-first");
+            const bool manifest_first = planted_bug(PlantedBug::RemoteManifestFirst);
             const std::int64_t key_id = c.id_in_file();
             if (manifest_first) st.client->put_bytes(remote_manifest_key(uri_, run_, key_id), manifest), after_put();
             r.etag = st.client->put_file(remote_file_key(uri_, run_, key_id), path);

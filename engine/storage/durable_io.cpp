@@ -1,4 +1,5 @@
 #include "storage/durable_io.h"
+#include "platform/planted_bugs.h"
 
 #include "platform/errors.h"
 #include "storage/background_sync.h"
@@ -219,7 +220,7 @@ void DurableWriter::sync_in_background(BackgroundSync& sync) {
     flush_buffer();
     start_pending_writeback();
     const int injected = fault_point("fsync", temp_path_);
-    if (planted_bug("skip-fsync")) return;
+    if (planted_bug(PlantedBug::SkipFsync)) return;
     sync.start(fd_, injected);
     background_ = &sync;
 }
@@ -240,7 +241,7 @@ void DurableWriter::start_pending_writeback() {
 void DurableWriter::flush_buffer() {
     if (buffer_.empty()) return;
     // Negative control (docs/RELIABILITY.md): a failed write is dropped silently.
-    const bool ignore_errors = planted_bug("ignore-write-error");
+    const bool ignore_errors = planted_bug(PlantedBug::IgnoreWriteError);
     if (int err = fault_point("write", temp_path_)) {
         if (!ignore_errors) fail("cannot write", err, temp_path_);
         buffer_.clear();
@@ -263,7 +264,7 @@ void DurableWriter::commit() {
     // fsync failure: the page cache state is unknown, so never retry on this
     // descriptor; the whole file is abandoned (destructor unlinks it).
     if (int err = fault_point("fsync", temp_path_)) fail("cannot sync", err, temp_path_);
-    if (!planted_bug("skip-fsync") && ::fsync(fd_) != 0) fail("cannot sync", errno, temp_path_);
+    if (!planted_bug(PlantedBug::SkipFsync) && ::fsync(fd_) != 0) fail("cannot sync", errno, temp_path_);
     int fd = fd_;
     fd_ = -1;
     if (int err = fault_point("close", temp_path_)) {

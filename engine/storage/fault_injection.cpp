@@ -65,12 +65,4 @@ int fault_point(const char* op, const std::string& path) {
     return g_hook ? g_hook(op, path) : 0;
 }
 
-bool planted_bug(const char* name) {
-    static const std::string planted = [] {
-        const char* v = std::getenv("SAVEPOINT_PLANT_BUG");
-        return std::string(v ? v : "");
-    }();
-    return !planted.empty() && planted == name;
-}
-
 }  // namespace savepoint

@@ -21,10 +21,4 @@ using FaultHook = std::function<int(const char* op, const std::string& path)>;
 void set_fault_hook(FaultHook hook);
 int fault_point(const char* op, const std::string& path);
 
-// Negative controls for the harnesses (docs/RELIABILITY.md lists each bug and
-// the test that catches it): true only when the environment variable
-// SAVEPOINT_PLANT_BUG equals `name`. Unset, as everywhere outside those
-// checks: false.
-bool planted_bug(const char* name);
-
 }  // namespace savepoint

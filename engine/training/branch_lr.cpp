@@ -39,10 +39,14 @@ void check_lr_rollback(const ResumePlan& plan, const RunRow& run) {
                                       "; use " + use + ", the newest one before it"});
 }
 
+std::optional<double> recorded_branch_lr(const std::vector<BranchRow>& branches, std::int64_t branch_id) {
+    for (const auto& b : branches)
+        if (b.id == branch_id) return b.lr;
+    return std::nullopt;
+}
+
 double branch_lr(Registry& reg, std::int64_t run_id, std::int64_t branch_id, double run_lr) {
-    for (const auto& b : reg.branches(run_id))
-        if (b.id == branch_id) return b.lr.value_or(run_lr);
-    return run_lr;
+    return recorded_branch_lr(reg.branches(run_id), branch_id).value_or(run_lr);
 }
 
 void set_learning_rate(torch::optim::Optimizer& optimizer, double lr) {

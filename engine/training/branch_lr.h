@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace savepoint {
 
@@ -23,6 +24,8 @@ void check_lr_override(const TrainRequest& req);
 // replayed steps were trained at the old rate, so a checkpoint saved during
 // them would belong to neither); InputError naming the checkpoint to use instead.
 void check_lr_rollback(const ResumePlan& plan, const RunRow& run);
+// The rate branch `branch_id` records (resume --lr); nullopt: it trains at the run's.
+std::optional<double> recorded_branch_lr(const std::vector<BranchRow>& branches, std::int64_t branch_id);
 // The rate branch `branch_id` trains with: its recorded one, else the run's.
 double branch_lr(Registry& reg, std::int64_t run_id, std::int64_t branch_id, double run_lr);
 // What a new branch records: the rate when it differs from the run's.

@@ -17,8 +17,8 @@ void Trainer::Impl::setup_data_parallel() {
     // not capture at the same step boundaries.
     if (cfg.async_policy != "wait")
         throw InputError("async-policy", "'wait' when training under torchrun", "'" + cfg.async_policy + "'");
-    allreduce = std::make_unique<GradientAllreduce>(req.group, model->parameters());
-    stepper->data_parallel(allreduce.get(), req.group.get(), req.group->rank(), req.group->world_size());
+    job.allreduce = std::make_unique<GradientAllreduce>(req.group, net.model->parameters());
+    net.stepper->data_parallel(job.allreduce.get(), req.group.get(), req.group->rank(), req.group->world_size());
 }
 
 void Trainer::Impl::start_job(ResumePlan& plan) {
@@ -27,11 +27,11 @@ void Trainer::Impl::start_job(ResumePlan& plan) {
         // not the ones the run had, so the bits differ (the sessions record both sizes).
         const std::vector<SessionRow> before = reg->sessions(run.id);
         if (!before.empty() && before.back().world_size != world_size())
-            obs->on_message("warning: run '" + run.name + "' was trained by " +
-                            std::to_string(before.back().world_size) + " worker(s) and resumes with " +
-                            std::to_string(world_size()) +
-                            ": the data position is kept, but the result will not be bit-identical to an "
-                            "uninterrupted run");
+            report.observer().on_message("warning: run '" + run.name + "' was trained by " +
+                                         std::to_string(before.back().world_size) + " worker(s) and resumes with " +
+                                         std::to_string(world_size()) +
+                                         ": the data position is kept, but the result will not be bit-identical to an "
+                                         "uninterrupted run");
     }
     if (!req.group) return;
     ProcessGroup& g = *req.group;
@@ -41,16 +41,16 @@ void Trainer::Impl::start_job(ResumePlan& plan) {
         send_job_start(g, s);
     } else {
         std::string note;
-        const JobStart s = receive_job_start(g, *model, *optimizer, cfg.seed, &note);
+        const JobStart s = receive_job_start(g, *net.model, *net.optimizer, cfg.seed, &note);
         if (!note.empty()) this->note(note);
         plan.start_global_step = s.start_global_step;
         plan.target_global_step = s.target_global_step;
         cfg.lr = s.lr;
-        set_learning_rate(*optimizer, s.lr);
+        set_learning_rate(*net.optimizer, s.lr);
     }
     // Rank 0's parameters and buffers everywhere, whatever each rank loaded or initialised.
-    std::vector<torch::Tensor> state = model->parameters();
-    for (const auto& b : model->buffers()) state.push_back(b);
+    std::vector<torch::Tensor> state = net.model->parameters();
+    for (const auto& b : net.model->buffers()) state.push_back(b);
     broadcast_from_rank0(g, state);
 }
 
@@ -59,11 +59,11 @@ std::shared_ptr<const nlohmann::json> Trainer::Impl::job_meta(std::shared_ptr<co
     auto m = std::make_shared<nlohmann::json>(*meta);
     (*m)["world_size"] = world_size();
     // Once per step: a retried save (checkpoint_retry) asks again, and the store's keys are gone by then.
-    if (rng_gathered_gs != gs) {
-        rng_gathered = gather_rng_states(*req.group, gs, [this] { return cmd.preempt.load(); });
-        rng_gathered_gs = gs;
+    if (job.rng_gathered_gs != gs) {
+        job.rng_gathered = gather_rng_states(*req.group, gs, [this] { return cmd.preempt.load(); });
+        job.rng_gathered_gs = gs;
     }
-    (*m)[kRankRngKey] = rng_gathered;
+    (*m)[kRankRngKey] = job.rng_gathered;
     return m;
 }
 
@@ -74,9 +74,9 @@ void Trainer::Impl::publish_rank_state() {
 void Trainer::Impl::report_workers(Outcome outcome) {
     if (!req.group) return;
     if (follower()) {
-        send_worker_report(*req.group,
-                           {worker_notes, gs - steps_at_start, compute_seconds, allreduce ? allreduce->seconds() : 0,
-                            to_string(trainer_detail::session_end(outcome))});
+        send_worker_report(*req.group, {job.worker_notes, gs - loop.steps_at_start, stats.train_seconds,
+                                        job.allreduce ? job.allreduce->seconds() : 0,
+                                        to_string(trainer_detail::session_end(outcome))});
         return;
     }
     // The others end at this same step boundary (a stop or notice is voted on) and report at
@@ -84,24 +84,24 @@ void Trainer::Impl::report_workers(Outcome outcome) {
     const auto wait = outcome == Outcome::Crashed ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(10000);
     GatheredReports g = gather_worker_reports(*req.group, wait);
     session.workers = g.workers_json;
-    if (lost_rank > 0) {  // for the restart's message (lost_worker_text)
+    if (job.lost_rank > 0) {  // for the restart's message (lost_worker_text)
         nlohmann::json w = nlohmann::json::parse(session.workers, nullptr, false);
         for (auto& x : w)
-            if (x.is_object() && x.value("rank", -1) == lost_rank) x["lost"] = true;
+            if (x.is_object() && x.value("rank", -1) == job.lost_rank) x["lost"] = true;
         if (w.is_array()) session.workers = w.dump();
     }
-    for (const auto& line : g.lines) obs->on_message(line);
+    for (const auto& line : g.lines) report.observer().on_message(line);
 }
 
 TrainResult Trainer::Impl::worker_lost(const std::string& what) {
     // Two workers: the lost one is the other. More: the transport does not say which.
-    lost_rank = world_size() == 2 ? 1 - req.group->rank() : -1;
-    std::string msg = (lost_rank >= 0 ? "worker " + std::to_string(lost_rank) : std::string("a worker")) +
+    job.lost_rank = world_size() == 2 ? 1 - req.group->rank() : -1;
+    std::string msg = (job.lost_rank >= 0 ? "worker " + std::to_string(job.lost_rank) : std::string("a worker")) +
                       " was lost at " + here_text(true) + " (" + what + "); ";
     if (follower()) {
         msg += "rank 0 holds the job's checkpoints";
     } else {
-        const std::optional<std::int64_t> h = head();
+        const std::optional<std::int64_t> h = head.id();
         msg += "torchrun restarts the job from " +
                (h ? "checkpoint #" + std::to_string(*h) : std::string("the start")) + " if it has a restart left";
     }
@@ -129,10 +129,10 @@ void Trainer::Impl::record_job(SessionRow& s) const {
 }
 
 std::string Trainer::Impl::voters_text() const {
-    if (!req.group || preempt_voters == 0) return {};
+    if (!req.group || job.preempt_voters == 0) return {};
     std::string who;
     for (int r = 0; r <= 24; ++r)
-        if (preempt_voters & (std::int64_t{1} << r))
+        if (job.preempt_voters & (std::int64_t{1} << r))
             who += (who.empty() ? "" : ", ") + std::to_string(r) + (r == 24 ? "+" : "");
     return "; sent to worker " + who + " of " + std::to_string(world_size());
 }

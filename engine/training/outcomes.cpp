@@ -1,45 +1,53 @@
-// How a session ends, in words and in the registry: the names of Outcome and
-// Phase, the exit code, and the session end, run status and last phase each
-// Outcome maps to (switches, so a new Outcome cannot be forgotten).
+// How a session ends, in words and in the registry: one table row per Outcome
+// (its name, exit code, session end, run status, last phase and event), and
+// the names of the phases.
 #include "training/trainer_impl.h"
+
+#include <iterator>
 
 namespace savepoint {
 
-int exit_code(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return 0;
-        case Outcome::Crashed:
-        case Outcome::Preempted:
-        case Outcome::Stopped:
-        case Outcome::Diverged:
-            return 3;
-        case Outcome::Failed:
-            return 1;
-    }
-    return 1;
-}
+namespace {
 
-const char* outcome_name(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-            return "finished";
-        case Outcome::NothingToDo:
-            return "finished";
-        case Outcome::Crashed:
-            return "interrupted";
-        case Outcome::Preempted:
-            return "preempted";
-        case Outcome::Stopped:
-            return "stopped";
-        case Outcome::Failed:
-            return "failed";
-        case Outcome::Diverged:
-            return "diverged";
-    }
-    return "failed";
+// Everything a session's Outcome decides, in one row each, in the enum's order.
+struct OutcomeRow {
+    Outcome outcome;
+    const char* name;  // as the CLI and the registry's session rows word it
+    int exit_code;     // savepoint-cli's: 0 done, 3 resumable, 1 failed
+    SessionEnd session_end;
+    RunStatus run_status;
+    Phase last_phase;  // of the session's last progress report
+    EventKind event;   // the run's event that ends the session
+};
+
+// A diverged run is resumable: its status is 'interrupted' (the runs table's CHECK
+// knows no 'diverged'; the session row says it).
+constexpr OutcomeRow kOutcomes[] = {
+    {Outcome::Finished, "finished", 0, SessionEnd::Finished, RunStatus::Finished, Phase::Done, EventKind::Finish},
+    {Outcome::NothingToDo, "finished", 0, SessionEnd::Finished, RunStatus::Finished, Phase::Done, EventKind::Finish},
+    {Outcome::Crashed, "interrupted", 3, SessionEnd::Crash, RunStatus::Interrupted, Phase::Interrupted,
+     EventKind::Interruption},
+    {Outcome::Preempted, "preempted", 3, SessionEnd::Preempted, RunStatus::Preempted, Phase::Preempted,
+     EventKind::Preemption},
+    {Outcome::Stopped, "stopped", 3, SessionEnd::Stopped, RunStatus::Stopped, Phase::Stopped, EventKind::Stop},
+    {Outcome::Failed, "failed", 1, SessionEnd::Failed, RunStatus::Failed, Phase::Failed, EventKind::Error},
+    {Outcome::Diverged, "diverged", 3, SessionEnd::Diverged, RunStatus::Interrupted, Phase::Diverged,
+     EventKind::Divergence},
+};
+
+constexpr bool rows_in_enum_order() {
+    for (std::size_t i = 0; i < std::size(kOutcomes); ++i)
+        if (static_cast<std::size_t>(kOutcomes[i].outcome) != i) return false;
+    return std::size(kOutcomes) == static_cast<std::size_t>(Outcome::Diverged) + 1;
 }
+static_assert(rows_in_enum_order(), "kOutcomes needs one row per Outcome, in the enum's order");
+
+const OutcomeRow& row(Outcome o) { return kOutcomes[static_cast<std::size_t>(o)]; }
+
+}  // namespace
+
+int exit_code(Outcome o) { return row(o).exit_code; }
+const char* outcome_name(Outcome o) { return row(o).name; }
 
 const char* to_string(Phase p) {
     switch (p) {
@@ -75,63 +83,10 @@ const char* to_string(Phase p) {
 
 namespace trainer_detail {
 
-// How a session that ended with `o` is recorded: its end and the run's status.
-SessionEnd session_end(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return SessionEnd::Finished;
-        case Outcome::Crashed:
-            return SessionEnd::Crash;
-        case Outcome::Preempted:
-            return SessionEnd::Preempted;
-        case Outcome::Stopped:
-            return SessionEnd::Stopped;
-        case Outcome::Failed:
-            return SessionEnd::Failed;
-        case Outcome::Diverged:
-            return SessionEnd::Diverged;
-    }
-    return SessionEnd::Failed;
-}
-
-RunStatus run_status(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return RunStatus::Finished;
-        case Outcome::Crashed:
-        case Outcome::Diverged:  // resumable; the runs table's CHECK knows no 'diverged' (the session says it)
-            return RunStatus::Interrupted;
-        case Outcome::Preempted:
-            return RunStatus::Preempted;
-        case Outcome::Stopped:
-            return RunStatus::Stopped;
-        case Outcome::Failed:
-            return RunStatus::Failed;
-    }
-    return RunStatus::Failed;
-}
-
-// The phase of a session's last progress report.
-Phase ended_phase(Outcome o) {
-    switch (o) {
-        case Outcome::Finished:
-        case Outcome::NothingToDo:
-            return Phase::Done;
-        case Outcome::Crashed:
-            return Phase::Interrupted;
-        case Outcome::Preempted:
-            return Phase::Preempted;
-        case Outcome::Stopped:
-            return Phase::Stopped;
-        case Outcome::Failed:
-            return Phase::Failed;
-        case Outcome::Diverged:
-            return Phase::Diverged;
-    }
-    return Phase::Failed;
-}
+SessionEnd session_end(Outcome o) { return row(o).session_end; }
+RunStatus run_status(Outcome o) { return row(o).run_status; }
+Phase ended_phase(Outcome o) { return row(o).last_phase; }
+EventKind ending_event(Outcome o) { return row(o).event; }
 
 }  // namespace trainer_detail
 

@@ -80,12 +80,22 @@ void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& t
     }
 }
 
+std::int64_t head_global_step(Registry& reg, const RunRow& run) {
+    if (run.head_checkpoint_id)
+        if (auto h = reg.checkpoint(*run.head_checkpoint_id)) return h->global_step;
+    return 0;
+}
+
+bool is_rollback(const RunRow& run, std::int64_t head_gs, const ResumeTarget& target) {
+    if (target.checkpoint_id) return !run.head_checkpoint_id || *target.checkpoint_id != *run.head_checkpoint_id;
+    if (target.epoch && target.step) return global_step_of(*target.epoch, *target.step, run.steps_per_epoch) < head_gs;
+    return false;  // the latest usable checkpoint: the active branch goes on
+}
+
 ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
     check_resume_target(reg, run, target, epochs);
     ResumePlan plan;
-    std::int64_t head_gs = 0;
-    if (run.head_checkpoint_id)
-        if (auto h = reg.checkpoint(*run.head_checkpoint_id)) head_gs = h->global_step;
+    const std::int64_t head_gs = head_global_step(reg, run);
 
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
@@ -95,7 +105,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
                              InputError::Says{notes.back()});
         plan.from = c;
         plan.start_global_step = plan.target_global_step = c->global_step;
-        plan.rollback = !run.head_checkpoint_id || c->id != *run.head_checkpoint_id;
+        plan.rollback = is_rollback(run, head_gs, target);
         plan.lr_branch_id = plan.rollback ? c->branch_id : run.active_branch_id;
         // The head of a finished run: the same as a plain resume of it.
         plan.nothing_to_do = !plan.rollback && c->global_step >= run.total_steps;
@@ -120,7 +130,7 @@ ResumePlan plan_resume(Registry& reg, const RunRow& run, const ResumeTarget& tar
             plan.lr_branch_id = c.branch_id;
         }
         plan.start_global_step = plan.from ? plan.from->global_step : 0;
-        plan.rollback = g < head_gs;
+        plan.rollback = is_rollback(run, head_gs, target);
         // Not a rollback: the active branch goes on, at its rate (its head may be its fork, on the parent).
         if (!plan.rollback) plan.lr_branch_id = run.active_branch_id;
         plan.nothing_to_do = !plan.rollback && plan.from && plan.from->global_step >= run.total_steps;

@@ -36,5 +36,11 @@ ResumePlan plan_resume(Registry& registry, const RunRow& run, const ResumeTarget
 // epoch and step in range), InputError otherwise; reads only. plan_resume
 // starts with them; a resume calls them first too, before loading its dataset.
 void check_resume_target(Registry& registry, const RunRow& run, const ResumeTarget& target, std::int64_t epochs);
+// Where a plain resume of `run` starts: its head checkpoint's global step (0: no head).
+std::int64_t head_global_step(Registry& registry, const RunRow& run);
+// Whether resuming `run` at `target` starts a new branch: a checkpoint other than the
+// head, or an epoch and step before the head's global step. plan_resume decides with
+// it, and the window asks before one, so both say the same of every target.
+bool is_rollback(const RunRow& run, std::int64_t head_global_step, const ResumeTarget& target);
 
 }  // namespace savepoint

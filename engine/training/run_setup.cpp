@@ -4,8 +4,8 @@
 #include "data/tensor_file_dataset.h"
 #include "platform/io_affinity.h"
 #include "platform/io_thread_policy.h"
+#include "platform/planted_bugs.h"
 #include "registry/run_refusals.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "training/cuda_kernel_check.h"
 #include "training/device_choice.h"
 #include "training/run_inputs.h"
@@ -24,16 +24,16 @@ void Trainer::Impl::setup() {
         req.config.validate();
         cfg = req.config;
         refuse_unusable_device(cfg);
-        obs->on_message("loading dataset " + cfg.data);
+        report.observer().on_message("loading dataset " + cfg.data);
         // Bad data or a bad model fails here, before anything is written.
         RunInputs in = load_run_inputs(cfg);
         data = std::move(in.data);
-        model = std::move(in.model);
-        for (const auto& line : check_model_on_data(*model, data, cfg).lines()) obs->on_message(line);
+        net.model = std::move(in.model);
+        for (const auto& line : check_model_on_data(*net.model, data, cfg).lines()) report.observer().on_message(line);
         if (!cfg.builtin_model() && trains_on_cuda(cfg)) {
             use_deterministic_cuda();
             const int gpu = req.group ? static_cast<int>(req.group->env().local_rank) : 0;
-            check_deterministic_kernels(*model, data, cfg,
+            check_deterministic_kernels(*net.model, data, cfg,
                                         torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(gpu)));
         }
         const std::int64_t steps = cfg.steps_per_epoch > 0
@@ -44,7 +44,7 @@ void Trainer::Impl::setup() {
         throw no_such_run();
     }
     // Negative control follower-opens-home (docs/RELIABILITY.md): every worker opens the registry.
-    if (!follower() || planted_bug("follower-opens-home")) open_run(existing);
+    if (!follower() || planted_bug(PlantedBug::FollowerOpensHome)) open_run(existing);
 
     if (cfg.threads > 0) torch::set_num_threads(static_cast<int>(cfg.threads));
     if (cfg.threads > available_cpus())
@@ -53,7 +53,8 @@ void Trainer::Impl::setup() {
              "(--threads " +
              std::to_string(available_cpus()) + " or fewer trains faster)");
     choose_device();
-    if (req.resume && !cfg.builtin_model() && device.is_cuda()) check_deterministic_kernels(*model, data, cfg, device);
+    if (req.resume && !cfg.builtin_model() && net.device.is_cuda())
+        check_deterministic_kernels(*net.model, data, cfg, net.device);
 
     const std::int64_t spe =
         cfg.steps_per_epoch > 0 ? cfg.steps_per_epoch : full_pass_steps(data.train.size(), cfg.batch * world_size());
@@ -63,28 +64,35 @@ void Trainer::Impl::setup() {
         run.total_steps = spe * cfg.epochs;
     } else {
         if (!existing) {
-            reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, device_name);
+            reg->create_run(req.run_name, cfg.to_json().dump(), spe, spe * cfg.epochs, dev.name);
             existing = reg->find_run(req.run_name);
         }
         run = *existing;
-        branch_id = run.active_branch_id;
+        branch.id = run.active_branch_id;
     }
 
-    model->to(device);
+    net.model->to(net.device);
     if (cfg.optimizer == "adam")
-        optimizer = std::make_unique<FusedAdam>(model->parameters(), torch::optim::AdamOptions(cfg.lr));
+        net.optimizer = std::make_unique<FusedAdam>(net.model->parameters(), torch::optim::AdamOptions(cfg.lr));
     else
-        optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(cfg.lr));
-    stepper = std::make_unique<StepRunner>(*model, *optimizer, data, device, cfg.batch);
-    stepper->use_mse(cfg.loss == "mse");
+        net.optimizer = std::make_unique<torch::optim::SGD>(net.model->parameters(), torch::optim::SGDOptions(cfg.lr));
+    net.stepper = std::make_unique<StepRunner>(*net.model, *net.optimizer, data, net.device, cfg.batch);
+    net.stepper->use_mse(cfg.loss == "mse");
     setup_data_parallel();
-    if (follower()) return;  // rank 0 captures and writes the job's checkpoints
-    // The I/O thread goes where the disk's interrupts land; training moves off
-    // that CPU when it has cores to spare (io_affinity.h).
-    const std::vector<int> io_cpus = storage_interrupt_cpus(req.home);
-    if (!io_cpus.empty() && !device.is_cuda() &&
+    // Rank 0 captures and writes the job's checkpoints; the other workers have no I/O thread.
+    if (!follower()) start_writer(storage_interrupt_cpus(req.home));
+    saver.attach(
+        writer.get(), *net.model, *net.optimizer, [this](CheckpointKind k) { return save_request(k); },
+        [this] { publish_rank_state(); });
+    report.attach(writer.get(), cfg.epochs, dev.name, [this] { flush_telemetry(); });
+}
+
+// The I/O thread goes where the disk's interrupts land; training moves off
+// that CPU when it has cores to spare (io_affinity.h).
+void Trainer::Impl::start_writer(const std::vector<int>& io_cpus) {
+    if (!io_cpus.empty() && !net.device.is_cuda() &&
         torch::get_num_threads() + static_cast<int>(io_cpus.size()) <= available_cpus())
-        training_cpus = cpus_except(io_cpus);
+        net.training_cpus = cpus_except(io_cpus);
     if (!io_cpus.empty()) {
         std::string list;
         for (int c : io_cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
@@ -92,35 +100,26 @@ void Trainer::Impl::setup() {
         // the whole step waits for it (README, Speed: batch 128 on two threads).
         const int spare = available_cpus() - static_cast<int>(io_cpus.size());
         std::string sharing;
-        if (training_cpus.empty() && !device.is_cuda() && spare >= 1)
+        if (net.training_cpus.empty() && !net.device.is_cuda() && spare >= 1)
             sharing = "; training uses every CPU, so each save takes CPU time from it (" + std::to_string(spare) +
                       (spare == 1 ? " training thread" : " training threads") + " would leave CPU " + list +
                       " to checkpoint I/O)";
-        obs->on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
-                        (training_cpus.empty() ? sharing : "; training kept off it"));
+        report.observer().on_message("checkpoint I/O on CPU " + list + " (where the disk's interrupts land)" +
+                                     (net.training_cpus.empty() ? sharing : "; training kept off it"));
     }
-    snapshot->set_copy_free(capture_is_copy_free(req.capture, torch::get_num_threads(), available_cpus()));
-    snapshot->set_background_copy(
-        capture_copies_in_background(req.capture, torch::get_num_threads(), available_cpus()));
-    // Auto's background copy is itself chosen save by save (capture_choice.h).
-    choose_capture = req.capture == CaptureMode::Auto && snapshot->background_copy();
-    stepper->guard(snapshot.get());
+    saver.choose_capture(req.capture, torch::get_num_threads(), available_cpus());
+    net.stepper->guard(&saver.snapshot());
     // Without a CPU of its own the I/O thread waits for its turn instead of
     // preempting the thread that hands it a save (io_thread_policy.h).
     const bool io_shares = io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());
     writer = std::make_unique<CheckpointWriter>(
         req.home, io_cpus,
         [this](const SaveOutcome& out) {
-            {
-                std::lock_guard<std::mutex> l(saved_mutex);
-                last_committed = out.row.id;
-                last_committed_branch = out.row.branch_id;
-                last_committed_gs = out.row.global_step;
-            }
-            last_checkpoint_at = now_seconds();
-            checkpoint_io_seconds = checkpoint_io_seconds.load() + out.write_ms / 1000;
-            last_checkpoint_bytes = out.row.bytes;
-            obs->on_checkpoint_saved(out.row);
+            head.set(out.row.id, out.row.branch_id, out.row.global_step);
+            head.committed_at = now_seconds();
+            head.io_seconds = head.io_seconds.load() + out.write_ms / 1000;
+            head.bytes = out.row.bytes;
+            report.observer().on_checkpoint_saved(out.row);
         },
         io_shares);
 }
@@ -132,7 +131,7 @@ void Trainer::Impl::open_run(std::optional<RunRow>& existing) {
     reg = std::make_unique<Registry>(req.home);
     // Recovery first, so what we resume from reflects what is really on disk.
     RecoveryReport rec = reconcile_registry(*reg);
-    for (const auto& line : rec.actions) obs->on_message("recovery: " + line);
+    for (const auto& line : rec.actions) report.observer().on_message("recovery: " + line);
 
     // An unknown run must not leave a lock file behind.
     if (req.resume && !reg->find_run(req.run_name)) throw no_such_run();
@@ -145,8 +144,8 @@ void Trainer::Impl::open_run(std::optional<RunRow>& existing) {
         check_resume_target(*reg, *existing, req.target,
                             cfg.epochs);  // a mistyped target is said before a second of loading
         load_resume_dataset();
-        model = load_recorded_model(cfg, req.model_override, req.run_name);
-        check_model_on_data(*model, data, cfg);
+        net.model = load_recorded_model(cfg, req.model_override, req.run_name);
+        check_model_on_data(*net.model, data, cfg);
     } else if (existing) {
         throw run_already_exists(req.run_name, req.home);
     }
@@ -170,7 +169,8 @@ void Trainer::Impl::load_resume_dataset() {
                                           req.data_override + " cannot be checked against its dataset (" + recorded +
                                           "); put the dataset back there instead"});
     const std::string source = moved ? req.data_override : recorded;
-    obs->on_message("loading dataset " + source + (moved ? " (the run's, moved from " + recorded + ")" : ""));
+    report.observer().on_message("loading dataset " + source +
+                                 (moved ? " (the run's, moved from " + recorded + ")" : ""));
     const bool file = cfg.data_sha256.count("file") > 0;  // load_run_inputs recorded it so
     std::string file_sha;
     try {
@@ -209,19 +209,14 @@ void Trainer::Impl::load_resume_point(ResumePlan& plan) {
     if (!v.ok) throw CorruptCheckpoint(v.error);
     if (contents.meta.value("config", nlohmann::json()) != cfg.to_json())
         throw CorruptCheckpoint(path + ": config in the checkpoint differs from the run's config");
-    restore_state(contents, *model, *optimizer, path);
+    restore_state(contents, *net.model, *net.optimizer, path);
     check_resume_device(*plan.from, contents.meta);
-    {
-        std::lock_guard<std::mutex> l(saved_mutex);
-        last_committed = plan.from->id;
-        last_committed_branch = plan.from->branch_id;
-        last_committed_gs = plan.from->global_step;
-    }
-    resumed_from = plan.from->id;
-    last_loss = plan.from->train_loss;
-    last_acc = plan.from->train_accuracy;
-    last_val_loss = plan.from->val_loss;
-    last_val_acc = plan.from->val_accuracy;
+    head.set(plan.from->id, plan.from->branch_id, plan.from->global_step);
+    branch.resumed_from = plan.from->id;
+    report.loss = plan.from->train_loss;
+    report.accuracy = plan.from->train_accuracy;
+    report.val_loss = plan.from->val_loss;
+    report.val_accuracy = plan.from->val_accuracy;
 }
 
 }  // namespace savepoint

@@ -2,8 +2,8 @@
 // second; the training thread, at its metric flushes, hands them to the
 // registry's writer and the observer, and records a GPU slowing its clocks or
 // the home's disk running low as events on the run.
+#include "platform/planted_bugs.h"
 #include "platform/telemetry_sampler.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
 #include "training/trainer_impl.h"
 
 #include <cmath>
@@ -35,13 +35,13 @@ void Trainer::Impl::start_telemetry() {
     if (!writer || req.telemetry_seconds <= 0) return;
     telemetry = std::make_shared<Telemetry>();
     GpuSelector gpu;
-    if (device.is_cuda()) {
-        gpu.pci_bus_id = device_record.pci_bus_id;
-        gpu.index = device_record.index;
+    if (net.device.is_cuda()) {
+        gpu.pci_bus_id = dev.record.pci_bus_id;
+        gpu.index = dev.record.index;
     }
     std::weak_ptr<Telemetry> sink = telemetry;
     // Negative control telemetry-no-session (docs/RELIABILITY.md): samples recorded under no session.
-    const std::int64_t session_id = planted_bug("telemetry-no-session") ? 0 : session.id;
+    const std::int64_t session_id = planted_bug(PlantedBug::TelemetryNoSession) ? 0 : session.id;
     telemetry->sampler = std::make_unique<TelemetrySampler>(
         req.home, now_seconds(), session_id,
         [sink](const TelemetrySample& s) {
@@ -62,25 +62,25 @@ void Trainer::Impl::flush_telemetry() {
         rows.swap(telemetry->pending);
     }
     if (rows.empty()) return;
-    const std::int64_t threshold = std::max(req.low_disk_bytes, 3 * last_checkpoint_bytes.load());
+    const std::int64_t threshold = std::max(req.low_disk_bytes, 3 * head.bytes.load());
     for (const auto& s : rows) {
         const bool slowed = s.gpu && throttle_is_slowdown(s.gpu->throttle);
         if (slowed && !telemetry->throttled)
-            event(EventKind::Throttled, "the GPU slowed its clocks at " + here_text() + " (" +
-                                            joined(throttle_reason_names(s.gpu->throttle)) + ", SM clock " +
-                                            std::to_string(std::lround(s.gpu->sm_clock_mhz)) + " MHz)");
+            report.event(EventKind::Throttled, "the GPU slowed its clocks at " + here_text() + " (" +
+                                                   joined(throttle_reason_names(s.gpu->throttle)) + ", SM clock " +
+                                                   std::to_string(std::lround(s.gpu->sm_clock_mhz)) + " MHz)");
         telemetry->throttled = slowed;
         if (!telemetry->low_disk_said && s.disk_free_bytes > 0 && s.disk_free_bytes < threshold) {
             telemetry->low_disk_said = true;
-            const std::int64_t each = last_checkpoint_bytes.load();
-            event(EventKind::LowDisk, "low disk at " + here_text() + ": " + megabytes(s.disk_free_bytes) + " free on " +
-                                          req.home + "'s file system" +
-                                          (each > 0 ? " (room for " + std::to_string(s.disk_free_bytes / each) +
-                                                          " more checkpoints of " + megabytes(each) + ")"
-                                                    : std::string()));
+            const std::int64_t each = head.bytes.load();
+            report.event(EventKind::LowDisk, "low disk at " + here_text() + ": " + megabytes(s.disk_free_bytes) +
+                                                 " free on " + req.home + "'s file system" +
+                                                 (each > 0 ? " (room for " + std::to_string(s.disk_free_bytes / each) +
+                                                                 " more checkpoints of " + megabytes(each) + ")"
+                                                           : std::string()));
         }
     }
-    obs->on_telemetry(rows);
+    report.observer().on_telemetry(rows);
     auto shared = std::make_shared<std::vector<TelemetrySample>>(std::move(rows));
     const std::int64_t run_id = run.id;
     writer->post([shared, run_id](Registry& r) { r.append_telemetry(run_id, *shared); });

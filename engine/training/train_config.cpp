@@ -3,7 +3,7 @@
 #include "data/dataset_spec.h"
 #include "model/models.h"
 #include "platform/errors.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/planted_bugs.h"
 
 #include <sstream>
 
@@ -54,7 +54,7 @@ FieldRule TrainConfig::rule(const std::string& field) {
 }
 
 void TrainConfig::validate() const {
-    if (planted_bug("skip-config-validation")) return;  // negative control (docs/RELIABILITY.md)
+    if (planted_bug(PlantedBug::SkipConfigValidation)) return;  // negative control (docs/RELIABILITY.md)
     if (data.empty()) throw InputError("data", "fashion-mnist, synthetic or a directory", "''");
     // Anything that names a file (a path, or ending in .pt) is a TorchScript model; the loader judges the file.
     const bool model_file = model.find('/') != std::string::npos || has_torch_file_suffix(model);

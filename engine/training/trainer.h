@@ -9,7 +9,9 @@
 
 #include "registry/registry.h"
 #include "training/resume_plan.h"
+#include "training/session_stats.h"
 #include "training/train_config.h"
+#include "training/train_hooks.h"
 
 #include <atomic>
 #include <functional>
@@ -25,7 +27,7 @@ class ProcessGroup;
 // optimizer's next step writes into spares (FusedAdam on the CPU only).
 // Copying: they are copied into the snapshot's own buffers on the training
 // thread, by FusedAdam's update itself when the capture
-// is known to follow it (TrainRequest::update_copy). BackgroundCopy: the same copy, which the I/O
+// is known to follow it (TrainHooks::update_copy). BackgroundCopy: the same copy, which the I/O
 // thread makes while the next step's forward and backward pass run; the
 // training thread waits only if it reaches that step's update first
 // (StateSnapshot::finish_copies). The saved bytes are the same every way.
@@ -75,22 +77,7 @@ struct TrainRequest {
     // How a checkpoint's snapshot is taken (state_snapshot.h); the saved bytes
     // are the same either way. Auto: capture_is_copy_free() below.
     CaptureMode capture = CaptureMode::Auto;
-    // A copying capture after a FusedAdam step has the update itself write the
-    // new parameters and moments into the snapshot (StateSnapshot::arm_update_copy).
-    // Same bytes; false copies after the step instead (bench_train compares the two).
-    bool update_copy = true;
-    // Record when each step of the loop starts (TrainResult::step_started_at),
-    // for bench_train's account of where a checkpoint's overhead goes.
-    bool record_step_times = false;
-    // bench_train's interleaved measurement: regular saves fall due only in
-    // every other block of this many global steps (steps 1..N save, N+1..2N
-    // do not, ...), so one run holds both conditions side by side and the
-    // machine's drift from one run to the next cancels out. 0: all of them.
-    std::int64_t save_blocks = 0;
-    // Tests only: called on the training thread right after a save of global
-    // step `gs` is handed to the I/O thread, to order it against what that
-    // thread is doing (test_storage_retry).
-    std::function<void(std::int64_t gs)> after_handover;
+    TrainHooks hooks;  // tests and benchmarks only (train_hooks.h)
     // A data-parallel job's worker (torchrun; distributed/process_group.h): null for a single process.
     // Rank 0 trains the run in `home`; the others train the same steps in a home of their own that
     // nothing reads (their state comes from rank 0), and each takes its shard of every global batch.
@@ -99,42 +86,20 @@ struct TrainRequest {
 
 // Diverged: the loss or a gradient became NaN or infinite; training stopped
 // before that step's update (the last good checkpoint is resumable, --lr).
+// What each one records and reports (session end, run status, last phase, event,
+// exit code) is one row of outcomes.cpp's table.
 enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed, Diverged };
-int exit_code(Outcome o);  // 0, 0, 3, 3, 3, 1, 3
+int exit_code(Outcome o);  // savepoint-cli's exit status: 0 done, 3 resumable, 1 failed
 const char* outcome_name(Outcome o);
 
-struct TrainResult {
+// The session's statistics (SessionStats) and how it ended.
+struct TrainResult : SessionStats {
     Outcome outcome = Outcome::Failed;
     std::string message;
     std::int64_t run_id = 0;
     std::int64_t global_step = 0;
     std::string params_sha256;  // of the live model at the end
     std::optional<std::int64_t> last_checkpoint_id;
-    // Where the time went in this session (seconds), for reports and benchmarks.
-    std::int64_t steps = 0;   // steps computed in this session (replayed ones included)
-    double loop_seconds = 0;  // from the first step to the end, everything included
-    double validation_seconds = 0;
-    double checkpoint_stall_seconds = 0;  // training thread blocked by checkpoints
-    double train_seconds = 0;             // computing steps (the registry's sessions.train_seconds)
-    double allreduce_seconds = 0;         // a data-parallel worker's gradient all-reduces (in train_seconds)
-    std::int64_t allreduces = 0;
-    double max_checkpoint_stall_ms = 0;
-    std::int64_t checkpoints_requested = 0;
-    std::int64_t copy_free_captures = 0;        // of those, how many kept the live buffers (CaptureMode)
-    std::int64_t background_copy_captures = 0;  // ...and how many left their copy to the I/O thread
-    std::int64_t update_copy_captures = 0;      // ...and how many the update before them copied
-    // The async policy at work (TrainConfig::async_policy): regular saves skipped,
-    // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
-    std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;
-    // Captures that first waited for the previous save to be written ('wait', or any
-    // policy's manual, final or emergency save), and that waiting in all: the
-    // part of checkpoint_stall_seconds the disk's speed decides.
-    std::int64_t saves_waited = 0;
-    double save_wait_seconds = 0;
-    // With TrainRequest::record_step_times: seconds from the loop's start at which
-    // each step computed in this session began. The gap to the next start is
-    // that step plus whatever followed it (a checkpoint's capture, a wait).
-    std::vector<double> step_started_at;
 };
 
 // What the trainer is doing, as a progress report says it: loading, replaying,

@@ -9,20 +9,20 @@ void Trainer::request_pause() { impl_->cmd.pause = true; }
 void Trainer::request_continue() {
     impl_->cmd.pause = false;
     impl_->cmd.resume_now = true;
-    impl_->wake.notify_all();
+    impl_->wake.cv.notify_all();
 }
 void Trainer::request_stop() {
     impl_->cmd.stop = true;
-    impl_->wake.notify_all();
+    impl_->wake.cv.notify_all();
 }
 void Trainer::request_crash() {
     impl_->cmd.crash = true;
-    impl_->wake.notify_all();
+    impl_->wake.cv.notify_all();
 }
 void Trainer::request_crash_at(std::int64_t global_step) { impl_->cmd.crash_at = global_step; }
 void Trainer::request_preempt() {
     impl_->cmd.preempt = true;
-    impl_->wake.notify_all();
+    impl_->wake.cv.notify_all();
 }
 void Trainer::signal_preempt() noexcept { impl_->cmd.preempt.store(true); }
 void Trainer::request_checkpoint() { impl_->cmd.checkpoint = true; }

@@ -1,6 +1,6 @@
 #include "training/training_step.h"
 #include "checkpoint/state_snapshot.h"
-#include "storage/durable_io.h"  // planted_bug (negative controls)
+#include "platform/planted_bugs.h"
 
 #include "data/batch_gather.h"
 #include "data/data_order.h"
@@ -50,7 +50,7 @@ StepRunner::StepRunner(ClassifierImpl& model, torch::optim::Optimizer& optimizer
     index_cpu_ = torch::empty({batch}, torch::kInt64);
     fused_ = dynamic_cast<FusedAdam*>(&optimizer);
     sentinels_ = gradient_sentinels(model);
-    check_divergence_ = !planted_bug("skip-divergence-check");
+    check_divergence_ = !planted_bug(PlantedBug::SkipDivergenceCheck);
     if (device.is_cpu()) stack_ = LinearStackStep::for_model(model);
     if (device.is_cpu() && train_x_.scalar_type() == torch::kUInt8 && train_x_.is_contiguous() &&
         train_y_.scalar_type() == torch::kInt64 && train_y_.is_contiguous()) {
@@ -119,7 +119,7 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
     // The forward and backward pass only read the parameters and optimizer
     // state; the update writes them: a capture's copies must be done by now.
     // Most steps: one atomic load, nothing pending.
-    if (snapshot_ && snapshot_->copies_pending() && !planted_bug("update-before-copy"))
+    if (snapshot_ && snapshot_->copies_pending() && !planted_bug(PlantedBug::UpdateBeforeCopy))
         r.copy_wait_seconds = snapshot_->finish_copies(true);
     const auto u0 = std::chrono::steady_clock::now();
     optimizer_.step();
@@ -148,7 +148,7 @@ std::optional<EvalResult> StepRunner::evaluate(const BetweenBatches& between) {
     if (shared) {
         // Each rank's batch norm statistics are its own shard's; the job's are rank 0's (its checkpoints').
         std::vector<torch::Tensor> buffers = model_.buffers();
-        if (!buffers.empty() && !planted_bug("eval-own-buffers")) broadcast_from_rank0(*group_, buffers);
+        if (!buffers.empty() && !planted_bug(PlantedBug::EvalOwnBuffers)) broadcast_from_rank0(*group_, buffers);
     }
     const std::int64_t n = test_y_.size(0);
     const std::int64_t batches = (n + eval_batch_ - 1) / eval_batch_;

@@ -81,7 +81,7 @@ public:
     // Tests (SAVEPOINT_INJECT_NONFINITE, trainer.cpp): the next step's loss, or
     // its first checked gradient, is made NaN / infinite after the backward pass,
     // as a real divergence would leave it; the built-in models with
-    // cross-entropy do not diverge on their own (docs/RELIABILITY.md, divergence).
+    // cross-entropy do not diverge on their own (docs/RELIABILITY.md, fault classes).
     enum class Poison { None, Loss, Gradient };
     void poison_next_step(Poison p) { poison_ = p; }
 

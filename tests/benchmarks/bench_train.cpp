@@ -105,7 +105,7 @@ struct RunStats {
 // (0: only the final checkpoint). Throughput excludes validation, which
 // happens once at the end and is the same for every variant.
 // --no-update-copy: copying captures copy after the step, as before 2026-12-04
-// (TrainRequest::update_copy), for comparing the two.
+// (TrainHooks::update_copy), for comparing the two.
 bool g_update_copy = true;
 std::string g_device = "cpu";    // --device: where train_once trains
 double g_telemetry_seconds = 1;  // TrainRequest::telemetry_seconds (--only telemetry turns it off and on)
@@ -116,7 +116,7 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     const std::string home = temp_home();
     TrainRequest req;
     req.capture = capture;
-    req.update_copy = g_update_copy;
+    req.hooks.update_copy = g_update_copy;
     req.home = home;
     req.run_name = "bench";
     req.config.data = data;
@@ -130,8 +130,8 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     req.config.async_policy = async_policy;
     req.config.device = g_device;
     req.telemetry_seconds = g_telemetry_seconds;
-    req.record_step_times = true;
-    req.save_blocks = save_blocks;
+    req.hooks.record_step_times = true;
+    req.hooks.save_blocks = save_blocks;
     Trainer trainer(req);
     TrainResult r = trainer.run();
     remove_tree(home);
@@ -285,7 +285,7 @@ OverheadShares overhead_shares(const std::vector<double>& steps, double baseline
 }
 
 // The interleaved estimate: in a run that saves only in every other block of
-// `block` steps (TrainRequest::save_blocks), each saving block's mean step
+// `block` steps (TrainHooks::save_blocks), each saving block's mean step
 // against the mean of the quiet blocks either side of it; the ratios of
 // every such block. Both conditions share the run, so the machine's drift
 // between runs (often 10-20 %) cancels. The first `settle` steps of a block

@@ -5,7 +5,7 @@
 // where a write to lines the other CPU has read costs ~3x more (here "write
 // after the other read it": ~0.13 ms against ~0.04 ms for 5 MB), and in those
 // stretches the optimizer step after a background copy is ~550 µs slower
-// (engine/checkpoint/capture_choice.h, docs/PERFORMANCE.md 2026-12-03).
+// (engine/checkpoint/capture_choice.h; docs/PERFORMANCE.md, the host's state).
 //
 // usage: cross_core_probe [REPEATS] [CPU_A CPU_B]   (default: 5, the first two CPUs this process may use)
 // Prints, per repeat: a cache-line round trip between the two CPUs; copying

@@ -20,7 +20,7 @@
 //   io_load PATH [PERIOD_MS=9.5] [WORK=disk]
 //   taskset -c 1 build/tests/benchmarks/io_load /tmp/io_load.dat 9.5 &
 //
-// Not a test and not part of any suite: docs/PERFORMANCE.md says what it showed.
+// Not a test and not part of any suite: docs/PERFORMANCE.md, a save's memory work, says what it showed.
 #include "storage/cache_release.h"
 #include "storage/sha256_streams.h"
 #include "storage/stream_copy.h"

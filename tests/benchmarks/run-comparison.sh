@@ -24,7 +24,7 @@ export GLIBC_TUNABLES=glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_thr
 
 # The host's state, before and after: these VMs have stretches in which memory
 # is slower to copy and lines shared between the vCPUs dearer to write, and the
-# checkpoint overhead rows move with them (docs/PERFORMANCE.md, 2026-12-03).
+# checkpoint overhead rows move with them (docs/PERFORMANCE.md, the host's state).
 # Calm: a 5 MB copy ~0.08-0.1 ms, a write after the other CPU read ~0.04 ms.
 host_before=$(build/tests/benchmarks/cross_core_probe 3 | tail -3)
 echo "== host before: $(date -u +%H:%M) UTC"; echo "$host_before"

@@ -96,14 +96,14 @@ PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerO
                     std::int64_t save_blocks = 0, CaptureMode capture = CaptureMode::Auto, std::int64_t threads = 1,
                     bool update_copy = true) {
     TrainRequest r;
-    r.save_blocks = save_blocks;
+    r.hooks.save_blocks = save_blocks;
     r.capture = capture;
-    r.update_copy = update_copy;
+    r.hooks.update_copy = update_copy;
     r.home = home;
     r.run_name = "r";
     r.config = config(policy);
     r.config.threads = threads;
-    r.record_step_times = true;
+    r.hooks.record_step_times = true;
     PolicyRun o;
     {
         Trainer t(r, obs);

@@ -4,7 +4,7 @@
 // the last good checkpoint, no checkpoint holds a non-finite value, and a
 // rollback with --lr trains a new branch at that rate, recorded in the registry
 // and in its checkpoints. The built-in models do not diverge on their own with
-// cross-entropy (docs/RELIABILITY.md, divergence): SAVEPOINT_INJECT_NONFINITE
+// cross-entropy (docs/RELIABILITY.md, fault classes): SAVEPOINT_INJECT_NONFINITE
 // poisons one global step's loss or gradient after the backward pass. One
 // real divergence too: a linear TorchScript regressor with mse and SGD at a
 // rate far too large for inputs of ~100 overflows at the same step every time.

@@ -6,8 +6,8 @@
 //
 // With SAVEPOINT_EXPORT_FIXTURE_DIR set (CTest sets it), the exported files and
 // the logits the C++ model computes from them on a fixed input are left there
-// for tests/python/test_export_loads.py, which loads them into the README's
-// torch.nn definitions.
+// for tests/python/test_export_loads.py, which loads them into the torch.nn
+// definitions of docs/YOUR-MODEL.md (Export to PyTorch).
 #include "checkpoint/state_snapshot.h"
 #include "formats/checkpoint_format.h"
 #include "model/models.h"
@@ -149,7 +149,7 @@ void TestExport::stateDictHoldsTheCheckpointsTensors() {
         QVERIFY2(t.scalar_type() == value.scalar_type() && t.sizes() == value.sizes() && torch::equal(t, value),
                  ("tensor " + name + " differs from the checkpoint's").c_str());
     }
-    // The names are the model's own state_dict names: what the README's nn.Module has.
+    // The names are the model's own state_dict names: what docs/YOUR-MODEL.md's nn.Module has.
     const auto net = savepoint::make_model(model.toStdString());
     QCOMPARE(static_cast<std::size_t>(net->named_parameters(true).size() + net->named_buffers(true).size()),
              dict.size());

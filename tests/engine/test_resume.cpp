@@ -214,7 +214,7 @@ private Q_SLOTS:
             r.home = h;
             r.run_name = "timed";
             r.config = smallConfig();
-            r.record_step_times = true;
+            r.hooks.record_step_times = true;
             Trainer t(r);
             const TrainResult timed = t.run();
             QCOMPARE(qs(timed.params_sha256), qs(ref_));

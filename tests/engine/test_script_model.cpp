@@ -13,6 +13,7 @@
 
 #include "script_fixtures.h"
 #include "test_home.h"
+#include "train_configs.h"
 
 #include <QtTest>
 
@@ -77,15 +78,10 @@ private:
     std::string newHome() { return path("h") + std::to_string(++homes_); }
 
     TrainConfig config() const {
-        TrainConfig c;
+        TrainConfig c = testsupport::syntheticMlp(3, 8, 16, 4);
         c.model = model_;
         c.data = data_;
-        c.epochs = 3;
-        c.steps_per_epoch = 8;
-        c.batch = 16;
-        c.save_every_steps = 4;
         c.keep = 100;
-        c.threads = 1;
         c.device = "cpu";
         return c;
     }

@@ -6,6 +6,8 @@
 #include "storage/durable_io.h"
 #include "training/trainer.h"
 
+#include "train_configs.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -23,14 +25,8 @@ static TrainRequest request(const QTemporaryDir& dir, std::int64_t steps) {
     TrainRequest r;
     r.home = dir.path().toStdString();
     r.run_name = "r";
-    r.config.data = "synthetic";
-    r.config.model = "mlp";
-    r.config.epochs = 1;
-    r.config.steps_per_epoch = steps;
-    r.config.batch = 16;
-    r.config.save_every_steps = 5;
+    r.config = testsupport::syntheticMlp(1, steps, 16, 5);
     r.config.keep = 100;
-    r.config.threads = 1;
     return r;
 }
 
@@ -103,7 +99,7 @@ private Q_SLOTS:
             }
             return 0;
         });
-        r.after_handover = [&](std::int64_t gs) {
+        r.hooks.after_handover = [&](std::int64_t gs) {
             if (gs != 10) return;
             std::unique_lock<std::mutex> l(m);
             handed_over_10 = true;

@@ -26,6 +26,8 @@ CXX=${FUZZ_CXX:-clang++-14}
 mkdir -p "$OUT"
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 COMMON="-std=c++17 -g -O1 -Iengine -D_GLIBCXX_USE_CXX11_ABI=1"
+# A negative control (run-negative-controls.sh) plants a bug: compile the planted bugs in.
+[[ -n ${SAVEPOINT_PLANT_BUG:-} ]] && COMMON+=" -DSAVEPOINT_PLANTED_BUGS"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU check (docs/CUDA.md, tests/gpu/README.md): on a machine with an NVIDIA GPU and PyTorch,
+# The GPU check (docs/CUDA.md, the GPU check; tests/gpu/README.md): on a machine with an NVIDIA GPU and PyTorch,
 # from the project root with .gpu-kit/ carried in, builds the engine and CLI (packaging/build-cuda.sh),
 # then checks that mlp, dnn, cnn and a TorchScript model resume bit-identically on CUDA (two runs,
 # a crash, a preemption, a rollback), that every checkpoint names the GPU, that telemetry has real

@@ -20,6 +20,8 @@
 #include "registry/registry.h"
 #include "train_configs.h"
 #include "window/main_window.h"
+#include "window/run_data_view.h"
+#include "window/training_controller.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -239,7 +241,7 @@ bool benchStall(std::int64_t steps) {
     since_tick.start();
     probe.start();
     if (auto* app = dynamic_cast<TimedApp*>(QCoreApplication::instance())) app->recording = true;
-    w.startRun(QStringLiteral("stall"), c);
+    w.training()->startRun(QStringLiteral("stall"), c);
     QTimer::singleShot(600000, &loop, &QEventLoop::quit);
     loop.exec();
     probe.stop();
@@ -308,17 +310,17 @@ void benchHistory(std::int64_t rows) {
     w.show();
     QElapsedTimer t;
     t.start();
-    w.selectRun(run);
+    w.runData()->selectRun(run);
     const double select_ms = t.nsecsElapsed() / 1e6;
     QEventLoop loaded;
-    QObject::connect(&w, &MainWindow::runLoaded, &loaded, &QEventLoop::quit);
+    QObject::connect(w.runData(), &RunDataView::runLoaded, &loaded, &QEventLoop::quit);
     QTimer::singleShot(60000, &loaded, &QEventLoop::quit);
     loaded.exec();
     std::vector<double> polls;
     for (int i = 0; i < 41; ++i) {
         save();
         t.restart();
-        w.refreshSelected();
+        w.runData()->refreshSelected();
         polls.push_back(t.nsecsElapsed() / 1e6);
     }
     std::printf(

@@ -140,7 +140,7 @@ void TestDataParallelJob::theWindowFollowsAndStopsTheJob() {
     QTRY_VERIFY_WITH_TIMEOUT(reg.find_run("dp")->global_step > 0, 60000);
 
     QSignalSpy done(w->jobs(), &JobController::finished);
-    w->stopTraining();
+    w->jobs()->stop();
     QVERIFY(done.wait(60000));
     QCOMPARE(std::string(savepoint::to_string(reg.find_run("dp")->status)), std::string("preempted"));
     const auto ckpts = reg.checkpoints(reg.find_run("dp")->id);

@@ -14,13 +14,11 @@
 #include "window/main_window.h"
 #include "window/rollback_dialog.h"
 #include "window/training_controller.h"
-#include "window_support.h"
+#include "window_home.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace savepoint::ui;
@@ -28,24 +26,19 @@ using namespace savepoint::ui;
 class TestDivergenceOffer : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        registerEngineMetaTypes();
-    }
+    void initTestCase() { testsupport::WindowHome::prepareTestCase(); }
     void markerAndRollbackOffer();
 };
 
 void TestDivergenceOffer::markerAndRollbackOffer() {
-    QTemporaryDir dir;
-    auto w = testsupport::windowIn(dir);
-    w->setConfirmHandler([](const QString&, const QString&) { return true; });
-    w->resize(1400, 900);
-    w->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    testsupport::WindowHome home;
+    QVERIFY(home.create());
+    MainWindow* w = &home.open();
+    QVERIFY(home.show());
 
     QSignalSpy finished(w->worker(), &TrainerWorker::finished);
     qputenv("SAVEPOINT_INJECT_NONFINITE", "loss@35");
-    QVERIFY(w->startRun(QStringLiteral("nan"), testsupport::syntheticMlp(3, 20, 16, 10)));
+    QVERIFY(w->training()->startRun(QStringLiteral("nan"), testsupport::syntheticMlp(3, 20, 16, 10)));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     qunsetenv("SAVEPOINT_INJECT_NONFINITE");
     const auto out = finished.at(0).at(0).value<WorkerOutcome>();

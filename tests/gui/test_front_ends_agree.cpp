@@ -14,6 +14,9 @@
 #include "window/banner.h"
 #include "window/main_window.h"
 #include "window/new_run_dialog.h"
+#include "window/run_data_view.h"
+#include "window/training_controller.h"
+#include "window_home.h"
 
 #include "checkpoint/recovery.h"
 #include "registry/checkpoint_actions.h"
@@ -256,7 +259,8 @@ QString TestFrontEndsAgree::guiVerdict(const QString& home, const QString& actio
                                        QString* said) {
     if (action == QLatin1String("bad-save-freq")) {
         // The dialog is where the window takes it; nothing reaches the engine unparsed.
-        NewRunDialog d({});
+        testsupport::TempSettings settings;
+        NewRunDialog d({}, settings.settings);
         qobject_cast<QLineEdit*>(d.field(QStringLiteral("save_freq")))->setText(QStringLiteral("often"));
         if (d.validateAll() || !d.errors().contains(QStringLiteral("save_freq"))) return QStringLiteral("ok");
         *said = d.errors().value(QStringLiteral("save_freq"));
@@ -274,7 +278,8 @@ QString TestFrontEndsAgree::guiVerdict(const QString& home, const QString& actio
         return w.banner()->kind() == Banner::Kind::Error;
     };
     if (action == QLatin1String("bad-lr")) {
-        NewRunDialog d({});
+        testsupport::TempSettings settings;
+        NewRunDialog d({}, settings.settings);
         qobject_cast<QLineEdit*>(d.field(QStringLiteral("lr")))->setText(QStringLiteral("0"));
         if (d.validateAll() || !d.errors().contains(QStringLiteral("lr"))) return QStringLiteral("dialog took lr 0");
         // And a config that reaches the window anyway is refused before anything is written.
@@ -284,38 +289,39 @@ QString TestFrontEndsAgree::guiVerdict(const QString& home, const QString& actio
         c.steps_per_epoch = 2;
         c.lr = 0;
         QSignalSpy finished(w.worker(), &TrainerWorker::finished);
-        if (!w.startRun(QStringLiteral("x"), c)) return refusedNow() ? QStringLiteral("refused") : QStringLiteral("ok");
+        if (!w.training()->startRun(QStringLiteral("x"), c))
+            return refusedNow() ? QStringLiteral("refused") : QStringLiteral("ok");
         if (!finished.wait(120000)) return QStringLiteral("no end of the run");
         const auto out = finished.at(0).at(0).value<WorkerOutcome>();
         *said = QString::fromStdString(out.message);
         return out.threw ? QStringLiteral("refused") : QStringLiteral("ok");
     }
     if (action == QLatin1String("verify")) {
-        QSignalSpy verified(&w, &MainWindow::verificationFinished);
-        w.verifyCheckpoint(id);
+        QSignalSpy verified(w.runData(), &RunDataView::verificationFinished);
+        w.runData()->verifyCheckpoint(id);
         if (!verified.count() && !verified.wait(60000)) return QStringLiteral("no verdict");
         *said = w.banner()->text();
         return verified.at(0).at(1).toBool() ? QStringLiteral("ok") : QStringLiteral("damaged");
     }
     if (action == QLatin1String("delete")) {
-        if (w.deleteCheckpoint(id)) return QStringLiteral("ok");
+        if (w.runData()->deleteCheckpoint(id)) return QStringLiteral("ok");
         return refusedNow() ? QStringLiteral("refused") : QStringLiteral("declined without saying why");
     }
 
     // Pin and unpin are one toggle on the selected row, as the button does it.
-    QSignalSpy loaded(&w, &MainWindow::runLoaded);
-    w.selectRun(run_);
+    QSignalSpy loaded(w.runData(), &RunDataView::runLoaded);
+    w.runData()->selectRun(run_);
     if (!loaded.count() && !loaded.wait(30000)) return QStringLiteral("run not loaded");
     if (role == QLatin1String("deleted"))
         for (auto* b : w.findChildren<QCheckBox*>())
             if (b->text() == QLatin1String("Show deleted")) b->setChecked(true);
     const int row = w.checkpointModel()->rowOf(id);
     if (row < 0) return QStringLiteral("row not shown");
-    w.selectCheckpoint(id);
+    w.runData()->selectCheckpoint(id);
     if ((action == QLatin1String("unpin")) != w.checkpointModel()->rowAt(row)->pinned)
         return QStringLiteral("the toggle would do the opposite");
     if (refusedNow()) return QStringLiteral("an error before the action: ") + *said;
-    w.togglePinSelected();
+    w.runData()->togglePinSelected();
     return refusedNow() ? QStringLiteral("refused") : QStringLiteral("ok");
 }
 

@@ -19,13 +19,14 @@
 #include "window/banner.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
+#include "window/run_data_view.h"
 #include "window/status_bar.h"
+#include "window/training_controller.h"
+#include "window_home.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QProgressBar>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -71,16 +72,13 @@ private:
 class TestGuiAndCli : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        registerEngineMetaTypes();
-    }
+    void initTestCase() { testsupport::WindowHome::prepareTestCase(); }
     void oneHomeTwoWriters();
 };
 
 void TestGuiAndCli::oneHomeTwoWriters() {
-    QTemporaryDir tmp;
-    QVERIFY(tmp.isValid());
+    testsupport::WindowHome tmp;
+    QVERIFY(tmp.create());
     const int cliEpochs = 10, cliSpe = 40, cliSave = 10;
     CliResult ref = reliability::runCli(
         tinyTrain(tmp.filePath(QStringLiteral("ref")), QStringLiteral("cli"), cliEpochs, cliSpe, cliSave));
@@ -89,19 +87,13 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     QVERIFY(!reference.isEmpty());
 
     const QString home = tmp.filePath(QStringLiteral("home"));
-    MainWindowOptions o;
-    o.home = home;
-    o.settings_path = tmp.filePath(QStringLiteral("settings.ini"));
-    MainWindow w(o);
-    w.setConfirmHandler([](const QString&, const QString&) { return true; });
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    MainWindow& w = tmp.open();
+    QVERIFY(tmp.show());
 
     // The GUI trains 'gui' until told to stop.
     QSignalSpy finished(w.worker(), &TrainerWorker::finished);
     const savepoint::TrainConfig c = testsupport::syntheticMlp(1000, 20, 16, 5);
-    QVERIFY(w.startRun(QStringLiteral("gui"), c));
+    QVERIFY(w.training()->startRun(QStringLiteral("gui"), c));
     QTRY_VERIFY_WITH_TIMEOUT(w.plot()->store().pointCount() > 10, 120000);
 
     // 1. A CLI writer on the GUI's run is refused, naming the lock, and changes nothing.
@@ -140,7 +132,7 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     QVERIFY2(cli.state() == QProcess::Running, "the CLI run ended before the test could pause it; lengthen it");
 
     // 3. The GUI stops its own run; then the CLI is frozen at a moment it holds no write lock.
-    w.stopTraining();
+    w.training()->stopTraining();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Stopped);
     const pid_t pid = pid_t(cli.processId());
@@ -173,7 +165,7 @@ void TestGuiAndCli::oneHomeTwoWriters() {
         savepoint::Registry reg(home.toStdString());
         QCOMPARE(std::string(savepoint::to_string(reg.run_by_id(cliRun)->status)), std::string("running"));
     }
-    w.selectRun(cliRun);
+    w.runData()->selectRun(cliRun);
     QTRY_COMPARE_WITH_TIMEOUT(w.plot()->store().pointCount(), std::int64_t(cliSteps), 10000);
     {
         // Its figures come from the registry: every step it reached was computed by
@@ -191,7 +183,7 @@ void TestGuiAndCli::oneHomeTwoWriters() {
     }
 
     // 4. The GUI cannot take the CLI's run: a clear message, nothing added.
-    QVERIFY(w.resumeRun(QStringLiteral("cli"), {}));
+    QVERIFY(w.training()->resumeRun(QStringLiteral("cli"), {}));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
     QVERIFY(finished.at(1).at(0).value<WorkerOutcome>().threw);
     QVERIFY(w.banner()->isVisible());

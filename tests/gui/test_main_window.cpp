@@ -17,7 +17,10 @@
 #include "window/banner.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
+#include "window/run_data_view.h"
+#include "window/training_controller.h"
 #include "window/translations_loader.h"
+#include "window_home.h"
 #include "window_support.h"
 
 #include <QAbstractItemModelTester>
@@ -28,7 +31,6 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -85,23 +87,19 @@ private:
     void verifyPreempted(const char* run, const WorkerOutcome& out, std::int64_t save_every);
     savepoint::TrainConfig startLongRun(const QString& name);
 
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> w_;
+    testsupport::WindowHome home_;
+    std::unique_ptr<QTemporaryDir>& dir_ = home_.dir;
+    std::unique_ptr<MainWindow>& w_ = home_.window;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers_;
     int confirmations_ = 0;
 };
 
-void TestMainWindow::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    registerEngineMetaTypes();
-}
+void TestMainWindow::initTestCase() { testsupport::WindowHome::prepareTestCase(); }
 
 void TestMainWindow::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    QVERIFY(dir_->isValid());
-    w_ = testsupport::windowIn(*dir_);
+    QVERIFY(home_.create());
     confirmations_ = 0;
-    w_->setConfirmHandler([this](const QString&, const QString&) {
+    home_.open([this](const QString&, const QString&) {
         ++confirmations_;
         return true;
     });
@@ -109,20 +107,14 @@ void TestMainWindow::init() {
     for (QAbstractItemModel* m : std::initializer_list<QAbstractItemModel*>{
              w_->runModel(), w_->runProxy(), w_->checkpointModel(), w_->checkpointProxy()})
         testers_.push_back(std::make_unique<QAbstractItemModelTester>(m, M::QtTest));
-    w_->resize(1400, 900);
-    w_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QVERIFY(home_.show());
 }
 
 void TestMainWindow::cleanup() {
     savepoint::set_fault_hook(nullptr);
-    if (w_ && w_->worker()->isRunning()) {
-        w_->worker()->stop();
-        w_->worker()->wait();
-    }
+    home_.stopTraining();
     testers_.clear();
-    w_.reset();
-    dir_.reset();
+    home_.close();
 }
 
 savepoint::TrainConfig TestMainWindow::smallConfig() const {
@@ -135,7 +127,7 @@ bool TestMainWindow::selectCheckpointAt(std::int64_t gs) { return testsupport::s
 
 void TestMainWindow::crashThenRollbackFromTable() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    QVERIFY(w_->startRun(QStringLiteral("t1"), smallConfig()));
+    QVERIFY(w_->training()->startRun(QStringLiteral("t1"), smallConfig()));
     w_->worker()->crashAt(30);
 
     // Points arrive in the plot while training.
@@ -219,8 +211,8 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QVERIFY(plot->lossMarkers().shadedSpans() >= 1);
     // One marker per drawn event (crash, rollback, finish...), none twice, also
     // after the polls that follow a load.
-    w_->refreshSelected();
-    w_->refreshSelected();
+    w_->runData()->refreshSelected();
+    w_->runData()->refreshSelected();
     plot->flush();
     int drawn = 0;
     for (const auto& e : reg.events(run->id)) drawn += EventMarkers::drawn(e.kind);
@@ -228,11 +220,11 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QCOMPARE(plot->lossMarkers().markerCount(), drawn);
 
     // The run list shows the run with its two branches; the teaching panel counts the lost work.
-    w_->refreshRuns();
+    w_->runData()->refreshRuns();
     const int row = w_->runModel()->rowOf(run->id);
     QVERIFY(row >= 0);
     QCOMPARE(w_->runModel()->index(row, RunListModel::Branches).data().toInt(), 2);
-    w_->refreshSelected();
+    w_->runData()->refreshSelected();
     const FtStats& st = w_->faultPanel()->stats();
     QCOMPARE(st.interruptions, 1);
     // The crash came after the save at 30: it lost nothing; going back to 10 was a choice.
@@ -257,7 +249,7 @@ void TestMainWindow::crashThenRollbackFromTable() {
     late.kind = savepoint::EventKind::SaveSkipped;
     reg.add_event(late);
     reg.add_event(late);
-    w_->refreshSelected();
+    w_->runData()->refreshSelected();
     QCOMPARE(w_->faultPanel()->inputs().saves_skipped, 2);
     QCOMPARE(w_->faultPanel()->inputs().saves_deferred, 1);
     bool shown = false;
@@ -286,7 +278,7 @@ savepoint::TrainConfig TestMainWindow::startLongRun(const QString& name) {
     auto c = smallConfig();
     c.epochs = 200;
     [&] {
-        QVERIFY(w_->startRun(name, c));
+        QVERIFY(w_->training()->startRun(name, c));
         QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 5, 120000);
     }();
     return c;
@@ -320,7 +312,7 @@ void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     const auto c = startLongRun(QStringLiteral("spot"));
     if (QTest::currentTestFailed()) return;
-    w_->preempt();
+    w_->training()->preempt();
     // The notice is on screen at once, with the grace period counting down.
     QVERIFY(w_->banner()->isVisible());
     QVERIFY2(w_->banner()->text().contains(QStringLiteral("Preemption notice")) ||
@@ -343,7 +335,7 @@ void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
 void TestMainWindow::sigtermWhileTrainingPreemptsThenCloses() {
     TerminationSignals termination;
     if (!termination.handles(SIGTERM)) QSKIP("SIGTERM is ignored in this test process (set so by its parent)");
-    connect(&termination, &TerminationSignals::received, w_.get(), &MainWindow::handleTermination);
+    connect(&termination, &TerminationSignals::received, w_->training(), &TrainingController::handleTermination);
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     const auto c = startLongRun(QStringLiteral("term"));
     if (QTest::currentTestFailed()) return;
@@ -362,7 +354,7 @@ void TestMainWindow::sigtermWhileTrainingPreemptsThenCloses() {
 void TestMainWindow::sigtermAnswersTheCloseConfirmation() {
     TerminationSignals termination;
     if (!termination.handles(SIGTERM)) QSKIP("SIGTERM is ignored in this test process (set so by its parent)");
-    connect(&termination, &TerminationSignals::received, w_.get(), &MainWindow::handleTermination);
+    connect(&termination, &TerminationSignals::received, w_->training(), &TrainingController::handleTermination);
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     const auto c = startLongRun(QStringLiteral("asked"));
     if (QTest::currentTestFailed()) return;
@@ -400,7 +392,7 @@ void TestMainWindow::diskFullShowsMessageAndContinuesOnceSpaceIsBack() {
         return full && (o == "statvfs" || o == "write") ? ENOSPC : 0;
     });
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    QVERIFY(w_->startRun(QStringLiteral("full"), smallConfig()));
+    QVERIFY(w_->training()->startRun(QStringLiteral("full"), smallConfig()));
     QTRY_VERIFY_WITH_TIMEOUT(w_->banner()->isVisible() && w_->banner()->kind() == Banner::Kind::Error, 120000);
     QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 2, 120000);
     const QString text = w_->banner()->text();
@@ -427,7 +419,7 @@ void TestMainWindow::badDatasetShowsBannerAndWritesNothing() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     auto c = smallConfig();
     c.data = "/nonexistent/dataset-dir";
-    QVERIFY(w_->startRun(QStringLiteral("bad"), c));
+    QVERIFY(w_->training()->startRun(QStringLiteral("bad"), c));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
     QVERIFY(finished.at(0).at(0).value<WorkerOutcome>().threw);
     QVERIFY(w_->banner()->isVisible());
@@ -454,7 +446,7 @@ void TestMainWindow::refusedSettingIsSaidInTheWindowsWordsAndLanguage() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     auto c = smallConfig();
     c.batch = 5000;  // the synthetic training split holds 4096 samples
-    QVERIFY(w_->startRun(QStringLiteral("big-batch"), c));
+    QVERIFY(w_->training()->startRun(QStringLiteral("big-batch"), c));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
     const auto out = finished.at(0).at(0).value<WorkerOutcome>();
     QVERIFY(out.threw);
@@ -503,7 +495,7 @@ void TestMainWindow::resumeAsksWhereAMovedDatasetWentAndChecksIt() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     auto c = smallConfig();
     c.data = ds.toStdString();
-    QVERIFY(w_->startRun(QStringLiteral("moving"), c));
+    QVERIFY(w_->training()->startRun(QStringLiteral("moving"), c));
     w_->worker()->crashAt(30);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Crashed);
@@ -513,7 +505,7 @@ void TestMainWindow::resumeAsksWhereAMovedDatasetWentAndChecksIt() {
     const auto checkpointsBefore = w_->registry()->checkpoints(w_->selectedRunId()).size();
 
     // Cancelled: nothing starts, and the window says why.
-    w_->resumeLatest();
+    w_->training()->resumeLatest();
     QCOMPARE(asked, QStringList{dir_->path()});  // starts from what is left of the old path
     QVERIFY(!w_->worker()->isRunning());
     QTest::qWait(200);
@@ -523,7 +515,7 @@ void TestMainWindow::resumeAsksWhereAMovedDatasetWentAndChecksIt() {
 
     // Other data: the dataset check refuses it, naming the file, and writes nothing.
     answer = other;
-    w_->resumeLatest();
+    w_->training()->resumeLatest();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
     QVERIFY(finished.at(1).at(0).value<WorkerOutcome>().threw);
     QVERIFY2(w_->banner()->text().contains(QStringLiteral("train-labels")), qPrintable(w_->banner()->text()));
@@ -531,7 +523,7 @@ void TestMainWindow::resumeAsksWhereAMovedDatasetWentAndChecksIt() {
 
     // The moved directory: the run finishes there.
     answer = moved;
-    w_->resumeLatest();
+    w_->training()->resumeLatest();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 120000);
     const auto done = finished.at(2).at(0).value<WorkerOutcome>();
     QVERIFY2(!done.threw, done.message.c_str());
@@ -544,12 +536,12 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     auto c = smallConfig();
     c.epochs = 1;
-    QVERIFY(w_->startRun(QStringLiteral("del"), c));
+    QVERIFY(w_->training()->startRun(QStringLiteral("del"), c));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     savepoint::Registry reg(w_->home().toStdString());
     auto run = reg.find_run("del");
     QVERIFY(run && run->head_checkpoint_id);
-    QVERIFY(!w_->deleteCheckpoint(*run->head_checkpoint_id));
+    QVERIFY(!w_->runData()->deleteCheckpoint(*run->head_checkpoint_id));
     QCOMPARE(w_->banner()->kind(), Banner::Kind::Error);
     QCOMPARE(std::string(savepoint::to_string(reg.checkpoint(*run->head_checkpoint_id)->state)),
              std::string("committed"));
@@ -559,7 +551,7 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(other > 0);
     const std::string path = reg.absolute(reg.checkpoint(other)->path);
     QVERIFY(QFile::exists(QString::fromStdString(path)));
-    QVERIFY(w_->deleteCheckpoint(other));
+    QVERIFY(w_->runData()->deleteCheckpoint(other));
     QCOMPARE(std::string(savepoint::to_string(reg.checkpoint(other)->state)), std::string("deleted"));
     QVERIFY(!QFile::exists(QString::fromStdString(path)));
 
@@ -582,8 +574,8 @@ void TestMainWindow::deleteRefusesHeadAndDeletesOthers() {
     QVERIFY(shown(*run->head_checkpoint_id));
 
     // Verify runs off the GUI thread and reports back.
-    QSignalSpy verified(w_.get(), &MainWindow::verificationFinished);
-    w_->verifyCheckpoint(*run->head_checkpoint_id);
+    QSignalSpy verified(w_->runData(), &RunDataView::verificationFinished);
+    w_->runData()->verifyCheckpoint(*run->head_checkpoint_id);
     QTRY_COMPARE_WITH_TIMEOUT(verified.count(), 1, 30000);
     QCOMPARE(verified.at(0).at(1).toBool(), true);
     // It names what it checked: the file's checksum (made of SHA-256s, not `sha256sum FILE`).
@@ -615,8 +607,8 @@ void TestMainWindow::eventsPaneListsTheRunsHistory() {
     QVERIFY(run);
     const auto events = reg.events(run->id);
     QVERIFY(events.size() >= 5);
-    w_->refreshRuns();
-    w_->selectRun(run->id);
+    w_->runData()->refreshRuns();
+    w_->runData()->selectRun(run->id);
     auto* pane = w_->findChild<QPlainTextEdit*>(QStringLiteral("eventLog"));
     QVERIFY(pane);
     const QString text = pane->toPlainText();
@@ -634,7 +626,7 @@ void TestMainWindow::eventsPaneListsTheRunsHistory() {
     QVERIFY(!w_->action(QStringLiteral("resume"))->isEnabled());
     QVERIFY(w_->action(QStringLiteral("resumeAt"))->isEnabled());
     // Selecting it again keeps the pane as it is (no second copy).
-    w_->selectRun(run->id);
+    w_->runData()->selectRun(run->id);
     QCOMPARE(pane->toPlainText(), text);
 }
 
@@ -657,16 +649,16 @@ void TestMainWindow::closingWhileAHistoryLoadsWaitsForIt() {
     for (std::size_t i = 0; i < rows.size(); ++i) rows[i].global_step = first.global_step + std::int64_t(i);
     reg.append_metrics(run->id, rows);
 
-    w_->refreshRuns();
-    QSignalSpy loaded(w_.get(), &MainWindow::runLoaded);
-    w_->selectRun(run->id);
+    w_->runData()->refreshRuns();
+    QSignalSpy loaded(w_->runData(), &RunDataView::runLoaded);
+    w_->runData()->selectRun(run->id);
     QVERIFY(loaded.wait(60000));
     QTest::qWait(100);  // the reader that delivered it has been joined
     const int idle = threadCount();
 
     // Select it again (a new read starts), verify its head (a hash starts), close at once.
-    w_->selectRun(run->id);
-    w_->verifyCheckpoint(*run->head_checkpoint_id);
+    w_->runData()->selectRun(run->id);
+    w_->runData()->verifyCheckpoint(*run->head_checkpoint_id);
     testers_.clear();
     w_.reset();
     // The window waited for both: no thread of it is left reading the home, and
@@ -713,10 +705,10 @@ void TestMainWindow::checkpointsNameTheModel() {
     savepoint::Registry reg(req.home);
     auto* dock = w_->findChild<QDockWidget*>(QStringLiteral("checkpointDock"));
     QVERIFY(dock);
-    w_->refreshRuns();
-    w_->selectRun(reg.find_run("script")->id);
+    w_->runData()->refreshRuns();
+    w_->runData()->selectRun(reg.find_run("script")->id);
     QTRY_COMPARE(dock->windowTitle(), QStringLiteral("Checkpoints · bn_mlp.pt"));
-    w_->selectRun(reg.find_run("builtin")->id);
+    w_->runData()->selectRun(reg.find_run("builtin")->id);
     QTRY_COMPARE(dock->windowTitle(), QStringLiteral("Checkpoints · mlp"));
 }
 

@@ -12,6 +12,8 @@
 #include "window/banner.h"
 #include "window/main_window.h"
 #include "window/run_data_view.h"
+#include "window/training_controller.h"
+#include "window_home.h"
 #include "window_support.h"
 
 #include <QAction>
@@ -21,7 +23,6 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -45,44 +46,31 @@ private:
     void trainAndCrash(const QString& name);
     bool selectCheckpointAt(std::int64_t gs);
 
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> w_;
+    testsupport::WindowHome home_;
+    std::unique_ptr<QTemporaryDir>& dir_ = home_.dir;
+    std::unique_ptr<MainWindow>& w_ = home_.window;
     QStringList questions_;
     bool answer_ = true;
 };
 
-void TestMainWindowConfirmations::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    registerEngineMetaTypes();
-}
+void TestMainWindowConfirmations::initTestCase() { testsupport::WindowHome::prepareTestCase(); }
 
 void TestMainWindowConfirmations::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    QVERIFY(dir_->isValid());
-    w_ = testsupport::windowIn(*dir_);
+    QVERIFY(home_.create());
     questions_.clear();
     answer_ = true;
-    w_->setConfirmHandler([this](const QString& title, const QString& text) {
+    home_.open([this](const QString& title, const QString& text) {
         questions_ << title + QStringLiteral(" | ") + text;
         return answer_;
     });
-    w_->resize(1400, 900);
-    w_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QVERIFY(home_.show());
 }
 
-void TestMainWindowConfirmations::cleanup() {
-    if (w_ && w_->worker()->isRunning()) {
-        w_->worker()->stop();
-        w_->worker()->wait();
-    }
-    w_.reset();
-    dir_.reset();
-}
+void TestMainWindowConfirmations::cleanup() { home_.close(); }
 
 void TestMainWindowConfirmations::trainAndCrash(const QString& name) {
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    QVERIFY(w_->startRun(name, testsupport::syntheticMlp(3, 20, 16, 5)));
+    QVERIFY(w_->training()->startRun(name, testsupport::syntheticMlp(3, 20, 16, 5)));
     w_->worker()->crashAt(30);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Crashed);
@@ -110,7 +98,7 @@ void TestMainWindowConfirmations::everyRollbackPathAsksTheSameQuestion() {
     QTest::keyClick(step, Qt::Key_Return);
     QCOMPARE(questions_.size(), 2);
     // 3. Resume from here on the plot (its context menu's action).
-    w_->resumeAtGlobalStep(10);
+    w_->training()->resumeAtGlobalStep(10);
     QCOMPARE(questions_.size(), 3);
     // 4. The checkpoint at global step 10: the Resume from here button, and 5. a double-click on its row.
     QVERIFY(selectCheckpointAt(10));
@@ -145,10 +133,10 @@ void TestMainWindowConfirmations::deletingAPinnedCheckpointSaysItIsPinned() {
     }
     QVERIFY(at10 > 0 && at20 > 0);
     savepoint::set_checkpoint_pinned(reg, *run, at10, true);
-    w_->refreshSelected();
+    w_->runData()->refreshSelected();
     answer_ = false;
-    QVERIFY(!w_->deleteCheckpoint(at20));
-    QVERIFY(!w_->deleteCheckpoint(at10));
+    QVERIFY(!w_->runData()->deleteCheckpoint(at20));
+    QVERIFY(!w_->runData()->deleteCheckpoint(at10));
     QCOMPARE(questions_.size(), 2);
     QVERIFY2(!questions_[0].contains(QStringLiteral("pinned")), qPrintable(questions_[0]));
     QVERIFY2(questions_[1].contains(QStringLiteral("It is pinned")), qPrintable(questions_[1]));
@@ -179,11 +167,11 @@ void TestMainWindowConfirmations::eventsAreListedOnceAndCounted() {
     trainAndCrash(QStringLiteral("events"));
     // Roll back and train to the end in this window: events arrive live and from the registry polls.
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    w_->resumeFromSelectedCheckpoint();
+    w_->training()->resumeFromSelectedCheckpoint();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     for (int i = 0; i < 3; ++i) {
-        w_->refreshRuns();
-        w_->refreshSelected();
+        w_->runData()->refreshRuns();
+        w_->runData()->refreshSelected();
         QTest::qWait(50);
     }
     savepoint::Registry reg(w_->home().toStdString());

@@ -10,8 +10,10 @@
 #include "training/trainer.h"
 #include "window/main_window.h"
 #include "window/new_run_dialog.h"
+#include "window/run_data_view.h"
 #include "window/training_controller.h"
 #include "window/translations_loader.h"
+#include "window_home.h"
 #include "window_support.h"
 
 #include <QAction>
@@ -21,7 +23,6 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -51,43 +52,28 @@ private:
     QSpinBox* field(const char* name) const { return w_->findChild<QSpinBox*>(QLatin1String(name)); }
     void typeAndEnter(QSpinBox* box, int value);
 
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> w_;
+    testsupport::WindowHome home_;
+    std::unique_ptr<QTemporaryDir>& dir_ = home_.dir;
+    std::unique_ptr<MainWindow>& w_ = home_.window;
     int confirmations_ = 0;
 };
 
-void TestMainWindowControls::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    registerEngineMetaTypes();
-}
+void TestMainWindowControls::initTestCase() { testsupport::WindowHome::prepareTestCase(); }
 
-void TestMainWindowControls::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    QVERIFY(dir_->isValid());
-}
+void TestMainWindowControls::init() { QVERIFY(home_.create()); }
 
 void TestMainWindowControls::makeWindow(QSize size) {
-    w_ = testsupport::windowIn(*dir_);
     confirmations_ = 0;
-    w_->setConfirmHandler([this](const QString&, const QString&) {
+    home_.open([this](const QString&, const QString&) {
         ++confirmations_;
         return true;
     });
-    w_->resize(size);
-    w_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QVERIFY(home_.show(size));
     w_->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(w_.get()));
 }
 
-void TestMainWindowControls::cleanup() {
-    if (w_ && w_->worker()->isRunning()) {
-        w_->worker()->stop();
-        w_->worker()->wait();
-    }
-    w_.reset();
-    dir_.reset();
-}
+void TestMainWindowControls::cleanup() { home_.close(); }
 
 void TestMainWindowControls::typeAndEnter(QSpinBox* box, int value) {
     box->setFocus();
@@ -110,7 +96,7 @@ void TestMainWindowControls::enterArmsTheCrashWhichFiresAtItsStep() {
     QVERIFY(w_->plot()->lossMarkers().armedMarkerShown());
 
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    QVERIFY(w_->startRun(QStringLiteral("armed"), testsupport::syntheticMlp(200, 20, 16, 5)));
+    QVERIFY(w_->training()->startRun(QStringLiteral("armed"), testsupport::syntheticMlp(200, 20, 16, 5)));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     const auto out = finished.at(0).at(0).value<WorkerOutcome>();
     QVERIFY2(!out.threw, out.message.c_str());
@@ -129,9 +115,9 @@ void TestMainWindowControls::enterArmsTheCrashWhichFiresAtItsStep() {
 void TestMainWindowControls::uncheckingDisarmsAndTheMarkerGoes() {
     makeWindow();
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
-    QVERIFY(w_->startRun(QStringLiteral("disarmed"), testsupport::syntheticMlp(3, 20, 16, 5)));
+    QVERIFY(w_->training()->startRun(QStringLiteral("disarmed"), testsupport::syntheticMlp(3, 20, 16, 5)));
     QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 0, 120000);
-    w_->togglePause();
+    w_->training()->togglePause();
     QTRY_VERIFY_WITH_TIMEOUT(w_->worker()->isPaused(), 30000);
     QAction* armed = w_->action(QStringLiteral("crashAt"));
     QSpinBox* at = field("crashStepField");
@@ -146,7 +132,7 @@ void TestMainWindowControls::uncheckingDisarmsAndTheMarkerGoes() {
     QCOMPARE(w_->training()->armedCrashStep(), 0);
     w_->plot()->flush();
     QVERIFY(!w_->plot()->lossMarkers().armedMarkerShown());
-    w_->togglePause();
+    w_->training()->togglePause();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     const auto out = finished.at(0).at(0).value<WorkerOutcome>();
     QCOMPARE(out.outcome, savepoint::Outcome::Finished);  // no crash at 55
@@ -225,7 +211,7 @@ void TestMainWindowControls::shortcutsTriggerTheActions() {
     w_->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(w_.get()));
 
-    QVERIFY(w_->startRun(QStringLiteral("keys"), testsupport::syntheticMlp(200, 20, 16, 0)));
+    QVERIFY(w_->training()->startRun(QStringLiteral("keys"), testsupport::syntheticMlp(200, 20, 16, 0)));
     QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 0, 120000);
     w_->setFocus();
 
@@ -270,7 +256,7 @@ void TestMainWindowControls::shortcutsTriggerTheActions() {
 
 void TestMainWindowControls::spaceStaysWithTablesAndButtons() {
     makeWindow();
-    QVERIFY(w_->startRun(QStringLiteral("space"), testsupport::syntheticMlp(200, 20, 16, 10)));
+    QVERIFY(w_->training()->startRun(QStringLiteral("space"), testsupport::syntheticMlp(200, 20, 16, 10)));
     QTRY_VERIFY_WITH_TIMEOUT(w_->plot()->store().pointCount() > 0, 120000);
     QSignalSpy paused(w_->action(QStringLiteral("pause")), &QAction::triggered);
     // In the checkpoint table and on a check box, Space is theirs.
@@ -333,7 +319,7 @@ void TestMainWindowControls::firstLaunchSaysWhatToDoUntilARunExists() {
     req.run_name = "elsewhere";
     req.config = testsupport::syntheticMlp(1, 5, 8, 0);
     QCOMPARE(savepoint::Trainer(req).run().outcome, savepoint::Outcome::Finished);
-    w_->refreshRuns();
+    w_->runData()->refreshRuns();
     QVERIFY(!hint->isVisible());
 }
 

@@ -1,6 +1,7 @@
 // NewRunDialog validates field by field with clear messages.
 #include "window/new_run_dialog.h"
 #include "window/translations_loader.h"
+#include "window_home.h"
 
 #include "script_fixtures.h"
 
@@ -26,10 +27,14 @@ private Q_SLOTS:
     void tabFollowsTheForm();
     void filesMustPassTheDryRun();
     void aJobWaitsForItsCheckpoints();
+    void recentFilesStayInTheSettingsGiven();
+
+private:
+    testsupport::TempSettings settings_;  // the recent files, not the user's
 };
 
 void TestNewRunDialog::defaultsAreValid() {
-    NewRunDialog d({QStringLiteral("run-1")});
+    NewRunDialog d({QStringLiteral("run-1")}, settings_.settings);
     QVERIFY2(d.validateAll(), qPrintable(QStringList(d.errors().values()).join(QStringLiteral("; "))));
     QCOMPARE(d.runName(), QStringLiteral("run-2"));  // the first free name
 }
@@ -71,7 +76,7 @@ void TestNewRunDialog::badField() {
     QFETCH(QString, field);
     QFETCH(QString, value);
     QFETCH(QString, message_part);
-    NewRunDialog d({QStringLiteral("taken")});
+    NewRunDialog d({QStringLiteral("taken")}, settings_.settings);
     QWidget* w = d.field(field);
     QVERIFY(w);
     if (auto* e = qobject_cast<QLineEdit*>(w)) e->setText(value);
@@ -83,7 +88,7 @@ void TestNewRunDialog::badField() {
 }
 
 void TestNewRunDialog::configRoundTrip() {
-    NewRunDialog d({});
+    NewRunDialog d({}, settings_.settings);
     savepoint::TrainConfig c;
     c.data = "synthetic";
     c.model = "cnn";
@@ -110,7 +115,7 @@ void TestNewRunDialog::rangeInTheDialogsWords() {
         installTranslations(QStringLiteral("en"));
         QLocale::setDefault(before);
     });
-    NewRunDialog d({});
+    NewRunDialog d({}, settings_.settings);
     qobject_cast<QLineEdit*>(d.field(QStringLiteral("lr")))->setText(QStringLiteral("11"));
     QVERIFY(!d.validateAll());
     QCOMPARE(d.errors().value(QStringLiteral("lr")),
@@ -120,7 +125,7 @@ void TestNewRunDialog::rangeInTheDialogsWords() {
 // Tab walks the form top to bottom (and left to right within a row), each
 // field named for screen readers by its label.
 void TestNewRunDialog::tabFollowsTheForm() {
-    NewRunDialog d({});
+    NewRunDialog d({}, settings_.settings);
     d.show();
     QVERIFY(QTest::qWaitForWindowExposed(&d));
     QWidget* first = d.field(QStringLiteral("run"));
@@ -158,7 +163,7 @@ void TestNewRunDialog::filesMustPassTheDryRun() {
     const QString model = dir.filePath(QStringLiteral("bn_mlp.pt")), data = dir.filePath(QStringLiteral("quad.pt"));
     testsupport::bnMlp(64, 16, 4).save(model.toStdString());
     testsupport::writeTensorFile(data.toStdString(), testsupport::quadrantData(256, 64));
-    NewRunDialog d({});
+    NewRunDialog d({}, settings_.settings);
     auto* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
     auto* result = d.findChild<QLabel*>(QStringLiteral("dryRunResult"));
     qobject_cast<QComboBox*>(d.field(QStringLiteral("model")))->setCurrentText(model);
@@ -194,7 +199,7 @@ void TestNewRunDialog::filesMustPassTheDryRun() {
 
 // The CLI refuses skip and defer under torchrun; the dialog says so beside the field, before Start.
 void TestNewRunDialog::aJobWaitsForItsCheckpoints() {
-    NewRunDialog d({});
+    NewRunDialog d({}, settings_.settings);
     auto* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
     auto* policy = qobject_cast<QComboBox*>(d.field(QStringLiteral("async_policy")));
     auto* workers = qobject_cast<QSpinBox*>(d.field(QStringLiteral("workers")));
@@ -207,6 +212,34 @@ void TestNewRunDialog::aJobWaitsForItsCheckpoints() {
     policy->setCurrentText(QStringLiteral("wait"));
     QVERIFY(d.errors().value(QStringLiteral("async_policy")).isEmpty());
     QCOMPARE(ok->isEnabled(), d.errors().isEmpty());  // torchrun may be missing here: that error is its own
+}
+
+// The files a run started with are offered again from the settings the dialog
+// was given (the window's, which --settings chooses), and from no others.
+void TestNewRunDialog::recentFilesStayInTheSettingsGiven() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath(QStringLiteral("bn_mlp.pt")), data = dir.filePath(QStringLiteral("quad.pt"));
+    testsupport::bnMlp(64, 16, 4).save(model.toStdString());
+    testsupport::writeTensorFile(data.toStdString(), testsupport::quadrantData(256, 64));
+    testsupport::TempSettings window;
+    {
+        NewRunDialog d({}, window.settings);
+        qobject_cast<QComboBox*>(d.field(QStringLiteral("model")))->setCurrentText(model);
+        qobject_cast<QComboBox*>(d.field(QStringLiteral("data")))->setCurrentText(data);
+        qobject_cast<QSpinBox*>(d.field(QStringLiteral("batch")))->setValue(16);
+        QVERIFY(d.runDryRun());
+        auto* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY2(ok->isEnabled(), qPrintable(QStringList(d.errors().values()).join(QStringLiteral("; "))));
+        ok->click();
+        QCOMPARE(d.result(), int(QDialog::Accepted));
+    }
+    QCOMPARE(window.settings.value(QStringLiteral("newRun/recentModels")).toStringList(), QStringList{model});
+    QCOMPARE(window.settings.value(QStringLiteral("newRun/recentData")).toStringList(), QStringList{data});
+    NewRunDialog again({}, window.settings);
+    QVERIFY(qobject_cast<QComboBox*>(again.field(QStringLiteral("model")))->findText(model) >= 0);
+    QVERIFY(qobject_cast<QComboBox*>(again.field(QStringLiteral("data")))->findText(data) >= 0);
+    NewRunDialog elsewhere({}, settings_.settings);
+    QCOMPARE(qobject_cast<QComboBox*>(elsewhere.field(QStringLiteral("model")))->findText(model), -1);
 }
 
 QTEST_MAIN(TestNewRunDialog)

@@ -18,10 +18,12 @@
 #include "registry/registry.h"
 #include "test_home.h"
 #include "train_configs.h"
+#include "window/live_run_state.h"
 #include "window/new_run_dialog.h"
 #include "window/remote_controller.h"
 #include "window/status_bar.h"
 #include "window/training_controller.h"
+#include "window_home.h"
 #include "window_support.h"
 
 #include <QDialogButtonBox>
@@ -57,7 +59,7 @@ bool loadServerEnv(QString* bucket) {
 
 // Starts run `name` from the New run dialog, as a user would, with `remote` in its field.
 void startFromDialog(MainWindow& w, const QString& name, const savepoint::TrainConfig& c, const QString& remote) {
-    w.showNewRunDialog();
+    w.training()->showNewRunDialog();
     auto* d = w.findChild<NewRunDialog*>();
     QVERIFY(d);
     d->setConfig(c);
@@ -86,7 +88,8 @@ private:
 };
 
 void TestRemoteWindow::theFieldIsCheckedBesideIt() {
-    NewRunDialog d({});
+    testsupport::TempSettings settings;
+    NewRunDialog d({}, settings.settings);
     auto* field = qobject_cast<QLineEdit*>(d.field(QStringLiteral("remote")));
     QVERIFY(field);
     QVERIFY(d.errors().value(QStringLiteral("remote")).isEmpty());  // optional
@@ -152,7 +155,7 @@ void TestRemoteWindow::uploadsAreShownAndARunComesBack() {
         w->resize(1500, 950);
         w->show();
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-        QSignalSpy finished(w->training(), &TrainingController::trainingFinished);
+        QSignalSpy finished(w->liveRun(), &LiveRunState::trainingFinished);
         startFromDialog(*w, QStringLiteral("synced"), testsupport::syntheticMlp(1, 60, 16, 20), uri);
         QVERIFY(finished.wait(120000));
         savepoint::Registry reg(w->home().toStdString());

@@ -15,11 +15,12 @@
 #include "window/main_window.h"
 #include "window/new_run_dialog.h"
 #include "window/system_panel.h"
+#include "window/training_controller.h"
+#include "window_home.h"
 #include "window_support.h"
 
 #include <QComboBox>
 #include <QDockWidget>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -42,39 +43,30 @@ private Q_SLOTS:
 
 private:
     void makeWindow();
-    std::unique_ptr<QTemporaryDir> dir_;
-    std::unique_ptr<MainWindow> w_;
+    testsupport::WindowHome home_;
+    std::unique_ptr<QTemporaryDir>& dir_ = home_.dir;
+    std::unique_ptr<MainWindow>& w_ = home_.window;
 };
 
 void TestSystemPanel::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    registerEngineMetaTypes();
+    testsupport::WindowHome::prepareTestCase();
     // No driver, whatever this machine has: the panel's words for it are what is tested.
     ::setenv("SAVEPOINT_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1", 1);
 }
 
-void TestSystemPanel::init() { dir_ = std::make_unique<QTemporaryDir>(); }
+void TestSystemPanel::init() { QVERIFY(home_.create()); }
 
 void TestSystemPanel::makeWindow() {
-    w_ = testsupport::windowIn(*dir_);
-    w_->setConfirmHandler([](const QString&, const QString&) { return true; });
-    w_->resize(1400, 900);
-    w_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    home_.open();
+    QVERIFY(home_.show());
 }
 
-void TestSystemPanel::cleanup() {
-    if (w_ && w_->worker()->isRunning()) {
-        w_->worker()->stop();
-        w_->worker()->wait();
-    }
-    w_.reset();
-    dir_.reset();
-}
+void TestSystemPanel::cleanup() { home_.close(); }
 
 void TestSystemPanel::noDriverSaysSo() {
     // The device choice says why no GPU can train here; choosing cuda says so beside the field.
-    NewRunDialog dlg({});
+    testsupport::TempSettings settings;
+    NewRunDialog dlg({}, settings.settings);
     QVERIFY2(NewRunDialog::gpuText().startsWith(QLatin1String("no GPU: ")) ||
                  NewRunDialog::gpuText().startsWith(QLatin1String("GPU: ")),
              qPrintable(NewRunDialog::gpuText()));
@@ -97,7 +89,7 @@ void TestSystemPanel::aRunsSamplesShowLive() {
     makeWindow();
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     // A few seconds of training: a sample a second.
-    QVERIFY(w_->startRun(QStringLiteral("sys"), testsupport::syntheticMlp(1, 4000, 64, 2000)));
+    QVERIFY(w_->training()->startRun(QStringLiteral("sys"), testsupport::syntheticMlp(1, 4000, 64, 2000)));
     QTRY_VERIFY_WITH_TIMEOUT(w_->systemPanel()->sampleCount() >= 1, 60000);
     const QString cpu = w_->systemPanel()->figure("cpu");
     QVERIFY2(cpu.endsWith(QLatin1String(" %")) && cpu != QStringLiteral("–"), qPrintable(cpu));
@@ -147,7 +139,7 @@ void TestSystemPanel::resumeOnAnotherDeviceWarns() {
     makeWindow();
     QSignalSpy finished(w_->worker(), &TrainerWorker::finished);
     savepoint::TrainConfig c = testsupport::syntheticMlp(2, 3000, 16, 1000);
-    QVERIFY(w_->startRun(QStringLiteral("moved"), c));
+    QVERIFY(w_->training()->startRun(QStringLiteral("moved"), c));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     // Its checkpoints now say a GPU trained them.
     savepoint::DeviceRecord gpu;
@@ -168,7 +160,7 @@ void TestSystemPanel::resumeOnAnotherDeviceWarns() {
     savepoint::ResumeTarget back;
     back.epoch = 2;  // checkpoint #4 at global step 4000: retention kept it
     back.step = 1000;
-    QVERIFY(w_->resumeRun(QStringLiteral("moved"), back));
+    QVERIFY(w_->training()->resumeRun(QStringLiteral("moved"), back));
     // Said while it trains (the finish has its own banner after).
     QTRY_VERIFY2_WITH_TIMEOUT(w_->banner()->text().contains(QLatin1String("Resumed on another device")),
                               qPrintable(w_->banner()->text()), 60000);

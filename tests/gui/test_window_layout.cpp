@@ -12,6 +12,7 @@
 #include "window/fault_tolerance_panel.h"
 #include "window/main_window.h"
 #include "window/status_bar.h"
+#include "window/training_controller.h"
 #include "window/translations_loader.h"
 
 #include <QDockWidget>
@@ -58,7 +59,7 @@ void TestWindowLayout::initTestCase() {
     QSignalSpy finished(w->worker(), &TrainerWorker::finished);
     auto c = testsupport::syntheticMlp(2, kSteps / 2, 16, 400);
     c.keep = 10;
-    QVERIFY(w->startRun(QStringLiteral("a-run-with-a-rather-long-name-to-shorten-in-the-middle"), c));
+    QVERIFY(w->training()->startRun(QStringLiteral("a-run-with-a-rather-long-name-to-shorten-in-the-middle"), c));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     QCOMPARE(finished.at(0).at(0).value<WorkerOutcome>().outcome, savepoint::Outcome::Finished);
 }

@@ -1,14 +1,14 @@
 #!/usr/bin/python3
 """Python's side of savepoint-cli export (run by CTest after test_export):
 
-    /usr/bin/python3 tests/python/test_export_loads.py FIXTURE_DIR README.md
+    /usr/bin/python3 tests/python/test_export_loads.py FIXTURE_DIR docs/YOUR-MODEL.md
 
 For each built-in model, FIXTURE_DIR holds the file `export` wrote (<model>.pt)
 and what the engine's own model computed with those weights on a fixed input
 (<model>-expected.pt: {"input", "logits"}), both left there by test_export.
-The torch.nn definitions are the README's own code block, run as it is, so
-the README cannot drift from the engine: each must load its state dict with
-strict=True and compute the engine's logits. script.pt, the export of a
+The torch.nn definitions are docs/YOUR-MODEL.md's own code block (Export to
+PyTorch), run as it is, so the doc cannot drift from the engine: each must
+load its state dict with strict=True and compute the engine's logits. script.pt, the export of a
 TorchScript run, must load with torch.jit.load and hold the checkpoint's
 tensors (script-expected.pt). Exit 77 (CTest: skipped) when
 torch cannot be imported: install Debian's python3-torch
@@ -28,7 +28,7 @@ CLASSES = {"mlp": "Mlp", "dnn": "Dnn", "cnn": "Cnn"}
 
 
 def readme_models(readme):
-    """The README's code block that defines the built-in models, executed (without its usage lines)."""
+    """The doc's code block that defines the built-in models, executed (without its usage lines)."""
     text = open(readme, encoding="utf-8").read()
     blocks = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "class Mlp(nn.Module)" in b]
     if len(blocks) != 1:

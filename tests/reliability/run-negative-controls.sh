@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Negative controls: plants each bug (SAVEPOINT_PLANT_BUG, read only by
-# engine/storage/durable_io.cpp's planted_bug(); unset = safe) and runs the harness
-# that must catch it. Every line must say "caught".
+# Negative controls: plants each bug (SAVEPOINT_PLANT_BUG names one of
+# engine/platform/planted_bugs.h; unset = safe) and runs the harness that must
+# catch it. Every line must say "caught". The bugs exist only in a build made
+# with them (preset "planted"; a normal build compiles them out):
 #
-#   tests/reliability/run-negative-controls.sh            # BUILD_DIR=build
+#   cmake --preset planted && cmake --build build-planted -j2
+#   tests/reliability/run-negative-controls.sh            # BUILD_DIR=build-planted
 #
 #   bug                   harness                   what goes wrong
 #   skip-fsync            test_power_loss           checkpoint data never fsync'd: lost on power loss
@@ -31,7 +33,13 @@
 #   telemetry-no-session  test_session_telemetry    telemetry samples recorded under no session
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-B=${BUILD_DIR:-build}/tests/reliability
+BUILD_DIR=${BUILD_DIR:-build-planted}
+if ! grep -q '^SAVEPOINT_PLANTED_BUGS:BOOL=ON' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null; then
+  echo "run-negative-controls: $BUILD_DIR is not a build with the planted bugs (expected SAVEPOINT_PLANTED_BUGS=ON in its CMakeCache.txt):"
+  echo "  cmake --preset planted && cmake --build build-planted -j2"
+  exit 2
+fi
+B=$BUILD_DIR/tests/reliability
 status=0
 run() {  # bug, harness, extra env...
   local bug=$1 test=$2; shift 2
@@ -50,29 +58,29 @@ run ignore-write-error test_disk_full
 run no-run-lock test_two_processes
 run migrate-outside-transaction test_registry_upgrade
 run skip-config-validation test_bad_input_catalogue
-B=${BUILD_DIR:-build}/tests/engine run write-frozen-state test_state_snapshot
-B=${BUILD_DIR:-build}/tests/engine run update-before-copy test_state_snapshot
-B=${BUILD_DIR:-build}/tests/engine run stale-update-copy test_state_snapshot
-B=${BUILD_DIR:-build}/tests/engine run skip-divergence-check test_divergence
-B=${BUILD_DIR:-build}/tests/engine run script-model-skip-buffers test_script_model
-B=${BUILD_DIR:-build}/tests/engine run export-altered-tensor test_export
-B=${BUILD_DIR:-build}/tests/engine run device-change-unsaid test_device_record
-B=${BUILD_DIR:-build}/tests/engine run telemetry-no-session test_session_telemetry
+B=$BUILD_DIR/tests/engine run write-frozen-state test_state_snapshot
+B=$BUILD_DIR/tests/engine run update-before-copy test_state_snapshot
+B=$BUILD_DIR/tests/engine run stale-update-copy test_state_snapshot
+B=$BUILD_DIR/tests/engine run skip-divergence-check test_divergence
+B=$BUILD_DIR/tests/engine run script-model-skip-buffers test_script_model
+B=$BUILD_DIR/tests/engine run export-altered-tensor test_export
+B=$BUILD_DIR/tests/engine run device-change-unsaid test_device_record
+B=$BUILD_DIR/tests/engine run telemetry-no-session test_session_telemetry
 # The Python side must catch it too, in the files test_export leaves it (test_export itself fails).
 t0=$(date +%s); fx=/tmp/negative-export-fixture; rm -rf "$fx"
-SAVEPOINT_PLANT_BUG=export-altered-tensor SAVEPOINT_EXPORT_FIXTURE_DIR=$fx ${BUILD_DIR:-build}/tests/engine/test_export >/dev/null 2>&1
-/usr/bin/python3 tests/python/test_export_loads.py "$fx" README.md >/tmp/negative-export-python.log 2>&1; rc=$?
+SAVEPOINT_PLANT_BUG=export-altered-tensor SAVEPOINT_EXPORT_FIXTURE_DIR=$fx $BUILD_DIR/tests/engine/test_export >/dev/null 2>&1
+/usr/bin/python3 tests/python/test_export_loads.py "$fx" docs/YOUR-MODEL.md >/tmp/negative-export-python.log 2>&1; rc=$?
 if ((rc == 0 || rc == 77)); then  # 77: skipped (no torch), which catches nothing either
   echo "MISSED  export-altered-tensor: test_export_loads.py exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
 else
   echo "caught  export-altered-tensor: test_export_loads.py failed as it must ($(( $(date +%s) - t0 )) s): $(grep -m1 -E '^(FAIL|SKIP)' /tmp/negative-export-python.log | cut -c1-160)"
 fi
-B=${BUILD_DIR:-build}/tests/engine run compare-best-is-last test_compare
-B=${BUILD_DIR:-build}/tests/distributed run eval-own-buffers test_sharded_validation
+B=$BUILD_DIR/tests/engine run compare-best-is-last test_compare
+B=$BUILD_DIR/tests/distributed run eval-own-buffers test_sharded_validation
 # A script, given the CLI; it stops after its first checks when a bug is planted.
 for bug in skip-gradient-allreduce follower-opens-home; do
   t0=$(date +%s)
-  SAVEPOINT_PLANT_BUG=$bug tests/distributed/test_data_parallel.sh "${BUILD_DIR:-build}/app/savepoint-cli" \
+  SAVEPOINT_PLANT_BUG=$bug tests/distributed/test_data_parallel.sh "$BUILD_DIR/app/savepoint-cli" \
     >"/tmp/negative-$bug.log" 2>&1; rc=$?
   if ((rc == 0 || rc == 77)); then  # 77: skipped (no torchrun), which catches nothing either
     echo "MISSED  $bug: test_data_parallel.sh exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
@@ -85,7 +93,7 @@ export SAVEPOINT_S3_DIR=/tmp/negative-s3
 tests/remote/s3_server_start.sh >/tmp/negative-s3-start.log 2>&1
 for bug in pull-skip-sha256 remote-manifest-first; do
   t0=$(date +%s)
-  SAVEPOINT_PLANT_BUG=$bug tests/remote/test_remote_sync.sh "${BUILD_DIR:-build}/app/savepoint-cli" >"/tmp/negative-$bug.log" 2>&1; rc=$?
+  SAVEPOINT_PLANT_BUG=$bug tests/remote/test_remote_sync.sh "$BUILD_DIR/app/savepoint-cli" >"/tmp/negative-$bug.log" 2>&1; rc=$?
   if ((rc == 0 || rc == 77)); then  # 77: skipped (no Swift), which catches nothing either
     echo "MISSED  $bug: test_remote_sync.sh exited $rc with the bug planted ($(( $(date +%s) - t0 )) s)"; status=1
   else

@@ -6,7 +6,7 @@
 // training had done since its last checkpoint. Here the handler writes the
 // signal's number into a socket pair (write() is async-signal-safe, no Qt
 // call is) and a QSocketNotifier turns it into received() on the GUI thread;
-// MainWindow::handleTermination takes it from there. Each handler is
+// TrainingController::handleTermination takes it from there. Each handler is
 // one-shot: a second signal of the same kind gets the default action and ends
 // the process at once, as users expect (the CLI, which has no window to close,
 // takes repeated SIGTERMs as the one notice). A signal the parent set to be

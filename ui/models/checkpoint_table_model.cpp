@@ -1,10 +1,12 @@
 #include "models/checkpoint_table_model.h"
 #include "models/number_format.h"
 
+#include <QAbstractItemView>
 #include <QColor>
 #include <QDateTime>
 #include <QFont>
 #include <QLocale>
+#include <QSortFilterProxyModel>
 
 #include <cmath>
 
@@ -75,6 +77,14 @@ QString CheckpointTableModel::remoteStateText(savepoint::RemoteState s) {
             return tr("deleted");
     }
     return {};
+}
+
+std::optional<savepoint::CheckpointRow> CheckpointTableModel::currentIn(const QAbstractItemView& view) const {
+    const QModelIndex cur = view.currentIndex();
+    if (!cur.isValid()) return std::nullopt;
+    const auto* proxy = qobject_cast<const QSortFilterProxyModel*>(view.model());
+    const savepoint::CheckpointRow* c = rowAt(proxy ? proxy->mapToSource(cur).row() : cur.row());
+    return c ? std::optional<savepoint::CheckpointRow>(*c) : std::nullopt;
 }
 
 const savepoint::CheckpointRow* CheckpointTableModel::rowAt(int row) const {

@@ -14,6 +14,8 @@
 #include <optional>
 #include <vector>
 
+class QAbstractItemView;
+
 namespace savepoint::ui {
 
 class CheckpointTableModel : public QAbstractTableModel {
@@ -52,6 +54,9 @@ public:
     static QString remoteStateText(savepoint::RemoteState state);
 
     const savepoint::CheckpointRow* rowAt(int row) const;
+    // The row at `view`'s current index: the checkpoint selected there. The view
+    // shows this model, through a QSortFilterProxyModel or not.
+    std::optional<savepoint::CheckpointRow> currentIn(const QAbstractItemView& view) const;
     int rowOf(std::int64_t id) const;
     std::optional<std::int64_t> head() const { return head_; }
     bool isHead(std::int64_t id) const { return head_ && *head_ == id; }

@@ -1,10 +1,9 @@
 #include "models/run_list_model.h"
 #include "models/number_format.h"
+#include "training/run_settings.h"
 
 #include <QColor>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLocale>
 
 #include <cmath>
@@ -14,8 +13,8 @@ namespace savepoint::ui {
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 QString RunListModel::modelOf(const savepoint::RunRow& run) {
-    const QJsonObject cfg = QJsonDocument::fromJson(QByteArray::fromStdString(run.config_json)).object();
-    return cfg.value(QLatin1String("model")).toString();
+    const auto settings = savepoint::try_run_settings(run);
+    return settings ? QString::fromStdString(settings->model) : QString();
 }
 
 void RunListModel::setRuns(std::vector<RunSummary> runs) {
@@ -27,10 +26,11 @@ void RunListModel::setRuns(std::vector<RunSummary> runs) {
         beginResetModel();
         runs_ = std::move(runs);
         endResetModel();
-        return;
+    } else {
+        runs_ = std::move(runs);
+        if (!runs_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     }
-    runs_ = std::move(runs);
-    if (!runs_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    Q_EMIT runsReplaced();
 }
 
 void RunListModel::setLive(std::int64_t run_id, savepoint::RunStatus status, std::int64_t gs, double loss, double acc) {

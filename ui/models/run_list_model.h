@@ -1,6 +1,7 @@
 // The run list: one row per run in the registry, with status, progress, latest
 // metrics, branch count, device and model. Live progress of the run this window trains is
-// overlaid with setLive(). GUI thread only.
+// overlaid with setLive(), by its one writer (window/live_run_state.h), which lays it
+// over again on runsReplaced(). GUI thread only.
 #pragma once
 
 #include "registry/registry.h"
@@ -34,6 +35,10 @@ public:
     static QString statusText(savepoint::RunStatus status);
     // "mlp", or a TorchScript file's path (the Model column shows its file name).
     static QString modelOf(const savepoint::RunRow& run);
+
+Q_SIGNALS:
+    // setRuns() put the registry's figures back: a live overlay must be laid again.
+    void runsReplaced();
 
 private:
     std::vector<RunSummary> runs_;

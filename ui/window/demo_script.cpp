@@ -4,6 +4,7 @@
 #include "models/checkpoint_table_model.h"
 #include "plot/metrics_plot.h"
 #include "window/main_window.h"
+#include "window/run_data_view.h"
 #include "window/training_controller.h"
 
 #include <QCoreApplication>
@@ -36,7 +37,7 @@ void DemoScript::start() {
     c.threads = 1;
     // Armed the way a user would: the plot shows the dashed "crash armed" line ahead of the run.
     w_->training()->armCrashAt(crash_at_);
-    if (!w_->startRun(run_, c)) {
+    if (!w_->training()->startRun(run_, c)) {
         Q_EMIT done(false);
         return;
     }
@@ -68,12 +69,12 @@ void DemoScript::rollBack() {
     for (int r = 0; r < m->rowCount(); ++r)
         if (m->rowAt(r)->global_step == rollback_to_) {
             const std::int64_t id = m->rowAt(r)->id;
-            w_->selectCheckpoint(id);
+            w_->runData()->selectCheckpoint(id);
             stage_ = 2;
             // The tour's own choice: no question asked (resumeFromSelectedCheckpoint would ask).
             savepoint::ResumeTarget t;
             t.checkpoint_id = id;
-            if (!w_->resumeRun(run_, t)) Q_EMIT done(false);
+            if (!w_->training()->resumeRun(run_, t)) Q_EMIT done(false);
             return;
         }
     std::fprintf(stderr, "demo: no checkpoint at global step %lld\n", static_cast<long long>(rollback_to_));
@@ -81,14 +82,14 @@ void DemoScript::rollBack() {
 }
 
 void DemoScript::shoot() {
-    w_->refreshRuns();
-    w_->refreshSelected();
+    w_->runData()->refreshRuns();
+    w_->runData()->refreshSelected();
     w_->plot()->flush();
     QCoreApplication::processEvents();
     const bool ok = w_->grab().save(path_);
     std::fprintf(stderr, "demo: screenshot %s %s\n", qPrintable(path_), ok ? "written" : "FAILED");
     w_->worker()->resume();
-    w_->stopTraining();
+    w_->training()->stopTraining();
     Q_EMIT done(ok);
 }
 

@@ -1,7 +1,8 @@
-// MainWindow: the wiring. Creates the registry connection, the
-// TrainingController and the RunDataView, connects them to each other and to
-// the widgets (main_window_layout.cpp builds those), and keeps the settings,
-// the enabled state of the actions, the window's messages and the export.
+// MainWindow: the wiring. Creates the registry connection, the LiveRunState,
+// the TrainingController and the RunDataView that meet through it, and the
+// other controllers; connects them to the widgets (main_window_layout.cpp
+// builds those) and keeps the settings, the enabled state of the actions, the
+// window's messages and the export.
 #include "window/main_window.h"
 
 #include "bridge/trainer_worker.h"
@@ -15,6 +16,7 @@
 #include "window/dock_proportions.h"
 #include "window/fault_tolerance_panel.h"
 #include "window/job_controller.h"
+#include "window/live_run_state.h"
 #include "window/remote_controller.h"
 #include "window/remote_field.h"
 #include "window/run_comparison_view.h"
@@ -51,6 +53,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     buildMenus();
     openRegistry();
     createControllers();
+    connectActions();
     createFirstLaunchHint();
     setConfirmHandler([this](const QString& title, const QString& text) {
         return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) ==
@@ -68,7 +71,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         compare_->followTraining();
     });
     refresh_timer_.start();
-    refreshRuns();
+    data_->refreshRuns();
     selectInitialRun();
     updateActions();
 }
@@ -89,20 +92,23 @@ void MainWindow::openRegistry() {
     }
 }
 
-// The two controllers talk to each other only through the connections below
-// and a few read-only questions (which run trains, which run is viewed).
+// The training and the data view know only the LiveRunState: the training
+// writes the trained run into it, the view the viewed run, and each follows the other there.
 void MainWindow::createControllers() {
+    live_ = new LiveRunState(runs_, this);
     TrainingController::Widgets tw;
     tw.window = this;
+    tw.settings = settings_.get();
     tw.runs = runs_;
     tw.ckpts = ckpts_;
+    tw.ckpt_view = ckpt_view_;
     tw.banner = banner_;
     tw.status = status_;
     tw.crash_step = crash_step_;
     tw.grace = grace_;
     tw.resume_epoch = resume_epoch_;
     tw.resume_step = resume_step_;
-    training_ = new TrainingController(reg_.get(), home_, tw, this);
+    training_ = new TrainingController(reg_.get(), home_, tw, *live_, this);
 
     RunDataView::Widgets dw;
     dw.plot = plot_;
@@ -119,20 +125,14 @@ void MainWindow::createControllers() {
     dw.log = log_;
     dw.resume_epoch = resume_epoch_;
     dw.resume_step = resume_step_;
-    data_ = new RunDataView(reg_.get(), home_, dw, *training_, this);
+    data_ = new RunDataView(reg_.get(), home_, dw, *live_, this);
     job_ = new JobController(reg_.get(), home_, this, this);
-    training_->setRunDataView(data_);
 
     connect(training_, &TrainingController::message, this, &MainWindow::log);
     connect(training_, &TrainingController::errorMessage, this, &MainWindow::showError);
     connect(training_, &TrainingController::actionsChanged, this, &MainWindow::updateActions);
     connect(training_, &TrainingController::settingsChanged, this, &MainWindow::saveSettings);
     connect(training_, &TrainingController::closeRequested, this, &QWidget::close);
-    connect(training_, &TrainingController::trainedRunChanged, data_, &RunDataView::followTrainedRun);
-    connect(training_, &TrainingController::liveMetrics, data_, &RunDataView::appendLiveMetrics);
-    connect(training_, &TrainingController::liveEvent, data_, &RunDataView::addLiveEvent);
-    connect(training_, &TrainingController::checkpointsChanged, data_, &RunDataView::markCheckpointsDirty);
-    connect(training_, &TrainingController::trainingFinished, data_, &RunDataView::catchUpAfterTraining);
     connect(banner_, &Banner::actionTriggered, training_, &TrainingController::bannerActionTriggered);
     connect(plot_, &MetricsPlot::resumeAtStepRequested, training_, &TrainingController::resumeAtGlobalStep);
 
@@ -140,14 +140,14 @@ void MainWindow::createControllers() {
     connect(job_, &JobController::message, this, &MainWindow::log);
     connect(job_, &JobController::errorMessage, this, &MainWindow::showError);
     connect(job_, &JobController::actionsChanged, this, &MainWindow::updateActions);
-    connect(job_, &JobController::runAppeared, this, &MainWindow::selectRun);
+    connect(job_, &JobController::runAppeared, data_, &RunDataView::selectRun);
     remote_ = new RemoteController(home_, this);
     connect(remote_, &RemoteController::message, this, &MainWindow::log);
     connect(remote_, &RemoteController::errorMessage, this, &MainWindow::showError);
     connect(remote_, &RemoteController::pulled, this, [this](const QStringList& names) {
-        refreshRuns();
+        data_->refreshRuns();
         if (reg_ && !names.isEmpty())
-            if (const auto run = reg_->find_run(names.front().toStdString())) selectRun(run->id);
+            if (const auto run = reg_->find_run(names.front().toStdString())) data_->selectRun(run->id);
     });
     // A new run with remote storage, or a resume of a run that had it: the store answers first.
     training_->setRemoteGate([this](const QString& run, const QString& uri, std::function<void()> start) {
@@ -165,8 +165,6 @@ void MainWindow::createControllers() {
     connect(data_, &RunDataView::message, this, &MainWindow::log);
     connect(data_, &RunDataView::errorMessage, this, &MainWindow::showError);
     connect(data_, &RunDataView::actionsChanged, this, &MainWindow::updateActions);
-    connect(data_, &RunDataView::verificationFinished, this, &MainWindow::verificationFinished);
-    connect(data_, &RunDataView::runLoaded, this, &MainWindow::runLoaded);
     connect(data_, &RunDataView::runLoaded, this, &MainWindow::nameCheckpointDock);
     system_panel_->setRegistry(reg_.get());
     connect(data_, &RunDataView::runLoaded, system_panel_, &SystemPanel::showRun);
@@ -185,7 +183,7 @@ void MainWindow::createControllers() {
     cw.dock = compare_dock_;
     cw.checkpoint_dock = checkpoint_dock_;
     compare_ = new RunComparisonView(home_, cw, this);
-    connect(compare_, &RunComparisonView::singleRunSelected, this, &MainWindow::selectRun);
+    connect(compare_, &RunComparisonView::singleRunSelected, data_, &RunDataView::selectRun);
     connect(compare_, &RunComparisonView::errorMessage, this, &MainWindow::showError);
 }
 
@@ -196,7 +194,7 @@ void MainWindow::selectInitialRun() {
         qint64 id = runs_->runAt(0)->run.id;
         for (int r = 0; r < runs_->rowCount(); ++r)
             if (QString::fromStdString(runs_->runAt(r)->run.name) == last) id = runs_->runAt(r)->run.id;
-        selectRun(id);
+        data_->selectRun(id);
     }
 }
 
@@ -219,31 +217,7 @@ TrainerWorker* MainWindow::worker() const { return training_->worker(); }
 
 std::int64_t MainWindow::selectedRunId() const { return data_->viewedRunId(); }
 
-// --- forwarded to the TrainingController -------------------------------------------
-
-void MainWindow::showNewRunDialog() { training_->showNewRunDialog(); }
-bool MainWindow::startRun(const QString& name, const savepoint::TrainConfig& config) {
-    return training_->startRun(name, config);
-}
-bool MainWindow::resumeRun(const QString& name, const savepoint::ResumeTarget& target) {
-    return training_->resumeRun(name, target);
-}
-void MainWindow::resumeLatest() { training_->resumeLatest(); }
-void MainWindow::resumeFromSelectedCheckpoint() { training_->resumeFromSelectedCheckpoint(); }
-void MainWindow::resumeAtTypedPosition() { training_->resumeAtTypedPosition(); }
-void MainWindow::resumeAtGlobalStep(qint64 global_step) { training_->resumeAtGlobalStep(global_step); }
-void MainWindow::togglePause() { training_->togglePause(); }
-void MainWindow::stopTraining() { job_->isRunning() ? job_->stop() : training_->stopTraining(); }
-void MainWindow::crashNow() { training_->crashNow(); }
-void MainWindow::crashAtStep() { training_->crashAtStep(); }
-void MainWindow::preempt() { job_->isRunning() ? job_->stop() : training_->preempt(); }
-void MainWindow::checkpointNow() { training_->checkpointNow(); }
-void MainWindow::handleTermination(int signal) { training_->handleTermination(signal); }
-
-// --- forwarded to the RunDataView ----------------------------------------------------
-
-void MainWindow::selectRun(qint64 run_id) { data_->selectRun(run_id); }
-void MainWindow::refreshRuns() { data_->refreshRuns(); }
+// --- the window's own actions -------------------------------------------------------
 
 void MainWindow::openRemoteRuns(const QString& given) {
     QString uri = given;
@@ -262,14 +236,6 @@ void MainWindow::openRemoteRuns(const QString& given) {
     }
     remote_->pull(uri);
 }
-void MainWindow::refreshSelected() { data_->refreshSelected(); }
-void MainWindow::verifySelectedCheckpoint() { data_->verifySelectedCheckpoint(); }
-void MainWindow::togglePinSelected() { data_->togglePinSelected(); }
-void MainWindow::deleteSelectedCheckpoint() { data_->deleteSelectedCheckpoint(); }
-void MainWindow::revealSelectedCheckpoint() { data_->revealSelectedCheckpoint(); }
-bool MainWindow::deleteCheckpoint(qint64 id) { return data_->deleteCheckpoint(id); }
-void MainWindow::verifyCheckpoint(qint64 id) { data_->verifyCheckpoint(id); }
-void MainWindow::selectCheckpoint(qint64 id) { data_->selectCheckpoint(id); }
 
 // --- settings, actions, messages ---------------------------------------------------
 

@@ -1,10 +1,12 @@
 // The Savepoint window: lays out the run list, the live plots, the checkpoint
 // table, the fault-tolerance panel, the Events pane and the training controls,
-// and wires them to the two classes that do the work: a TrainingController
-// (starting, resuming and interrupting the run this window trains) and a
-// RunDataView (the selected run's metrics, checkpoints and events). Keeps the
-// settings, the menus and the export actions. Every action has a public slot
-// so tests and the demo can drive the window without dialogs. GUI thread only.
+// and wires them to the classes that do the work: a TrainingController
+// (starting, resuming and interrupting the run this window trains), a
+// RunDataView (the selected run's metrics, checkpoints and events), which meet
+// through one LiveRunState, and the job, remote and comparison controllers.
+// Keeps the settings, the menus and the export actions. The actions connect to
+// the controllers; tests and the demo call the controllers through the
+// accessors below, without dialogs. GUI thread only.
 #pragma once
 
 #include "bridge/engine_types.h"
@@ -22,6 +24,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 class QSettings;
 class QSlider;
 class QSortFilterProxyModel;
@@ -43,6 +46,7 @@ class DockProportions;
 class FirstLaunchHint;
 class FaultTolerancePanel;
 class JobController;
+class LiveRunState;
 class RemoteController;
 class MetricsPlot;
 class RunComparisonView;
@@ -91,6 +95,8 @@ public:
     QAction* action(const QString& name) const;
     TrainingController* training() const { return training_; }
     RunDataView* runData() const { return data_; }
+    // The run trained here and the run viewed, as both of those share them.
+    LiveRunState* liveRun() const { return live_; }
     // Two or more runs selected in the run list (run_comparison_view.h).
     RunComparisonView* comparison() const { return compare_; }
     JobController* jobs() const { return job_; }
@@ -99,48 +105,14 @@ public:
     ComparisonTableModel* comparisonModel() const { return compare_table_; }
 
 public Q_SLOTS:
-    // Training (TrainingController).
-    void showNewRunDialog();
-    bool startRun(const QString& name, const savepoint::TrainConfig& config);
-    bool resumeRun(const QString& name, const savepoint::ResumeTarget& target);
-    void resumeLatest();
-    void resumeFromSelectedCheckpoint();
-    void resumeAtTypedPosition();
-    void resumeAtGlobalStep(qint64 global_step);
-    void togglePause();
-    void stopTraining();
-    void crashNow();
-    void crashAtStep();
-    void preempt();
+    // The window's own actions (the others are the controllers' slots).
     // A one-minute synthetic run with a crash and a rollback (the first-launch hint offers it).
     void runDemo();
-    void checkpointNow();
-    // SIGTERM or SIGINT (TerminationSignals): while training, a preemption
-    // notice, and the window closes once the run has stopped; otherwise it closes.
-    void handleTermination(int signal);
-
-    // The viewed run (RunDataView).
-    void selectRun(qint64 run_id);
-    void refreshRuns();
-    void refreshSelected();
-    void verifySelectedCheckpoint();
-    void togglePinSelected();
-    void deleteSelectedCheckpoint();
-    void revealSelectedCheckpoint();
-    bool deleteCheckpoint(qint64 id);
-    void verifyCheckpoint(qint64 id);
-    void selectCheckpoint(qint64 id);
-
     // File ▸ Open runs from remote storage…: pulls the runs under `uri` (asked when empty) into this home.
     void openRemoteRuns(const QString& uri = {});
-
     void exportPlot(const QString& path = {});
     void exportCsv(const QString& path = {});
     void setLanguage(const QString& code);
-
-Q_SIGNALS:
-    void verificationFinished(qint64 id, bool ok);
-    void runLoaded(qint64 run_id);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -153,6 +125,9 @@ private:
     void buildComparisonDock();
     // Actions, toolbar and menus (main_window_actions.cpp).
     void buildActions();
+    // What the actions, the checkpoint pane's buttons and the Enter key in the
+    // position fields do: the controllers' slots (once they exist).
+    void connectActions();
     void buildMenus();
     void nameForAccessibility();
     void createFirstLaunchHint();
@@ -175,6 +150,7 @@ private:
     std::unique_ptr<QSettings> settings_;
     Confirm confirm_;
 
+    LiveRunState* live_ = nullptr;  // where training_ and data_ meet
     TrainingController* training_ = nullptr;
     JobController* job_ = nullptr;        // a data-parallel job under torchrun
     RemoteController* remote_ = nullptr;  // S3-compatible storage
@@ -211,6 +187,7 @@ private:
     QSpinBox* resume_step_ = nullptr;
     FirstLaunchHint* first_launch_ = nullptr;
     QHash<QString, QAction*> actions_;
+    QHash<QString, QPushButton*> checkpoint_buttons_;  // by object name
     QTimer refresh_timer_;
 };
 

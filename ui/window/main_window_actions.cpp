@@ -1,6 +1,6 @@
 // MainWindow: the actions with their shortcuts, the two toolbars, the menus
-// with their mnemonics, the first-launch hint and the demo; what the actions
-// do is wired in main_window.cpp.
+// with their mnemonics, the first-launch hint and the demo, and what the
+// actions do: the controllers' slots (connectActions).
 #include "window/main_window.h"
 
 #include "models/run_list_model.h"
@@ -8,6 +8,7 @@
 #include "window/demo_script.h"
 #include "window/first_launch_hint.h"
 #include "window/job_controller.h"
+#include "window/run_data_view.h"
 #include "window/training_controller.h"
 #include "window/translations_loader.h"
 
@@ -113,54 +114,45 @@ void assignMnemonics(QMenu* menu) {
 }  // namespace
 
 void MainWindow::buildActions() {
-    auto add = [this](const QString& name, const QString& text, const QString& tip, auto slot,
-                      const QKeySequence& key = {}) {
+    auto add = [this](const QString& name, const QString& text, const QString& tip, const QKeySequence& key = {}) {
         auto* a = new QAction(text, this);
         a->setObjectName(name);
         a->setToolTip(tipWithShortcut(tip, key));
         a->setStatusTip(tip);
         if (!key.isEmpty()) a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
         actions_[name] = a;
         return a;
     };
-    add(QStringLiteral("newRun"), tr("New run…"), tr("Configure and start a new training run"),
-        &MainWindow::showNewRunDialog, QKeySequence::New);
+    add(QStringLiteral("newRun"), tr("New run…"), tr("Configure and start a new training run"), QKeySequence::New);
     // Start: the New run dialog, filled with the last run's settings (starting
     // without showing them would train a run the user has not seen).
-    add(QStringLiteral("start"), tr("Start…"), tr("Configure and start a new training run"),
-        &MainWindow::showNewRunDialog, Qt::Key_F5);
-    add(QStringLiteral("pause"), tr("Pause"), tr("Pause or continue training at the next step"),
-        &MainWindow::togglePause, Qt::Key_Space);
+    add(QStringLiteral("start"), tr("Start…"), tr("Configure and start a new training run"), Qt::Key_F5);
+    add(QStringLiteral("pause"), tr("Pause"), tr("Pause or continue training at the next step"), Qt::Key_Space);
     add(QStringLiteral("stop"), tr("Stop"), tr("Graceful stop: write a checkpoint, then stop"),
-        &MainWindow::stopTraining, QKeySequence(Qt::SHIFT | Qt::Key_F5));
+        QKeySequence(Qt::SHIFT | Qt::Key_F5));
     add(QStringLiteral("checkpoint"), tr("Checkpoint now"), tr("Write a checkpoint at the next step"),
-        &MainWindow::checkpointNow, QKeySequence(Qt::CTRL | Qt::Key_S));
+        QKeySequence(Qt::CTRL | Qt::Key_S));
     add(QStringLiteral("crash"), tr("Simulate crash"), tr("Stop dead, as if the machine died: nothing more is saved"),
-        &MainWindow::crashNow, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     // Checked while a crash is armed; unchecking disarms it.
     QAction* crash_at =
-        add(QStringLiteral("crashAt"), tr("Crash at step"), tr("Simulate a crash after the global step set beside"),
-            [this](bool on) { training_->setCrashArmed(on); });
+        add(QStringLiteral("crashAt"), tr("Crash at step"), tr("Simulate a crash after the global step set beside"));
     crash_at->setCheckable(true);
     add(QStringLiteral("preempt"), tr("Simulate preemption"),
-        tr("A preemption notice: emergency checkpoint within the grace period, then stop"), &MainWindow::preempt,
+        tr("A preemption notice: emergency checkpoint within the grace period, then stop"),
         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     add(QStringLiteral("killWorker"), tr("Kill a worker…"),
-        tr("SIGKILL one worker of the data-parallel job, as if its machine were lost"), [this] { job_->killWorker(); })
+        tr("SIGKILL one worker of the data-parallel job, as if its machine were lost"))
         ->setVisible(false);  // only while a job runs, in the crash's place
     add(QStringLiteral("resume"), tr("Resume"), tr("Resume the selected run from its latest usable checkpoint"),
-        &MainWindow::resumeLatest, QKeySequence(Qt::CTRL | Qt::Key_R));
+        QKeySequence(Qt::CTRL | Qt::Key_R));
     add(QStringLiteral("resumeAt"), tr("Resume at"), tr("Resume (or roll back) at the epoch and step set beside"),
-        &MainWindow::resumeAtTypedPosition, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     add(QStringLiteral("openRemote"), tr("Open runs from remote storage…"),
-        tr("Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here"),
-        [this] { openRemoteRuns(); });
-    add(QStringLiteral("exportPlot"), tr("Export plot…"), tr("Save the plots as PNG or PDF"), [this] { exportPlot(); });
-    add(QStringLiteral("exportCsv"), tr("Export metrics as CSV…"), tr("Every point, raw and smoothed"),
-        [this] { exportCsv(); });
-    add(QStringLiteral("demo"), tr("Run the demo"), tr("A one-minute synthetic run: a crash, then a rollback"),
-        &MainWindow::runDemo);
+        tr("Download runs synced to S3-compatible storage (s3://bucket/prefix) into this home, to resume them here"));
+    add(QStringLiteral("exportPlot"), tr("Export plot…"), tr("Save the plots as PNG or PDF"));
+    add(QStringLiteral("exportCsv"), tr("Export metrics as CSV…"), tr("Every point, raw and smoothed"));
+    add(QStringLiteral("demo"), tr("Run the demo"), tr("A one-minute synthetic run: a crash, then a rollback"));
 
     // The main actions, in one toolbar that fits 1024 pixels in every language.
     auto* tb = addToolBar(tr("Training"));
@@ -209,14 +201,46 @@ void MainWindow::buildActions() {
     pos->addWidget(resume_epoch_);
     pos->addWidget(resume_step_);
     new ToolbarWrap(this, tb, pos);
+    nameForAccessibility();
+}
+
+void MainWindow::connectActions() {
+    auto on = [this](const char* name, auto* receiver, auto slot) {
+        connect(actions_[QString::fromLatin1(name)], &QAction::triggered, receiver, slot);
+    };
+    on("newRun", training_, &TrainingController::showNewRunDialog);
+    on("start", training_, &TrainingController::showNewRunDialog);
+    on("pause", training_, &TrainingController::togglePause);
+    // A job is stopped, and preempted, by the spot notice to all its workers.
+    on("stop", this, [this] { job_->isRunning() ? job_->stop() : training_->stopTraining(); });
+    on("checkpoint", training_, &TrainingController::checkpointNow);
+    on("crash", training_, &TrainingController::crashNow);
+    on("crashAt", training_, &TrainingController::setCrashArmed);
+    on("preempt", this, [this] { job_->isRunning() ? job_->stop() : training_->preempt(); });
+    on("killWorker", job_, &JobController::killWorker);
+    on("resume", training_, &TrainingController::resumeLatest);
+    on("resumeAt", training_, &TrainingController::resumeAtTypedPosition);
+    on("openRemote", this, [this] { openRemoteRuns(); });
+    on("exportPlot", this, [this] { exportPlot(); });
+    on("exportCsv", this, [this] { exportCsv(); });
+    on("demo", this, &MainWindow::runDemo);
+
+    auto clicked = [this](const char* name, auto* receiver, auto slot) {
+        connect(checkpoint_buttons_.value(QString::fromLatin1(name)), &QPushButton::clicked, receiver, slot);
+    };
+    clicked("resumeHereButton", training_, &TrainingController::resumeFromSelectedCheckpoint);
+    clicked("verifyButton", data_, &RunDataView::verifySelectedCheckpoint);
+    clicked("pinButton", data_, &RunDataView::togglePinSelected);
+    clicked("deleteButton", data_, &RunDataView::deleteSelectedCheckpoint);
+    clicked("revealButton", data_, &RunDataView::revealSelectedCheckpoint);
+    connect(ckpt_view_, &QTableView::doubleClicked, training_, &TrainingController::resumeFromSelectedCheckpoint);
 
     // Enter in a field acts: arms the crash there, or resumes there (asking first if that rolls back).
-    onEnter(crash_step_, this, [this] { training_->setCrashArmed(true); });
+    onEnter(crash_step_, training_, [this] { training_->setCrashArmed(true); });
     for (QSpinBox* box : {resume_epoch_, resume_step_})
-        onEnter(box, this, [this] {
-            if (actions_[QStringLiteral("resumeAt")]->isEnabled()) resumeAtTypedPosition();
+        onEnter(box, training_, [this] {
+            if (actions_[QStringLiteral("resumeAt")]->isEnabled()) training_->resumeAtTypedPosition();
         });
-    nameForAccessibility();
 }
 
 // Names for screen readers: the plots, tables and fields have no visible label of their own.
@@ -302,7 +326,7 @@ void MainWindow::updateControls() {
 
 void MainWindow::createFirstLaunchHint() {
     first_launch_ = new FirstLaunchHint(plot_);
-    connect(first_launch_, &FirstLaunchHint::newRunClicked, this, &MainWindow::showNewRunDialog);
+    connect(first_launch_, &FirstLaunchHint::newRunClicked, training_, &TrainingController::showNewRunDialog);
     connect(first_launch_, &FirstLaunchHint::demoClicked, this, &MainWindow::runDemo);
     if (QObject* keeper = findChild<QObject*>(QStringLiteral("spaceKeeper")))
         for (QWidget* b : first_launch_->findChildren<QPushButton*>()) b->installEventFilter(keeper);

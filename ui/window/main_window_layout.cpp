@@ -237,27 +237,23 @@ QWidget* MainWindow::buildCheckpointPane() {
     auto* v = new QVBoxLayout(w);
     v->setContentsMargins(4, 4, 4, 4);
     auto* bar = new FlowLayout;  // two rows rather than a window wider than the screen
-    auto button = [&](const QString& name, const QString& text, const QString& tip, void (MainWindow::*slot)()) {
+    // What each does is the controllers' (connectActions).
+    auto button = [&](const QString& name, const QString& text, const QString& tip) {
         auto* b = new QPushButton(text, w);
         b->setObjectName(name);
         b->setToolTip(tip);
-        connect(b, &QPushButton::clicked, this, slot);
         bar->addWidget(b);
+        checkpoint_buttons_[name] = b;
         return b;
     };
     button(QStringLiteral("resumeHereButton"), tr("Resume from here"),
            tr("Continue training from the selected checkpoint; older than the head, this is a rollback onto a new "
-              "branch."),
-           &MainWindow::resumeFromSelectedCheckpoint);
+              "branch."));
     button(QStringLiteral("verifyButton"), tr("Verify"),
-           tr("Check the file's size, footer and checksum (built from SHA-256s; see the README's file format)."),
-           &MainWindow::verifySelectedCheckpoint);
-    button(QStringLiteral("pinButton"), tr("Pin / unpin"), tr("Pinned checkpoints are never deleted by retention."),
-           &MainWindow::togglePinSelected);
-    button(QStringLiteral("deleteButton"), tr("Delete…"), tr("Delete the file (never the head)."),
-           &MainWindow::deleteSelectedCheckpoint);
-    button(QStringLiteral("revealButton"), tr("Show file"), tr("Open the folder holding the checkpoint file."),
-           &MainWindow::revealSelectedCheckpoint);
+           tr("Check the file's size, footer and checksum (built from SHA-256s; see the README's file format)."));
+    button(QStringLiteral("pinButton"), tr("Pin / unpin"), tr("Pinned checkpoints are never deleted by retention."));
+    button(QStringLiteral("deleteButton"), tr("Delete…"), tr("Delete the file (never the head)."));
+    button(QStringLiteral("revealButton"), tr("Show file"), tr("Open the folder holding the checkpoint file."));
     show_deleted_ = new QCheckBox(tr("Show deleted"), w);
     bar->addWidget(show_deleted_);
     v->addLayout(bar);
@@ -282,7 +278,6 @@ QWidget* MainWindow::buildCheckpointPane() {
         new TableColumns(ckpt_view_, -1,
                          {C::Size, C::ValLoss, C::TrainAcc, C::Time, C::TrainLoss, C::ValAcc, C::Step, C::Epoch});
     }
-    connect(ckpt_view_, &QTableView::doubleClicked, this, &MainWindow::resumeFromSelectedCheckpoint);
     v->addWidget(ckpt_view_, 1);
     return w;
 }

@@ -78,8 +78,8 @@ QString engineCheck(const std::function<void(savepoint::TrainConfig&)>& set) {
 
 }  // namespace
 
-NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
-    : QDialog(parent), existing_(std::move(existing_runs)) {
+NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QSettings& settings, QWidget* parent)
+    : QDialog(parent), existing_(std::move(existing_runs)), settings_(settings) {
     setWindowTitle(tr("New training run"));
     auto* outer = new QVBoxLayout(this);
     auto* form = new QFormLayout;
@@ -107,8 +107,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
                                                        tr("PyTorch files (*.pt *.pth);;All files (*)"));
         if (!f.isEmpty()) data_->setCurrentText(f);
     });
-    QSettings settings;
-    data_->addItems(settings.value(QStringLiteral("newRun/recentData")).toStringList());
+    data_->addItems(settings_.value(QStringLiteral("newRun/recentData")).toStringList());
     model_ = new QComboBox(this);
     model_->setEditable(true);
     // Room for a path's last folders and the file name, which say which file it is.
@@ -117,7 +116,7 @@ NewRunDialog::NewRunDialog(QSet<QString> existing_runs, QWidget* parent)
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     }
     model_->addItems({QStringLiteral("mlp"), QStringLiteral("dnn"), QStringLiteral("cnn")});
-    model_->addItems(settings.value(QStringLiteral("newRun/recentModels")).toStringList());
+    model_->addItems(settings_.value(QStringLiteral("newRun/recentModels")).toStringList());
     auto* model_row = new QWidget(this);
     auto* ml = new QHBoxLayout(model_row);
     ml->setContentsMargins(0, 0, 0, 0);
@@ -447,14 +446,13 @@ bool NewRunDialog::runDryRun() {
 }
 
 void NewRunDialog::rememberFiles() const {
-    QSettings settings;
     const savepoint::TrainConfig c = config();
-    const auto remember = [&settings](const QString& key, const std::string& file) {
-        QStringList list = settings.value(key).toStringList();
+    const auto remember = [this](const QString& key, const std::string& file) {
+        QStringList list = settings_.value(key).toStringList();
         const QString f = QFileInfo(QString::fromStdString(file)).absoluteFilePath();
         list.removeAll(f);
         list.prepend(f);
-        settings.setValue(key, list.mid(0, kRecentFiles));
+        settings_.setValue(key, list.mid(0, kRecentFiles));
     };
     if (!c.builtin_model()) remember(QStringLiteral("newRun/recentModels"), c.model);
     if (savepoint::is_tensor_file_spec(c.data)) remember(QStringLiteral("newRun/recentData"), c.data);

@@ -1,6 +1,8 @@
 // The new-run dialog: every engine option, each validated as it is edited
 // with the engine's own rules (TrainConfig::validate on that field alone) and
 // a message under the field. OK stays disabled until all fields are valid.
+// The model and data files chosen before come from, and go to, the settings it
+// is given: the window's (its --settings), never the user's by default.
 // GUI thread only; open it with open() (non-blocking) or exec().
 #pragma once
 
@@ -16,6 +18,7 @@ class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QSettings;
 class QSpinBox;
 
 namespace savepoint::ui {
@@ -27,7 +30,8 @@ QString checkDatasetSpec(const QString& spec);
 class NewRunDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit NewRunDialog(QSet<QString> existing_runs, QWidget* parent = nullptr);
+    // `settings` outlives the dialog.
+    NewRunDialog(QSet<QString> existing_runs, QSettings& settings, QWidget* parent = nullptr);
 
     void setConfig(const savepoint::TrainConfig& c);
     savepoint::TrainConfig config() const;
@@ -44,7 +48,7 @@ public:
     // or its error under the form. A model or data file must pass it before
     // Start is enabled; built-in models on built-in data need none.
     bool runDryRun();
-    // Model and data files chosen before (QSettings), newest first, at most kRecentFiles.
+    // Model and data files chosen before (the settings given), newest first, at most kRecentFiles.
     static constexpr int kRecentFiles = 8;
 
     // Field name -> message, for every invalid field (empty: all valid).
@@ -68,6 +72,7 @@ private:
     void rememberFiles() const;
 
     QSet<QString> existing_;
+    QSettings& settings_;
     QHash<QString, QWidget*> fields_;
     QVector<QWidget*> rows_;  // the fields in form order
     QHash<QString, QLabel*> error_labels_;

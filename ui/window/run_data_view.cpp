@@ -10,10 +10,11 @@
 #include "registry/checkpoint_list.h"
 #include "registry/registry.h"
 #include "storage/durable_io.h"
+#include "training/run_settings.h"
 #include "window/banner.h"
 #include "window/fault_tolerance_panel.h"
+#include "window/live_run_state.h"
 #include "window/status_bar.h"
-#include "window/training_controller.h"
 
 #include <QCheckBox>
 #include <QDateTime>
@@ -28,12 +29,11 @@
 
 namespace savepoint::ui {
 
-RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& w, const TrainingController& training,
-                         QObject* parent)
+RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& w, LiveRunState& live, QObject* parent)
     : QObject(parent),
       reg_(reg),
       home_(std::move(home)),
-      training_(training),
+      live_(live),
       plot_(w.plot),
       runs_(w.runs),
       run_proxy_(w.run_proxy),
@@ -54,16 +54,25 @@ RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& 
     connect(run_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
         if (!cur.isValid()) return;
         const qint64 id = run_proxy_->data(cur, RunListModel::RunIdRole).toLongLong();
-        if (id != view_run_) selectRun(id);
+        if (id != viewedRunId()) selectRun(id);
     });
     connect(show_deleted_, &QCheckBox::toggled, this, [this](bool on) {
         ckpts_->setShowDeleted(on);
         showCheckpoints();  // the table holds only the open rows while this is off
     });
     connect(plot_, &MetricsPlot::checkpointClicked, this, &RunDataView::selectCheckpoint);
+    connect(&live_, &LiveRunState::trainedRunChanged, this, &RunDataView::followTrainedRun);
+    connect(&live_, &LiveRunState::liveMetrics, this, &RunDataView::appendLiveMetrics);
+    connect(&live_, &LiveRunState::liveEvent, this, &RunDataView::addLiveEvent);
+    connect(&live_, &LiveRunState::checkpointsChanged, this, &RunDataView::markCheckpointsDirty);
+    connect(&live_, &LiveRunState::trainingFinished, this, &RunDataView::catchUpAfterTraining);
 }
 
 RunDataView::~RunDataView() { shutdown(); }
+
+std::int64_t RunDataView::viewedRunId() const { return live_.viewedRunId(); }
+
+std::int64_t RunDataView::viewedStepsPerEpoch() const { return live_.viewedStepsPerEpoch(); }
 
 void RunDataView::shutdown() {
     delete jobs_;  // waits for a history read or a verification still running; drops their results
@@ -73,17 +82,12 @@ void RunDataView::shutdown() {
 void RunDataView::refreshRuns() {
     if (!reg_) return;
     try {
-        runs_->setRuns(reg_->run_summaries());
-        if (training_.isRunning() && training_.trainedRunId() != 0) {
-            const savepoint::Progress& p = training_.lastProgress();
-            const auto state = training_.isPaused() ? savepoint::RunStatus::Paused : savepoint::RunStatus::Running;
-            runs_->setLive(training_.trainedRunId(), state, p.global_step, p.loss, p.accuracy);
-        }
+        runs_->setRuns(reg_->run_summaries());  // the trained run's live figures are laid over it (LiveRunState)
     } catch (const std::exception& e) {
         showError(tr("Cannot read the run list: %1").arg(QString::fromUtf8(e.what())));
     }
     // Keep the view's selection on the run shown.
-    const int row = runs_->rowOf(view_run_);
+    const int row = runs_->rowOf(viewedRunId());
     if (row >= 0) {
         const QModelIndex idx = run_proxy_->mapFromSource(runs_->index(row, 0));
         if (run_view_->currentIndex().row() != idx.row())
@@ -97,14 +101,9 @@ void RunDataView::selectRun(qint64 run_id) {
     if (!reg_) return;
     auto run = reg_->run_by_id(run_id);
     if (!run) return;
-    view_run_ = run_id;
-    view_spe_ = std::max<std::int64_t>(1, run->steps_per_epoch);
-    resume_step_->setMaximum(int(std::min<std::int64_t>(view_spe_, 1000000000)));
-    try {
-        const auto cfg = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry");
-        resume_epoch_->setMaximum(int(cfg.epochs));
-    } catch (const std::exception&) {
-    }
+    live_.setViewedRun(run_id, std::max<std::int64_t>(1, run->steps_per_epoch));
+    resume_step_->setMaximum(int(std::min<std::int64_t>(viewedStepsPerEpoch(), 1000000000)));
+    if (const auto settings = savepoint::try_run_settings(*run)) resume_epoch_->setMaximum(int(settings->epochs));
     refreshRuns();
     showEventHistory(run_id);
     loadRunData(run_id);
@@ -156,7 +155,7 @@ void RunDataView::loadRunData(std::int64_t run_id) {
 void RunDataView::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std::int64_t last_rowid,
                                      std::vector<savepoint::CheckpointRow> checkpoints) {
     loading_ = false;
-    ckpt_list_->load(view_run_, std::move(checkpoints));
+    ckpt_list_->load(viewedRunId(), std::move(checkpoints));
     reloadCheckpoints();  // and what changed since they were read
     last_metric_rowid_ = last_rowid;
     ensureBranches(rows);
@@ -168,27 +167,27 @@ void RunDataView::applyLoadedMetrics(std::vector<savepoint::MetricRow> rows, std
     }
     // Events that arrived while loading were not drawn live: take them all from
     // the registry, and poll on from the newest, so none is added twice.
-    const auto events = reg_->events(view_run_);
+    const auto events = reg_->events(viewedRunId());
     plot_->setEvents(events);
     for (const auto& e : events)
         if (e.id > last_event_id_) logEvent(e);  // and in the Events pane (those listed already stay once)
     if (!events.empty()) last_event_id_ = std::max(last_event_id_, events.back().id);
     updateFaultPanel();
-    Q_EMIT runLoaded(view_run_);
+    Q_EMIT runLoaded(viewedRunId());
 }
 
 void RunDataView::ensureBranches(const std::vector<savepoint::MetricRow>& rows) {
     for (const auto& r : rows)
         if (!plot_->store().knowsBranch(r.branch_id)) {
-            plot_->setBranches(reg_->branches(view_run_));
+            plot_->setBranches(reg_->branches(viewedRunId()));
             return;
         }
 }
 
 void RunDataView::refreshSelected() {
-    if (!reg_ || view_run_ == 0 || loading_) return;
-    const bool ours = training_.trains(view_run_);
-    const RunSummary* s = runs_->runAt(runs_->rowOf(view_run_));
+    if (!reg_ || viewedRunId() == 0 || loading_) return;
+    const bool ours = live_.trains(viewedRunId());
+    const RunSummary* s = runs_->runAt(runs_->rowOf(viewedRunId()));
     try {
         const bool other = !ours && s && s->run.status == savepoint::RunStatus::Running;
         if (other || catch_up_) {
@@ -196,7 +195,7 @@ void RunDataView::refreshSelected() {
             // after it stops running (or after a load), so the last points of a run
             // that ended between two polls are drawn too.
             std::int64_t last = last_metric_rowid_;
-            auto rows = reg_->metrics(view_run_, last_metric_rowid_, &last);
+            auto rows = reg_->metrics(viewedRunId(), last_metric_rowid_, &last);
             if (last > last_metric_rowid_) last_metric_rowid_ = last;
             ensureBranches(rows);
             plot_->appendMetrics(rows);
@@ -205,15 +204,15 @@ void RunDataView::refreshSelected() {
         // Every run's events from the registry, this window's own too: an event
         // written after the history was read and before its live copy could be
         // listed would be missing otherwise. A live and a polled copy show once.
-        for (const auto& e : reg_->events(view_run_, last_event_id_)) {
+        for (const auto& e : reg_->events(viewedRunId(), last_event_id_)) {
             plot_->addEvent(e);
             logEvent(e);
             last_event_id_ = e.id;
         }
         catch_up_ = other;
         // Nothing trains in this window: the status bar follows the viewed run.
-        if (!training_.isRunning())
-            if (const auto run = reg_->run_by_id(view_run_)) status_->followRun(*run);
+        if (!live_.isRunning())
+            if (const auto run = reg_->run_by_id(viewedRunId())) status_->followRun(*run);
         if (checkpoints_dirty_ || !ours) reloadCheckpoints();
         refreshRemotes();
         updateFaultPanel();
@@ -225,19 +224,19 @@ void RunDataView::refreshSelected() {
 // A run synced to remote storage: its uploads end without its checkpoints changing.
 void RunDataView::refreshRemotes() {
     if (loading_) return;
-    const std::vector<savepoint::CheckpointRemote> remotes = savepoint::checkpoint_remotes(*reg_, view_run_);
+    const std::vector<savepoint::CheckpointRemote> remotes = savepoint::checkpoint_remotes(*reg_, viewedRunId());
     ckpts_->setRemotes(remotes);
     ckpt_view_->setColumnHidden(CheckpointTableModel::Remote, remotes.empty());
     status_->setRemoteBacklog(
         remotes.empty() ? QString() : QString::fromStdString(remotes.back().remote),
-        remotes.empty() ? savepoint::RemoteBacklog{} : savepoint::remote_backlog(*reg_, view_run_));
+        remotes.empty() ? savepoint::RemoteBacklog{} : savepoint::remote_backlog(*reg_, viewedRunId()));
 }
 
 void RunDataView::reloadCheckpoints(std::optional<std::int64_t> acted_on) {
     // While a run loads, its rows are on their way (loadRunData's thread).
-    if (loading_ || ckpt_list_->run_id() != view_run_) return;
+    if (loading_ || ckpt_list_->run_id() != viewedRunId()) return;
     checkpoints_dirty_ = false;
-    auto run = reg_->run_by_id(view_run_);
+    auto run = reg_->run_by_id(viewedRunId());
     if (!run) return;
     bool changed = ckpt_list_->refresh(*reg_);
     if (acted_on) changed = ckpt_list_->reread(*reg_, *acted_on) || changed;
@@ -257,16 +256,16 @@ void RunDataView::showCheckpoints() {
     double newest = 0;
     for (const auto& c : open)
         if (c.state == CheckpointState::Committed) newest = std::max(newest, c.created_at);
-    if (!training_.trains(view_run_)) status_->setLastCheckpointAt(newest);
+    if (!live_.trains(viewedRunId())) status_->setLastCheckpointAt(newest);
 }
 
 void RunDataView::updateFaultPanel() {
-    auto run = reg_->run_by_id(view_run_);
+    auto run = reg_->run_by_id(viewedRunId());
     if (!run) return;
-    auto sessions = reg_->sessions(view_run_);
+    auto sessions = reg_->sessions(viewedRunId());
     std::int64_t useful = run->global_step;
-    const bool ours = training_.trains(view_run_);
-    const savepoint::Progress& live = training_.lastProgress();
+    const bool ours = live_.trains(viewedRunId());
+    const savepoint::Progress& live = live_.lastProgress();
     if (ours && !sessions.empty() && !(sessions.back().ended_at > 0)) {
         // The live session's counters reach the registry when it ends; use the live ones.
         auto& s = sessions.back();
@@ -280,7 +279,7 @@ void RunDataView::updateFaultPanel() {
         for (const auto& c : ckpt_list_->rows())
             if (c.id == *run->head_checkpoint_id) in.resume_point_global_step = c.global_step;
     if (!run->head_checkpoint_id) in.resume_point_global_step = 0;  // a resume starts from the beginning
-    const auto counts = reg_->event_counts(view_run_);
+    const auto counts = reg_->event_counts(viewedRunId());
     auto count = [&](savepoint::EventKind kind) {
         const auto it = counts.find(kind);
         return it == counts.end() ? std::int64_t(0) : it->second;
@@ -293,11 +292,7 @@ void RunDataView::updateFaultPanel() {
 // --- checkpoints ----------------------------------------------------------------
 
 std::optional<savepoint::CheckpointRow> RunDataView::selectedCheckpoint() const {
-    const QModelIndex cur = ckpt_view_->currentIndex();
-    if (!cur.isValid()) return std::nullopt;
-    const QModelIndex src = ckpt_proxy_->mapToSource(cur);
-    const savepoint::CheckpointRow* c = ckpts_->rowAt(src.row());
-    return c ? std::optional<savepoint::CheckpointRow>(*c) : std::nullopt;
+    return ckpts_->currentIn(*ckpt_view_);
 }
 
 void RunDataView::selectCheckpoint(qint64 id) {
@@ -360,11 +355,11 @@ void RunDataView::showVerification(const savepoint::CheckpointRow& row, const sa
 
 void RunDataView::followTrainedRun(qint64 run_id) {
     refreshRuns();
-    if (view_run_ != run_id) selectRun(run_id);
+    if (viewedRunId() != run_id) selectRun(run_id);
 }
 
 void RunDataView::appendLiveMetrics(qint64 run_id, const MetricBatch& rows) {
-    if (run_id != view_run_) return;
+    if (run_id != viewedRunId()) return;
     if (loading_) {
         pending_live_.insert(pending_live_.end(), rows.begin(), rows.end());
         return;
@@ -375,7 +370,7 @@ void RunDataView::appendLiveMetrics(qint64 run_id, const MetricBatch& rows) {
 
 void RunDataView::addLiveEvent(const savepoint::EventRow& e) {
     logEvent(e);
-    if (e.run_id == view_run_ && !loading_) {
+    if (e.run_id == viewedRunId() && !loading_) {
         plot_->addEvent(e);
         if (e.id > last_event_id_) last_event_id_ = e.id;
     }

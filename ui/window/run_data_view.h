@@ -3,10 +3,10 @@
 // pane and the fault-tolerance panel's inputs; and the checkpoint actions
 // (verify, pin, delete, show the file). Small reads go through the window's
 // Registry connection; a run's history and a checkpoint's hash run on
-// BackgroundJobs, each job with its own connection. What the run trained in
-// this window reports live arrives through the slots under "live"
-// (TrainingController's signals, wired by MainWindow); of the training it only
-// asks which run trains. Owned by MainWindow. GUI thread only.
+// BackgroundJobs, each job with its own connection. The run viewed is written
+// into the window's LiveRunState, and what the run trained in this window
+// reports arrives through that state's signals; of the training it only asks
+// the state which run trains and how far. Owned by MainWindow. GUI thread only.
 #pragma once
 
 #include "bridge/engine_types.h"
@@ -41,10 +41,10 @@ class BackgroundJobs;
 class Banner;
 class CheckpointTableModel;
 class FaultTolerancePanel;
+class LiveRunState;
 class MetricsPlot;
 class RunListModel;
 class StatusBarFields;
-class TrainingController;
 
 class RunDataView : public QObject {
     Q_OBJECT
@@ -68,7 +68,8 @@ public:
     };
 
     // `reg` may be null (the registry could not be opened): then nothing is shown.
-    RunDataView(savepoint::Registry* reg, QString home, const Widgets& widgets, const TrainingController& training,
+    // `live`: where the viewed run is written and the trained run is followed.
+    RunDataView(savepoint::Registry* reg, QString home, const Widgets& widgets, LiveRunState& live,
                 QObject* parent = nullptr);
     ~RunDataView() override;
 
@@ -78,8 +79,8 @@ public:
     // results (the window is closing).
     void shutdown();
 
-    std::int64_t viewedRunId() const { return view_run_; }
-    std::int64_t viewedStepsPerEpoch() const { return view_spe_; }
+    std::int64_t viewedRunId() const;
+    std::int64_t viewedStepsPerEpoch() const;
     std::optional<savepoint::CheckpointRow> selectedCheckpoint() const;
 
 public Q_SLOTS:
@@ -96,7 +97,15 @@ public Q_SLOTS:
     void verifyCheckpoint(qint64 id);
     void selectCheckpoint(qint64 id);
 
-    // Live, from the run trained in this window.
+Q_SIGNALS:
+    void verificationFinished(qint64 id, bool ok);
+    void runLoaded(qint64 run_id);
+    void message(const QString& text);       // for the Events pane
+    void errorMessage(const QString& text);  // for the banner and the Events pane
+    void actionsChanged();                   // what can be done may have changed
+
+private:
+    // Live, from the run trained in this window (LiveRunState's signals).
     // The trained run became known or changed: list it and show it.
     void followTrainedRun(qint64 run_id);
     void appendLiveMetrics(qint64 run_id, const savepoint::ui::MetricBatch& rows);
@@ -106,14 +115,6 @@ public Q_SLOTS:
     // The training stopped: its last rows and checkpoints, now.
     void catchUpAfterTraining();
 
-Q_SIGNALS:
-    void verificationFinished(qint64 id, bool ok);
-    void runLoaded(qint64 run_id);
-    void message(const QString& text);       // for the Events pane
-    void errorMessage(const QString& text);  // for the banner and the Events pane
-    void actionsChanged();                   // what can be done may have changed
-
-private:
     void log(const QString& text) { Q_EMIT message(text); }
     void showError(const QString& text) { Q_EMIT errorMessage(text); }
     void updateActions() { Q_EMIT actionsChanged(); }
@@ -142,7 +143,7 @@ private:
 
     savepoint::Registry* reg_;
     QString home_;
-    const TrainingController& training_;
+    LiveRunState& live_;
     Confirm confirm_;
     OpenFolder open_folder_;
 
@@ -161,9 +162,7 @@ private:
     QSpinBox* resume_epoch_;
     QSpinBox* resume_step_;
 
-    // The run shown, and how far its data has been read.
-    std::int64_t view_run_ = 0;
-    std::int64_t view_spe_ = 1;
+    // How far the shown run's data has been read (which run: live_.viewedRunId()).
     std::int64_t last_metric_rowid_ = 0;
     bool catch_up_ = false;  // poll the viewed run once more though it is not running
     std::int64_t last_event_id_ = 0;

@@ -6,7 +6,7 @@
 #include "models/checkpoint_table_model.h"
 #include "registry/checkpoint_actions.h"
 #include "registry/registry.h"
-#include "window/training_controller.h"
+#include "window/live_run_state.h"
 
 #include <QClipboard>
 #include <QFileInfo>
@@ -47,7 +47,7 @@ bool RunDataView::deleteCheckpoint(qint64 id) {
         showError(checkpointRefusalText(e));
         return false;
     }
-    if (training_.trains(c.run_id)) {
+    if (live_.trains(c.run_id)) {
         showError(tr("Stop the training of this run before deleting its checkpoints."));
         return false;
     }
@@ -71,7 +71,7 @@ bool RunDataView::deleteCheckpoint(qint64 id) {
 
 // What deleting `c` gives up, named: a pinned checkpoint, one a branch starts from.
 QString RunDataView::deleteQuestion(const savepoint::CheckpointRow& c) const {
-    const savepoint::Position p = savepoint::position_of(c.global_step, view_spe_);
+    const savepoint::Position p = savepoint::position_of(c.global_step, viewedStepsPerEpoch());
     const QLocale l;
     QString text = tr("Delete checkpoint #%1 (epoch %2, step %3)? The file is removed; the row stays in the history as "
                       "deleted.")

@@ -6,10 +6,13 @@
 #include "models/checkpoint_table_model.h"
 #include "models/run_list_model.h"
 #include "registry/registry.h"
+#include "training/branch_lr.h"
+#include "training/resume_plan.h"
+#include "training/run_settings.h"
 #include "window/banner.h"
+#include "window/live_run_state.h"
 #include "window/new_run_dialog.h"
 #include "window/rollback_dialog.h"
-#include "window/run_data_view.h"
 #include "window/setting_words.h"
 #include "window/status_bar.h"
 
@@ -25,13 +28,17 @@
 
 namespace savepoint::ui {
 
-TrainingController::TrainingController(savepoint::Registry* reg, QString home, const Widgets& w, QObject* parent)
+TrainingController::TrainingController(savepoint::Registry* reg, QString home, const Widgets& w, LiveRunState& live,
+                                       QObject* parent)
     : QObject(parent),
       reg_(reg),
       home_(std::move(home)),
+      live_(live),
       window_(w.window),
+      settings_(w.settings),
       runs_(w.runs),
       ckpts_(w.ckpts),
+      ckpt_view_(w.ckpt_view),
       banner_(w.banner),
       status_(w.status),
       crash_step_(w.crash_step),
@@ -39,6 +46,7 @@ TrainingController::TrainingController(savepoint::Registry* reg, QString home, c
       resume_epoch_(w.resume_epoch),
       resume_step_(w.resume_step) {
     worker_ = new TrainerWorker(this);
+    live_.setWorker(worker_);
     connect(worker_, &TrainerWorker::progress, this, &TrainingController::onProgress);
     connect(worker_, &TrainerWorker::metrics, this, &TrainingController::onMetrics);
     connect(worker_, &TrainerWorker::event, this, &TrainingController::onEvent);
@@ -57,8 +65,6 @@ TrainingController::~TrainingController() { stopAndWait(); }
 bool TrainingController::isRunning() const { return worker_->isRunning(); }
 
 bool TrainingController::isPaused() const { return worker_->isPaused(); }
-
-bool TrainingController::trains(std::int64_t run_id) const { return worker_->isRunning() && train_run_ == run_id; }
 
 void TrainingController::stopAndWait() {
     if (worker_->isRunning()) {
@@ -79,7 +85,7 @@ savepoint::TrainRequest TrainingController::baseRequest(const QString& name) con
 void TrainingController::showNewRunDialog() {
     QSet<QString> names;
     for (int i = 0; i < runs_->rowCount(); ++i) names.insert(QString::fromStdString(runs_->runAt(i)->run.name));
-    auto* dlg = new NewRunDialog(names, window_);
+    auto* dlg = new NewRunDialog(names, *settings_, window_);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->setConfig(last_config_);
     dlg->setParallel(last_parallel_);
@@ -112,7 +118,7 @@ bool TrainingController::startRun(const QString& name, const savepoint::TrainCon
     Q_EMIT settingsChanged();
     banner_->hide();
     divergence_.reset();
-    train_run_ = 0;
+    live_.expectRun(0);
     log(tr("Starting run “%1”…").arg(name));
     worker_->start(r);
     updateActions();
@@ -140,7 +146,7 @@ bool TrainingController::startResume(const QString& name, const savepoint::Resum
     divergence_.reset();
     preempt_timer_.stop();
     preempt_done_ = false;
-    train_run_ = view_->viewedRunId();
+    live_.expectRun(live_.viewedRunId());
     log(tr("Resuming run “%1”…").arg(name));
     worker_->start(r);
     updateActions();
@@ -155,12 +161,9 @@ bool TrainingController::locateDataset(const QString& name, std::string& data_ov
     if (!reg_) return true;
     const auto run = reg_->find_run(name.toStdString());
     if (!run) return true;  // the engine says the run does not exist
-    std::string data;
-    try {
-        data = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry").data;
-    } catch (const std::exception&) {
-        return true;  // the engine names what is wrong with the stored config
-    }
+    const auto settings = savepoint::try_run_settings(*run);
+    if (!settings) return true;  // the engine names what is wrong with the stored config
+    const std::string& data = settings->data;
     const QString recorded = QString::fromStdString(data);
     if (savepoint::is_builtin_dataset(data) || QFileInfo(recorded).isDir()) return true;
     log(tr("Run “%1” was trained on the dataset in %2, which is not there any more.").arg(name, recorded));
@@ -187,12 +190,12 @@ QString runName(RunListModel* m, std::int64_t id) {
 }  // namespace
 
 void TrainingController::resumeLatest() {
-    if (view_->viewedRunId() == 0) return;
-    resumeRun(runName(runs_, view_->viewedRunId()), {});
+    if (live_.viewedRunId() == 0) return;
+    resumeRun(runName(runs_, live_.viewedRunId()), {});
 }
 
 void TrainingController::resumeFromSelectedCheckpoint() {
-    const auto c = view_->selectedCheckpoint();
+    const auto c = ckpts_->currentIn(*ckpt_view_);
     if (!c) {
         showError(tr("Select a checkpoint in the table first."));
         return;
@@ -203,45 +206,39 @@ void TrainingController::resumeFromSelectedCheckpoint() {
                       .arg(CheckpointTableModel::stateText(c->state)));
         return;
     }
-    if (!confirmRollback(c->global_step, c->id)) return;
     savepoint::ResumeTarget t;
     t.checkpoint_id = c->id;
-    resumeRun(runName(runs_, view_->viewedRunId()), t);
+    if (!confirmRollback(t, c->global_step)) return;
+    resumeRun(runName(runs_, live_.viewedRunId()), t);
 }
 
 void TrainingController::resumeAtTypedPosition() {
-    if (view_->viewedRunId() == 0) return;
+    if (live_.viewedRunId() == 0) return;
     savepoint::ResumeTarget t;
     t.epoch = resume_epoch_->value();
     t.step = resume_step_->value();
-    const std::int64_t gs = savepoint::global_step_of(*t.epoch, *t.step, view_->viewedStepsPerEpoch());
-    if (!confirmRollback(gs, std::nullopt)) return;
-    resumeRun(runName(runs_, view_->viewedRunId()), t);
+    const std::int64_t gs = savepoint::global_step_of(*t.epoch, *t.step, live_.viewedStepsPerEpoch());
+    if (!confirmRollback(t, gs)) return;
+    resumeRun(runName(runs_, live_.viewedRunId()), t);
 }
 
 void TrainingController::resumeAtGlobalStep(qint64 gs) {
-    if (view_->viewedRunId() == 0 || worker_->isRunning()) {
+    if (live_.viewedRunId() == 0 || worker_->isRunning()) {
         showError(tr("Stop the training first, then resume from a point on the plot."));
         return;
     }
-    const savepoint::Position p = savepoint::position_of(gs, view_->viewedStepsPerEpoch());
+    const savepoint::Position p = savepoint::position_of(gs, live_.viewedStepsPerEpoch());
     resume_epoch_->setValue(int(p.epoch));
     resume_step_->setValue(int(p.step));
     resumeAtTypedPosition();
 }
 
-bool TrainingController::confirmRollback(std::int64_t target_gs, std::optional<std::int64_t> checkpoint_id) {
+bool TrainingController::confirmRollback(const savepoint::ResumeTarget& target, std::int64_t target_gs) {
     if (!reg_) return true;
-    const auto run = reg_->run_by_id(view_->viewedRunId());
+    const auto run = reg_->run_by_id(live_.viewedRunId());
     if (!run) return true;  // the engine says what is wrong
-    std::int64_t head_gs = 0;
-    if (run->head_checkpoint_id)
-        if (const auto head = reg_->checkpoint(*run->head_checkpoint_id)) head_gs = head->global_step;
-    // The engine's rule (plan_resume): another checkpoint than the head, or a position before it.
-    const bool rollback =
-        checkpoint_id ? !run->head_checkpoint_id || *checkpoint_id != *run->head_checkpoint_id : target_gs < head_gs;
-    if (!rollback) return true;
-    const savepoint::Position p = savepoint::position_of(target_gs, view_->viewedStepsPerEpoch());
+    if (!savepoint::is_rollback(*run, savepoint::head_global_step(*reg_, *run), target)) return true;
+    const savepoint::Position p = savepoint::position_of(target_gs, live_.viewedStepsPerEpoch());
     const QLocale l;
     const int past = int(std::max<std::int64_t>(0, run->global_step - target_gs));
     return confirm_(
@@ -351,17 +348,12 @@ void TrainingController::bannerActionTriggered() {
 
 // The rate that diverged: the branch's own (resume --lr) or the run's.
 double TrainingController::divergedLr() const {
-    double lr = savepoint::TrainConfig{}.lr;
-    if (!reg_ || !divergence_) return lr;
+    const double default_lr = savepoint::TrainConfig{}.lr;
+    if (!reg_ || !divergence_) return default_lr;
     const auto run = reg_->run_by_id(divergence_->run_id);
-    if (!run) return lr;
-    try {
-        lr = savepoint::TrainConfig::from_json(nlohmann::json::parse(run->config_json), "registry").lr;
-    } catch (const std::exception&) {
-    }
-    for (const auto& b : reg_->branches(run->id))
-        if (b.id == run->active_branch_id && b.lr) lr = *b.lr;
-    return lr;
+    if (!run) return default_lr;
+    const auto settings = savepoint::try_run_settings(*run);
+    return savepoint::branch_lr(*reg_, run->id, run->active_branch_id, settings ? settings->lr : default_lr);
 }
 
 void TrainingController::offerRollback() {
@@ -383,7 +375,7 @@ void TrainingController::rollBackAfterDivergence(double lr) {
     if (!run) return;
     savepoint::ResumeTarget t;
     t.checkpoint_id = divergence_->checkpoint_id;
-    train_run_ = run->id;
+    live_.expectRun(run->id);
     startResume(QString::fromStdString(run->name), t, lr);
 }
 

@@ -2,10 +2,10 @@
 // a checkpoint picked in the table, a typed position, a point on the plot), the
 // commands sent to the running trainer (pause, stop, crash, preempt, checkpoint
 // now), a termination signal, and what the worker reports back. Owns the
-// TrainerWorker: one run trains at a time per window. What the viewed run
-// should show of the training leaves through the signals under "for the run
-// data view" (MainWindow wires them to RunDataView); from the view it only
-// reads which run and checkpoint are selected. Owned by MainWindow. GUI thread only.
+// TrainerWorker: one run trains at a time per window. What the worker reports
+// of the trained run goes into the window's LiveRunState, whose signals the run
+// data view follows; from that state it reads which run is viewed, and from the
+// checkpoint table which checkpoint is selected. Owned by MainWindow. GUI thread only.
 #pragma once
 
 #include "bridge/data_parallel_job.h"
@@ -18,7 +18,9 @@
 
 #include <optional>
 
+class QSettings;
 class QSpinBox;
+class QTableView;
 class QWidget;
 
 namespace savepoint {
@@ -29,8 +31,8 @@ namespace savepoint::ui {
 
 class Banner;
 class CheckpointTableModel;
+class LiveRunState;
 class RollbackDialog;
-class RunDataView;
 class RunListModel;
 class StatusBarFields;
 class TrainerWorker;
@@ -40,9 +42,11 @@ class TrainingController : public QObject {
 public:
     // The window's widgets this controller reads or updates (MainWindow lays them out).
     struct Widgets {
-        QWidget* window = nullptr;  // parent of the New run dialog
+        QWidget* window = nullptr;      // parent of the New run dialog
+        QSettings* settings = nullptr;  // the window's (--settings): the dialog's recent files
         RunListModel* runs = nullptr;
         CheckpointTableModel* ckpts = nullptr;
+        QTableView* ckpt_view = nullptr;  // the checkpoint selected to resume from
         Banner* banner = nullptr;
         StatusBarFields* status = nullptr;
         QSpinBox* crash_step = nullptr;
@@ -51,12 +55,12 @@ public:
         QSpinBox* resume_step = nullptr;
     };
 
-    // `reg` may be null (the registry could not be opened).
-    TrainingController(savepoint::Registry* reg, QString home, const Widgets& widgets, QObject* parent = nullptr);
+    // `reg` may be null (the registry could not be opened). `live`: what this
+    // controller reports of the trained run, and where it reads the viewed one.
+    TrainingController(savepoint::Registry* reg, QString home, const Widgets& widgets, LiveRunState& live,
+                       QObject* parent = nullptr);
     ~TrainingController() override;
 
-    // The selection to resume from; set once, before any slot runs.
-    void setRunDataView(const RunDataView* view) { view_ = view; }
     void setConfirmHandler(Confirm c) { confirm_ = std::move(c); }
     // Before run `run` trains here: remote storage to reach first (`uri`, from the
     // New run dialog; empty on a resume: the run's own, if it had one). True: the
@@ -68,11 +72,6 @@ public:
     TrainerWorker* worker() const { return worker_; }
     bool isRunning() const;
     bool isPaused() const;
-    // The run this window trains (0 until the worker reports it).
-    std::int64_t trainedRunId() const { return train_run_; }
-    // Whether `run_id` is training in this window now.
-    bool trains(std::int64_t run_id) const;
-    const savepoint::Progress& lastProgress() const { return last_progress_; }
     // The configuration the New run dialog starts from (kept in the settings).
     const savepoint::TrainConfig& lastConfig() const { return last_config_; }
     void setLastConfig(const savepoint::TrainConfig& c) { last_config_ = c; }
@@ -118,13 +117,6 @@ Q_SIGNALS:
     void settingsChanged();                    // a new last configuration to keep
     void closeRequested();                     // after a termination signal
     void crashArmChanged(qint64 global_step);  // the armed crash's step, 0 when none is armed
-
-    // For the run data view.
-    void trainedRunChanged(qint64 run_id);
-    void liveMetrics(qint64 run_id, const savepoint::ui::MetricBatch& rows);
-    void liveEvent(const savepoint::EventRow& e);
-    void checkpointsChanged();
-    void trainingFinished();
     // The New run dialog asked for more than one worker: a job for the JobController.
     void dataParallelRequested(const QString& name, const savepoint::TrainConfig& config,
                                const savepoint::ui::DataParallelSpec& spec);
@@ -135,10 +127,10 @@ private:
     void updateActions() { Q_EMIT actionsChanged(); }
     savepoint::TrainRequest baseRequest(const QString& name) const;
     bool locateDataset(const QString& name, std::string& data_override);
-    // Before a resume at `target_gs` (or from checkpoint `checkpoint_id`) of the
-    // viewed run: a rollback (a new branch) asks first, saying what stays behind;
+    // Before a resume of the viewed run at `target` (global step `target_gs`): a
+    // rollback (the engine's is_rollback) asks first, saying what stays behind;
     // every rollback path asks this same question. True: go ahead.
-    bool confirmRollback(std::int64_t target_gs, std::optional<std::int64_t> checkpoint_id);
+    bool confirmRollback(const savepoint::ResumeTarget& target, std::int64_t target_gs);
     bool startResume(const QString& name, const savepoint::ResumeTarget& target, std::optional<double> lr);
     void rollBackAfterDivergence(double lr);
     double divergedLr() const;
@@ -154,15 +146,17 @@ private:
 
     savepoint::Registry* reg_;
     QString home_;
-    const RunDataView* view_ = nullptr;
+    LiveRunState& live_;
     Confirm confirm_;
     RemoteGate remote_gate_;
     QString last_remote_;
     ChooseDirectory choose_directory_;
 
     QWidget* window_;
+    QSettings* settings_;
     RunListModel* runs_;
     CheckpointTableModel* ckpts_;
+    QTableView* ckpt_view_;
     Banner* banner_;
     StatusBarFields* status_;
     QSpinBox* crash_step_;
@@ -172,8 +166,6 @@ private:
 
     TrainerWorker* worker_ = nullptr;
     bool quit_when_stopped_ = false;  // a termination signal came while training
-    std::int64_t train_run_ = 0;
-    savepoint::Progress last_progress_;
     savepoint::TrainConfig last_config_;
     DataParallelSpec last_parallel_{1, 3, {}};
     QTimer preempt_timer_;

@@ -6,7 +6,7 @@
 #include "bridge/trainer_worker.h"
 #include "registry/registry.h"
 #include "window/banner.h"
-#include "window/run_data_view.h"
+#include "window/live_run_state.h"
 #include "window/setting_words.h"
 #include "window/status_bar.h"
 
@@ -19,34 +19,20 @@ namespace savepoint::ui {
 // --- worker reports -----------------------------------------------------------
 
 void TrainingController::onProgress(const savepoint::Progress& p) {
-    last_progress_ = p;
     status_->setProgress(p);
-    if (train_run_ != p.run_id) {
-        train_run_ = p.run_id;
-        Q_EMIT trainedRunChanged(p.run_id);
-    }
-    runs_->setLive(p.run_id,
-                   worker_->isPaused() || p.phase == savepoint::Phase::Paused ? savepoint::RunStatus::Paused
-                                                                              : savepoint::RunStatus::Running,
-                   p.global_step, p.loss, p.accuracy);
+    live_.reportProgress(p);
     // An armed step stays as the user set it; otherwise the field offers a step just ahead.
     if (armed_crash_ == 0 && crash_step_->value() <= p.global_step) crash_step_->setValue(int(p.global_step + 10));
 }
 
-void TrainingController::onMetrics(const MetricBatch& rows) {
-    if (rows.empty() || train_run_ == 0) return;
-    Q_EMIT liveMetrics(train_run_, rows);
-}
+void TrainingController::onMetrics(const MetricBatch& rows) { live_.reportMetrics(rows); }
 
 void TrainingController::onEvent(const savepoint::EventRow& e) {
     using savepoint::EventKind;
-    if (train_run_ != e.run_id) {
-        train_run_ = e.run_id;
-        Q_EMIT trainedRunChanged(e.run_id);  // its history first, then this event
-    }
-    Q_EMIT liveEvent(e);
+    live_.noteRun(e.run_id);  // its history first, then this event
+    live_.reportEvent(e);
     if (e.kind == EventKind::Rollback || e.kind == EventKind::Resume || e.kind == EventKind::Restart)
-        Q_EMIT checkpointsChanged();
+        live_.reportCheckpointsChanged();
     if (e.kind == EventKind::Error) showError(QString::fromStdString(e.message));
     if (e.kind == EventKind::Divergence) divergence_ = e;
     if (e.kind == EventKind::DeviceChanged)
@@ -64,7 +50,7 @@ void TrainingController::onEvent(const savepoint::EventRow& e) {
 }
 
 void TrainingController::onCheckpointSaved(const savepoint::CheckpointRow& row) {
-    Q_EMIT checkpointsChanged();
+    live_.reportCheckpointsChanged();
     status_->setLastCheckpointAt(row.created_at > 0 ? row.created_at : savepoint::now_seconds());
 }
 
@@ -120,13 +106,13 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
                 break;
         }
     }
-    status_->setIdle(QString::fromStdString(last_progress_.device));
+    status_->setIdle(QString::fromStdString(live_.lastProgress().device));
     // An armed crash belongs to the session that ended (it fired, or the run ended before it).
     if (armed_crash_ != 0) {
         armed_crash_ = 0;
         Q_EMIT crashArmChanged(0);
     }
-    Q_EMIT trainingFinished();
+    live_.reportFinished();
     updateActions();
     if (quit_when_stopped_) Q_EMIT closeRequested();
 }
