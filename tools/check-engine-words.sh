@@ -11,9 +11,9 @@ set -uo pipefail
 SRC=${1:?usage: check-engine-words.sh SRC [--self-test]}
 EXPECTED=${EXPECTED:-$SRC/tools/engine-flag-text.expected}
 
-# Lines of a file whose string literals (comments stripped first) hold a flag or a CLI command.
+# How many string literals of a file (comments stripped first; "s3://" is no comment) hold a flag or a CLI command.
 flag_lines() {
-  sed -E 's://.*$::' "$1" | grep -oE '"([^"\\]|\\.)*"' | grep -cE -- '(^|[^a-z0-9-])--[a-z][a-z_-]+|savepoint-cli [a-z]'
+  sed -E 's:(^|[[:space:]])//.*$::' "$1" | grep -oE '"([^"\\]|\\.)*"' | grep -cE -- '(^|[^a-z0-9-])--[a-z][a-z_-]+|savepoint-cli [a-z]'
 }
 
 check() {  # root expected

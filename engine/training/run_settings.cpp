@@ -2,8 +2,8 @@
 
 namespace savepoint {
 
-TrainConfig run_settings(const RunRow& run) {
-    return TrainConfig::from_json(nlohmann::json::parse(run.config_json), "registry");
+TrainConfig run_settings(const RunRow& run, const std::string& where) {
+    return TrainConfig::from_json(nlohmann::json::parse(run.config_json), where);
 }
 
 std::optional<TrainConfig> try_run_settings(const RunRow& run) {

@@ -11,8 +11,9 @@
 
 namespace savepoint {
 
-// Throws when the stored settings are damaged (not JSON, or a key of the wrong type).
-TrainConfig run_settings(const RunRow& run);
+// Throws when the stored settings are damaged (not JSON, or a key of the wrong type),
+// naming them as `where` (a resume names the registry's file and the run).
+TrainConfig run_settings(const RunRow& run, const std::string& where = "registry");
 // nullopt when they cannot be read: what only shows them leaves the refusal to a resume.
 std::optional<TrainConfig> try_run_settings(const RunRow& run);
 

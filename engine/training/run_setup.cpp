@@ -9,6 +9,7 @@
 #include "training/cuda_kernel_check.h"
 #include "training/device_choice.h"
 #include "training/run_inputs.h"
+#include "training/run_settings.h"
 #include "training/trainer_impl.h"
 
 namespace savepoint {
@@ -139,8 +140,7 @@ void Trainer::Impl::open_run(std::optional<RunRow>& existing) {
     existing = reg->find_run(req.run_name);
     if (req.resume) {
         if (!existing) throw no_such_run();
-        cfg = TrainConfig::from_json(nlohmann::json::parse(existing->config_json),
-                                     reg->path() + " run '" + req.run_name + "'");
+        cfg = run_settings(*existing, reg->path() + " run '" + req.run_name + "'");
         check_resume_target(*reg, *existing, req.target,
                             cfg.epochs);  // a mistyped target is said before a second of loading
         load_resume_dataset();
