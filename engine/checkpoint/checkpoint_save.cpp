@@ -148,9 +148,9 @@ public:
         // now, while the disk flushes, so that the training thread's next write of these
         // buffers need not take them from this core's caches (cache_release.h).
         for (const auto& t : tensors_) release_from_caches(t.data, t.nbytes);
-        // The capture's stall, its hand-over, and the training thread's part in its background
-        // copy: read now, since the next capture writes them once the snapshot is let go.
-        capture_stall_ms_ = req_.stall_ms + snapshot_.handover_ms() + snapshot_.training_copy_ms();
+        // The capture's stall and its hand-over: read now, since the next capture
+        // writes them once the snapshot is let go.
+        capture_stall_ms_ = req_.stall_ms + snapshot_.handover_ms();
         if (let_go_) let_go_();
         if (planted_commit_before_rename())
             reg_.commit_checkpoint(id_, static_cast<std::int64_t>(size_), sha_, ms_since(t0_), req_.stall_ms);
@@ -241,9 +241,6 @@ std::string retention_detail(const SaveRequest& req) {
 SaveOutcome write_and_commit(Registry& reg, const StateSnapshot& snapshot, const SaveRequest& req,
                              const CheckpointRow* spare, BackgroundSync* background,
                              const std::function<void()>& let_go) {
-    // First of all: a background capture's copy, which the training thread's
-    // next optimizer update waits for (state_snapshot.h).
-    snapshot.finish_copies();
     CheckpointSave save(reg, snapshot, req, spare, background, let_go);
     save.register_writing();
     try {

@@ -158,7 +158,6 @@ void CheckpointWriter::loop() {
     }
     for (;;) {
         Job job;
-        std::shared_ptr<const StateSnapshot> to_copy;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             // Asleep between jobs; the hand-over wakes it (a futex wake-up on the training
@@ -173,12 +172,7 @@ void CheckpointWriter::loop() {
             job = std::move(queue_.front());
             queue_.pop_front();
             busy_ = true;
-            // A save queued behind this job (metrics, events, retention) may have
-            // copies the training thread's next update waits for: those first.
-            for (const Job& queued : queue_)
-                if (queued.snapshot && queued.snapshot->copies_pending()) to_copy = queued.snapshot;
         }
-        if (to_copy) to_copy->finish_copies();
         if (!reg) {
             // A failed open (EIO, a full disk) is retried with the next job, so one
             // bad moment does not make every later save of this session fail.

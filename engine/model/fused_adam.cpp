@@ -3,7 +3,6 @@
 #include "model/optimizer_state_key.h"
 #include "platform/planted_bugs.h"
 #include "platform/simd_clones.h"
-#include "storage/stream_copy.h"
 
 #include <ATen/Parallel.h>
 
@@ -22,10 +21,6 @@ bool fusable(const torch::Tensor& p) {
 
 // Below this many elements a parameter is updated on the calling thread alone.
 constexpr std::int64_t kAdamGrain = 1 << 16;
-// An update copy goes this many elements at a time: 3 x 4 KB of results,
-// copied out while still in L1; larger chunks cost more (docs/PERFORMANCE.md,
-// fused Adam).
-constexpr std::int64_t kCopyChunk = 1024;
 
 // A moment whose gradient stays zero (a border pixel's weights) decays by β
 // every step: after ~800 steps exp_avg is subnormal, and every arithmetic
@@ -121,19 +116,11 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
         at::AutoGradMode enable_grad(true);
         loss = closure();
     }
-    ++steps_taken_;
-    // Asked for this step only: whatever happens below, the next step copies nothing.
-    const std::vector<UpdateCopy> copies = std::move(update_copies_);
-    update_copies_.clear();
     if (!fusable_now()) {
         if (frozen_) thaw_by_copying();
         zeroed_ = false;
         return torch::optim::Adam::step(nullptr);
     }
-    // Never into a frozen step: its outputs go to spares, and the capture that
-    // froze it keeps the live buffers anyway.
-    const bool copying = !copies.empty() && !frozen_;
-    std::size_t copied = 0;
     for (auto& group : param_groups()) {
         auto& o = static_cast<torch::optim::AdamOptions&>(group.options());
         const double beta1 = std::get<0>(o.betas()), beta2 = std::get<1>(o.betas());
@@ -180,31 +167,12 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
                 v_out = (*spare)[2].data_ptr<float>();
             }
             const std::int64_t n = p.numel();
-            const UpdateCopy* copy = nullptr;
-            if (copying)
-                for (const auto& u : copies)
-                    if (u.param == p.unsafeGetTensorImpl() && u.numel == n) copy = &u;
             // A second core adds memory bandwidth and another sqrt/div unit.
             const AdamCoefficients c{b1, b2, one_minus_b1, one_minus_b2, step_size, inv_sqrt_bc2, eps};
             at::parallel_for(0, n, kAdamGrain, [&](std::int64_t begin, std::int64_t end) {
-                if (!copy) {
-                    adam_update(c, grad + begin, param_in + begin, m_in + begin, v_in + begin, param_out + begin,
-                                m_out + begin, v_out + begin, end - begin);
-                    return;
-                }
-                for (std::int64_t at = begin; at < end; at += kCopyChunk) {
-                    const std::int64_t k = std::min(kCopyChunk, end - at);
-                    adam_update(c, grad + at, param_in + at, m_in + at, v_in + at, param_out + at, m_out + at,
-                                v_out + at, k);
-                    const std::size_t bytes = static_cast<std::size_t>(k) * sizeof(float);
-                    copy_streaming_unfenced(copy->param_out + at, param_out + at, bytes);
-                    copy_streaming_unfenced(copy->exp_avg_out + at, m_out + at, bytes);
-                    copy_streaming_unfenced(copy->exp_avg_sq_out + at, v_out + at, bytes);
-                }
-                // Each thread's non-temporal stores, ordered before parallel_for's join publishes them.
-                stream_fence();
+                adam_update(c, grad + begin, param_in + begin, m_in + begin, v_in + begin, param_out + begin,
+                            m_out + begin, v_out + begin, end - begin);
             });
-            if (copy) ++copied;
             if (spare) {
                 // Swap: the spares become live, the frozen buffers become the next spares
                 // (the snapshot that holds them is written out before the next freeze).
@@ -222,10 +190,6 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
     }
     frozen_ = false;
     zeroed_ = true;
-    if (copying) {
-        copied_step_ = steps_taken_;
-        copied_count_ = copied;
-    }
     return loss;
 }
 

@@ -43,35 +43,12 @@ public:
     // The spare a frozen step would write parameter `p` into next (tests).
     const void* spare_param_data(const torch::Tensor& p) const;
 
-    // A copying capture made by the update itself. The next step() also
-    // writes each listed parameter's new values and moments into the given
-    // buffers (a snapshot's), chunk by chunk while they are still in L1, with
-    // non-temporal stores: a separate copy after the step would read every
-    // byte back from the caches first (docs/PERFORMANCE.md, fused Adam). Only the fused path
-    // does it, never a frozen step; copied_through() tells what was written.
-    struct UpdateCopy {
-        const void* param;  // the parameter's TensorImpl
-        float* param_out;
-        float* exp_avg_out;
-        float* exp_avg_sq_out;
-        std::int64_t numel;
-    };
-    void copy_next_update_into(std::vector<UpdateCopy> targets) { update_copies_ = std::move(targets); }
-    // step() calls so far, and the one whose results went into update copies
-    // (-1: none yet) along with how many of the listed parameters it wrote.
-    std::int64_t steps_taken() const { return steps_taken_; }
-    std::int64_t copied_through() const { return copied_step_; }
-    std::size_t copied_count() const { return copied_count_; }
-
 private:
     bool fusable_now();
     std::array<torch::Tensor, 3>& spares_for(const torch::Tensor& p, bool touch);
     void thaw_one(torch::Tensor& p);
     void thaw_by_copying();
 
-    std::vector<UpdateCopy> update_copies_;  // for the next step() only
-    std::int64_t steps_taken_ = 0, copied_step_ = -1;
-    std::size_t copied_count_ = 0;
     bool zeroed_ = false;
     bool frozen_ = false;
     // Per parameter (by TensorImpl): spare parameter, exp_avg, exp_avg_sq buffers.

@@ -30,9 +30,7 @@ namespace savepoint {
     X(SkipDivergenceCheck, "skip-divergence-check")             \
     X(SkipFsync, "skip-fsync")                                  \
     X(SkipGradientAllreduce, "skip-gradient-allreduce")         \
-    X(StaleUpdateCopy, "stale-update-copy")                     \
     X(TelemetryNoSession, "telemetry-no-session")               \
-    X(UpdateBeforeCopy, "update-before-copy")                   \
     X(WriteFrozenState, "write-frozen-state")
 
 enum class PlantedBug {

@@ -109,7 +109,6 @@ void Trainer::Impl::start_writer(const std::vector<int>& io_cpus) {
                                      (net.training_cpus.empty() ? sharing : "; training kept off it"));
     }
     saver.choose_capture(req.capture, torch::get_num_threads(), available_cpus());
-    net.stepper->guard(&saver.snapshot());
     // Without a CPU of its own the I/O thread waits for its turn instead of
     // preempting the thread that hands it a save (io_thread_policy.h).
     const bool io_shares = io_shares_training_cpus(torch::get_num_threads(), io_cpus.size(), available_cpus());

@@ -16,11 +16,6 @@ bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus) {
     return training_threads >= cpus;
 }
 
-bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus) {
-    if (mode != CaptureMode::Auto) return mode == CaptureMode::BackgroundCopy;
-    return training_threads < cpus;
-}
-
 void SavePolicy::attach(CheckpointWriter* writer, torch::nn::Module& model, torch::optim::Optimizer& optimizer,
                         std::function<SaveRequest(CheckpointKind)> request, std::function<void()> before_capture) {
     writer_ = writer;
@@ -32,9 +27,6 @@ void SavePolicy::attach(CheckpointWriter* writer, torch::nn::Module& model, torc
 
 void SavePolicy::choose_capture(CaptureMode mode, int training_threads, int cpus) {
     snapshot_->set_copy_free(capture_is_copy_free(mode, training_threads, cpus));
-    snapshot_->set_background_copy(capture_copies_in_background(mode, training_threads, cpus));
-    // Auto's background copy is itself chosen save by save (capture_choice.h).
-    choose_each_ = mode == CaptureMode::Auto && snapshot_->background_copy();
 }
 
 std::string SavePolicy::here_text() const { return position_text(*s_.global_step, s_.run->steps_per_epoch); }
@@ -67,18 +59,11 @@ bool SavePolicy::checkpoint(CheckpointKind kind, bool wait_until_committed) {
         return recover_from_storage_error(*err, kind);
     }
     report.phase = Phase::Checkpointing;
-    if (choose_each_) snapshot_->set_background_copy(choice_.background_next());
     snapshot_->capture(*model_, *optimizer_);
     const auto captured = Clock::now();
-    double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
+    const double stall_ms = std::chrono::duration<double, std::milli>(captured - t0).count();
     ++st.checkpoints_requested;
     if (snapshot_->last_capture_was_copy_free()) ++st.copy_free_captures;
-    if (snapshot_->last_capture_was_background()) ++st.background_copy_captures;
-    if (snapshot_->last_capture_was_update_copy()) {
-        // Its large copies were made inside the step before: that share is this capture's.
-        ++st.update_copy_captures;
-        stall_ms += update_copy_seconds_ * 1000;
-    }
 
     SaveRequest sr = request_(kind);
     sr.stall_ms = stall_ms;
@@ -86,11 +71,8 @@ bool SavePolicy::checkpoint(CheckpointKind kind, bool wait_until_committed) {
     if (s_.req->hooks.after_handover) s_.req->hooks.after_handover(*s_.global_step);
     const double handover_ms = ms_since(captured);
     snapshot_->note_handover_ms(handover_ms);
-    if (choose_each_)
-        choice_.captured(snapshot_->last_capture_was_background(), (stall_ms + handover_ms) / 1000 - waited);
     st.checkpoint_stall_seconds += (stall_ms + handover_ms) / 1000;
     st.max_checkpoint_stall_ms = std::max(st.max_checkpoint_stall_ms, stall_ms + handover_ms);
-    last_stall_ms_ = stall_ms + handover_ms;
     report.phase = Phase::Training;
     if (wait_until_committed) {
         writer_->wait_for_save();
@@ -105,31 +87,6 @@ bool SavePolicy::regular_save_due(std::int64_t at, bool end_of_epoch) const {
     const std::int64_t blocks = s_.req->hooks.save_blocks;
     if (due && blocks > 0 && ((at - 1) / blocks) % 2 == 1) due = false;
     return due;
-}
-
-// Only while no save reads the snapshot; a save that then does not happen
-// (skipped, deferred further) costs one copy, and the capture after a later step copies as usual.
-void SavePolicy::before_step(std::int64_t next, bool next_ends_epoch) {
-    if (!writer_ || !s_.req->hooks.update_copy) return;
-    if (!regular_save_due(next, next_ends_epoch) && !deferred_gs_) return;
-    if (writer_->snapshot_busy() || writer_->has_save_error()) return;
-    const bool background = choose_each_ ? choice_.background_next() : snapshot_->background_copy();
-    if (!background) snapshot_->arm_update_copy(*model_, *optimizer_);
-}
-
-double SavePolicy::after_step(double seconds, const StepResult& r) {
-    SessionStats& st = *s_.stats;
-    // The update's copy into the snapshot: the capture's, not the step's.
-    update_copy_seconds_ = r.update_copy_seconds;
-    double training = seconds - update_copy_seconds_;
-    if (choose_each_) choice_.step_done(training);
-    if (r.copy_wait_seconds > 0) {
-        // Waiting for (or helping with) a background capture's copy: the checkpoint's, not the step's.
-        training -= r.copy_wait_seconds;
-        st.checkpoint_stall_seconds += r.copy_wait_seconds;
-        st.max_checkpoint_stall_ms = std::max(st.max_checkpoint_stall_ms, last_stall_ms_ + r.copy_wait_seconds * 1000);
-    }
-    return training;
 }
 
 // With the 'defer' policy a save due while the previous one is still being

@@ -1,17 +1,14 @@
 // When a session saves and how: the regular saves the config asks for and what
 // the async policy ('wait', 'skip', 'defer') does when the previous one is
-// still being written, the capture of the live state (copy-free, copying, in
-// the background, or by the update itself) and its hand-over to the I/O
-// thread, and the recovery when a checkpoint cannot be written (training
+// still being written, the capture of the live state (copy-free or copying,
+// capture_way.h) and its hand-over to the I/O thread, and the recovery when a checkpoint cannot be written (training
 // pauses and retries). Training thread only.
 #pragma once
 
-#include "checkpoint/capture_choice.h"
 #include "checkpoint/checkpoint_writer.h"
 #include "checkpoint/state_snapshot.h"
 #include "training/committed_head.h"
 #include "training/session_reporter.h"
-#include "training/training_step.h"
 
 #include <condition_variable>
 #include <mutex>
@@ -50,10 +47,8 @@ public:
     void choose_capture(CaptureMode mode, int training_threads, int cpus);
     StateSnapshot& snapshot() { return *snapshot_; }
 
-    // Hands a snapshot to the I/O thread. Blocks only to take the state (a
-    // background capture leaves its copy to the I/O thread; the next update
-    // waits for what is left of it, in StepRunner::step) and, with the 'wait'
-    // policy, while the previous save is still writing: until its bytes are
+    // Hands a snapshot to the I/O thread. Blocks only to take the state and,
+    // with the 'wait' policy, while the previous save is still writing: until its bytes are
     // written and hashed, not until it commits (CheckpointWriter). False: not
     // saved (skipped, or the disk failed and training is to stop).
     bool checkpoint(CheckpointKind kind, bool wait_until_committed);
@@ -63,13 +58,6 @@ public:
     // A regular save falls due at this step boundary (`due`), or one deferred
     // earlier may be taken now. True: a save was taken.
     bool regular_save(bool due);
-    // Before the step to global step `next`: if a copying capture will follow
-    // it, the update copies into the snapshot itself (StateSnapshot::arm_update_copy).
-    void before_step(std::int64_t next, bool next_ends_epoch);
-    // After a step that took `seconds`: the part of it that was the capture's
-    // (the update's copy, a wait for a background copy) goes to the stall; the
-    // rest, returned, was training.
-    double after_step(double seconds, const StepResult& r);
 
     // The disk could not be written and training gives up (out of retries, the
     // registry damaged, or asked to stop while waiting).
@@ -94,13 +82,6 @@ private:
     std::function<SaveRequest(CheckpointKind)> request_;
     std::function<void()> before_capture_;
     std::shared_ptr<StateSnapshot> snapshot_ = std::make_shared<StateSnapshot>();
-    // Auto with a CPU left to the I/O thread: copying or background copy, save by save.
-    bool choose_each_ = false;
-    CaptureChoice choice_;
-    // What the last step's update spent copying into the snapshot (0: it copied nothing),
-    // charged to the capture that follows it.
-    double update_copy_seconds_ = 0;
-    double last_stall_ms_ = 0;  // the last capture's, before any wait for its background copy
     // Policy 'defer': the global step a regular save fell due at while the
     // previous one was still being written (0: none pending).
     std::int64_t deferred_gs_ = 0;

@@ -18,9 +18,7 @@ struct SessionStats {
     std::int64_t allreduces = 0;
     double max_checkpoint_stall_ms = 0;
     std::int64_t checkpoints_requested = 0;
-    std::int64_t copy_free_captures = 0;        // of those, how many kept the live buffers (CaptureMode)
-    std::int64_t background_copy_captures = 0;  // ...and how many left their copy to the I/O thread
-    std::int64_t update_copy_captures = 0;      // ...and how many the update before them copied
+    std::int64_t copy_free_captures = 0;  // of those, how many kept the live buffers (CaptureMode)
     // The async policy at work (TrainConfig::async_policy): regular saves skipped,
     // and saves taken late with 'defer' (steps_deferred: how many steps late, summed).
     std::int64_t saves_skipped = 0, saves_deferred = 0, steps_deferred = 0;

@@ -9,10 +9,6 @@
 namespace savepoint {
 
 struct TrainHooks {
-    // A copying capture after a FusedAdam step has the update itself write the
-    // new parameters and moments into the snapshot (StateSnapshot::arm_update_copy).
-    // Same bytes; false copies after the step instead (bench_train compares the two).
-    bool update_copy = true;
     // Record when each step of the loop starts (SessionStats::step_started_at),
     // for bench_train's account of where a checkpoint's overhead goes.
     bool record_step_times = false;

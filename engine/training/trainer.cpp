@@ -120,9 +120,6 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
     if (req.hooks.record_step_times)
         stats.step_started_at.push_back(std::chrono::duration<double>(t0 - report.started()).count());
     const Position next = position_of(gs + 1, run.steps_per_epoch);
-    // Only a save this session makes: not after a replayed step, nor after the last (its final save).
-    if (gs + 1 > loop.replay_until && gs + 1 < run.total_steps)
-        saver.before_step(gs + 1, next.step == run.steps_per_epoch);
     if (gs + 1 == nonfinite.poison_at) net.stepper->poison_next_step(nonfinite.poison_kind);
     net.stepper->vote_stop(cmd.preempt);  // a data-parallel job stops where every rank heard of it
     StepResult r = net.stepper->step(perm, next.step);
@@ -134,7 +131,7 @@ void Trainer::Impl::train_step(const std::vector<std::int64_t>& perm) {
         nonfinite.loss = r.loss;
         return;
     }
-    stats.train_seconds += saver.after_step(seconds_since(t0), r);
+    stats.train_seconds += seconds_since(t0);
     ++gs;
     loop.saved_at_gs = false;
     report.loss = r.loss;

@@ -23,28 +23,19 @@ namespace savepoint {
 
 class ProcessGroup;
 
-// Copy-free: the snapshot keeps the live parameter and Adam buffers and the
-// optimizer's next step writes into spares (FusedAdam on the CPU only).
-// Copying: they are copied into the snapshot's own buffers on the training
-// thread, by FusedAdam's update itself when the capture
-// is known to follow it (TrainHooks::update_copy). BackgroundCopy: the same copy, which the I/O
-// thread makes while the next step's forward and backward pass run; the
-// training thread waits only if it reaches that step's update first
-// (StateSnapshot::finish_copies). The saved bytes are the same every way.
-enum class CaptureMode { Auto, CopyFree, Copying, BackgroundCopy };
+// How a checkpoint's capture takes the parameters and Adam's moments
+// (capture_way.h): copy-free keeps the live tensors and the optimizer's next
+// step writes into spares (FusedAdam on the CPU only); copying copies them into
+// the snapshot's own buffers on the training thread. The saved bytes are the
+// same either way. The two kept are the two a study told apart
+// (docs/PERFORMANCE.md, capture mode).
+enum class CaptureMode { Auto, CopyFree, Copying };
 
 // Auto's choice. Copying when training leaves a CPU to the I/O thread: the
 // I/O core then reads only the snapshot's buffers, never the training core's
-// live ones, which costs the training thread less than copy-free. Copy-free
-// when training uses every CPU: there the copy stalls all its threads
-// (docs/PERFORMANCE.md, capture mode).
+// live ones. Copy-free when training uses every CPU: there a copy stalls all
+// its threads (docs/PERFORMANCE.md, capture mode).
 bool capture_is_copy_free(CaptureMode mode, int training_threads, int cpus);
-// Auto's choice when it copies: in the background, since the I/O thread then
-// has a CPU of its own, and the copy then costs the training thread little in
-// most minutes; in others the step after a background copy pays more, so Auto
-// takes each save the way that has cost less lately (capture_choice.h;
-// docs/PERFORMANCE.md, capture mode).
-bool capture_copies_in_background(CaptureMode mode, int training_threads, int cpus);
 
 struct TrainRequest {
     std::string home;  // resolved home directory

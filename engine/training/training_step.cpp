@@ -1,5 +1,4 @@
 #include "training/training_step.h"
-#include "checkpoint/state_snapshot.h"
 #include "platform/planted_bugs.h"
 
 #include "data/batch_gather.h"
@@ -8,7 +7,6 @@
 #include "model/fused_adam.h"
 
 #include <algorithm>
-#include <chrono>
 
 namespace savepoint {
 
@@ -116,28 +114,7 @@ StepResult StepRunner::step(const std::vector<std::int64_t>& perm, std::int64_t 
             return r;
         }
     }
-    // The forward and backward pass only read the parameters and optimizer
-    // state; the update writes them: a capture's copies must be done by now.
-    // Most steps: one atomic load, nothing pending.
-    if (snapshot_ && snapshot_->copies_pending() && !planted_bug(PlantedBug::UpdateBeforeCopy))
-        r.copy_wait_seconds = snapshot_->finish_copies(true);
-    const auto u0 = std::chrono::steady_clock::now();
     optimizer_.step();
-    const double update = std::chrono::duration<double>(std::chrono::steady_clock::now() - u0).count();
-    if (fused_ && fused_->copied_through() == fused_->steps_taken()) {
-        // Charged to the checkpoint, not to training: what copying into the snapshot
-        // added to this update (0 until there is a baseline; never negative).
-        if (quiet_updates_count_ > 0) {
-            std::array<double, kQuietUpdatesKept> sorted = quiet_updates_;
-            const auto mid = sorted.begin() + quiet_updates_count_ / 2;
-            std::nth_element(sorted.begin(), mid, sorted.begin() + quiet_updates_count_);
-            r.update_copy_seconds = std::max(0.0, update - *mid);
-        }
-    } else {
-        quiet_updates_[quiet_updates_next_] = update;
-        quiet_updates_next_ = (quiet_updates_next_ + 1) % kQuietUpdatesKept;
-        quiet_updates_count_ = std::min(quiet_updates_count_ + 1, kQuietUpdatesKept);
-    }
     r.loss = loss;
     r.accuracy = mse_ ? 0 : static_cast<double>(correct) / static_cast<double>(batch_ * world_);
     return r;

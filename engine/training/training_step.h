@@ -12,7 +12,6 @@
 #include <torch/torch.h>
 
 #include <algorithm>
-#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,15 +24,10 @@ namespace savepoint {
 class FusedAdam;
 class GradientAllreduce;
 class ProcessGroup;
-class StateSnapshot;
 
 struct StepResult {
     double loss = 0;
     double accuracy = 0;
-    double copy_wait_seconds = 0;  // spent finishing a background capture's copies before the update
-    // The update also copied its results into a snapshot (StateSnapshot::arm_update_copy):
-    // how much longer it took than the recent updates that did not, the capture's share of this step.
-    double update_copy_seconds = 0;
     // Not empty: the loss or a gradient was NaN or infinite, and the optimizer
     // update was not made (the live state is still the previous step's):
     // "loss" or "the gradient of <parameter>".
@@ -85,9 +79,6 @@ public:
     enum class Poison { None, Loss, Gradient };
     void poison_next_step(Poison p) { poison_ = p; }
 
-    // The snapshot whose background copies (StateSnapshot::finish_copies) each
-    // step must let finish before its optimizer update writes the tensors they read.
-    void guard(const StateSnapshot* snapshot) { snapshot_ = snapshot; }
     // --loss mse: mean squared error against float targets; accuracy is then 0 (no classes; the
     // registry keeps a number in that column).
     void use_mse(bool on) { mse_ = on; }
@@ -113,7 +104,6 @@ private:
     torch::Tensor index_cpu_;
     torch::Tensor batch_x_, batch_y_;         // CPU: the batch, gathered into the same buffers every step
     std::unique_ptr<LinearStackStep> stack_;  // null: autograd
-    const StateSnapshot* snapshot_ = nullptr;
     bool mse_ = false;
     GradientAllreduce* allreduce_ = nullptr;
     ProcessGroup* group_ = nullptr;
@@ -129,10 +119,6 @@ private:
     // ([batches][2]); false when `between` abandoned the pass.
     bool evaluate_batches(const BetweenBatches& between, double* sums);
     void poison(double& loss);
-    // The last updates that copied nothing, their median the baseline of update_copy_seconds.
-    static constexpr int kQuietUpdatesKept = 15;
-    std::array<double, kQuietUpdatesKept> quiet_updates_{};
-    int quiet_updates_count_ = 0, quiet_updates_next_ = 0;
 };
 
 }  // namespace savepoint

@@ -4,9 +4,11 @@
 //
 //   bench_train [--quick] [--data fashion-mnist|synthetic] [--json out.json]
 //               [--only throughput|checkpoints|registry|capture|hash] [--batch N]
-//   bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] [--no-update-copy] [--runs R]
+//   bench_train --only interleaved [--every N] [--copying|--copy-free] [--runs R]
 //   [--batch N]
 //   bench_train --device cuda [--quick] [--model FILE.pt]...   (the GPU's figures: bench_train_cuda.h)
+//   bench_train --only capture-study [--minutes M] [--model FILE.pt]   (every capture mode against the others:
+//                bench_capture_study.h)
 //
 // Measures, through the real Trainer (the code path savepoint-cli uses):
 //   throughput   samples/s of mlp, dnn, cnn at batch 32/128/256, 1 and 2 threads
@@ -21,6 +23,7 @@
 //                (a full read against CheckpointList::refresh)
 //   hash         SHA-256 GB/s: OpenSSL, and sha256_streams with 1, 2 and 3 streams
 //   telemetry    (only on request) what the telemetry sampler costs training: runs with and without, paired
+#include "bench_capture_study.h"
 #include "bench_train_cuda.h"
 #include "cuda/device_probe.h"
 #include "platform/io_affinity.h"
@@ -57,8 +60,6 @@ const char* capture_name(CaptureMode m) {
             return "copy-free";
         case CaptureMode::Copying:
             return "copying";
-        case CaptureMode::BackgroundCopy:
-            return "background copy";
     }
     return "?";
 }
@@ -66,11 +67,7 @@ const char* capture_name(CaptureMode m) {
 // What CaptureMode::Auto resolves to for a run on `threads` training threads here.
 const char* auto_capture_name(std::int64_t threads) {
     const int t = static_cast<int>(threads);
-    if (capture_is_copy_free(CaptureMode::Auto, t, available_cpus())) return "copy-free";
-    // With a CPU left to the I/O thread, save by save (engine/checkpoint/capture_choice.h).
-    return capture_copies_in_background(CaptureMode::Auto, t, available_cpus())
-               ? "background copy or copying, save by save"
-               : "copying";
+    return capture_is_copy_free(CaptureMode::Auto, t, available_cpus()) ? "copy-free" : "copying";
 }
 
 // Under $SAVEPOINT_BENCH_DIR if set (another disk, or tmpfs to take the disk out), else /tmp.
@@ -93,8 +90,6 @@ struct RunStats {
     double mean_stall_ms = 0;
     std::int64_t checkpoints = 0;
     std::int64_t copy_free_captures = 0;
-    std::int64_t background_captures = 0;
-    std::int64_t update_copy_captures = 0;                       // copying captures whose copies the update before made
     std::vector<double> step_seconds;                            // each step plus what followed it (a capture, a wait)
     std::int64_t deferred = 0, steps_deferred = 0, skipped = 0;  // the async policy at work
     std::int64_t waited = 0;  // captures that waited for the previous save to be written
@@ -104,9 +99,6 @@ struct RunStats {
 // One session of `steps` steps (one epoch), saving every `save_every` steps
 // (0: only the final checkpoint). Throughput excludes validation, which
 // happens once at the end and is the same for every variant.
-// --no-update-copy: copying captures copy after the step, as before 2026-12-04
-// (TrainHooks::update_copy), for comparing the two.
-bool g_update_copy = true;
 std::string g_device = "cpu";    // --device: where train_once trains
 double g_telemetry_seconds = 1;  // TrainRequest::telemetry_seconds (--only telemetry turns it off and on)
 
@@ -116,7 +108,6 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     const std::string home = temp_home();
     TrainRequest req;
     req.capture = capture;
-    req.hooks.update_copy = g_update_copy;
     req.home = home;
     req.run_name = "bench";
     req.config.data = data;
@@ -142,8 +133,6 @@ RunStats train_once(const std::string& data, const std::string& model, std::int6
     s.max_stall_ms = r.max_checkpoint_stall_ms;
     s.checkpoints = r.checkpoints_requested;
     s.copy_free_captures = r.copy_free_captures;
-    s.background_captures = r.background_copy_captures;
-    s.update_copy_captures = r.update_copy_captures;
     s.deferred = r.saves_deferred;
     s.steps_deferred = r.steps_deferred;
     s.skipped = r.saves_skipped;
@@ -373,8 +362,6 @@ std::vector<double> interleaved_runs(const std::string& data, std::int64_t batch
         if (waits) {
             waits->checkpoints += s.checkpoints;
             waits->waited += s.waited;
-            waits->background_captures += s.background_captures;
-            waits->update_copy_captures += s.update_copy_captures;
             waits->wait_ms += s.wait_ms;
             // Over all the runs' saves, each run weighted by its saves.
             const double before = static_cast<double>(waits->checkpoints - s.checkpoints);
@@ -483,6 +470,7 @@ int main(int argc, char** argv) {
     std::int64_t only_batch = 0;    // 0: every batch size
     std::int64_t probe_every = 10;  // --only interleaved
     int probe_runs = 4;
+    double study_minutes = 20;  // --only capture-study
     CaptureMode probe_capture = CaptureMode::Auto;
     std::vector<std::string> extra_models;  // --model FILE.pt: a TorchScript model too (--device cuda)
     for (int i = 1; i < argc; ++i) {
@@ -497,7 +485,7 @@ int main(int argc, char** argv) {
                  (std::string(argv[i + 1]) == "throughput" || std::string(argv[i + 1]) == "checkpoints" ||
                   std::string(argv[i + 1]) == "registry" || std::string(argv[i + 1]) == "capture" ||
                   std::string(argv[i + 1]) == "hash" || std::string(argv[i + 1]) == "interleaved" ||
-                  std::string(argv[i + 1]) == "telemetry"))
+                  std::string(argv[i + 1]) == "telemetry" || std::string(argv[i + 1]) == "capture-study"))
             only = argv[++i];
         else if (a == "--batch" && i + 1 < argc && std::atoll(argv[i + 1]) > 0)
             only_batch = std::atoll(argv[++i]);
@@ -505,14 +493,12 @@ int main(int argc, char** argv) {
             probe_every = std::atoll(argv[++i]);
         else if (a == "--runs" && i + 1 < argc && std::atoi(argv[i + 1]) > 0)
             probe_runs = std::atoi(argv[++i]);
-        else if (a == "--no-update-copy")
-            g_update_copy = false;
+        else if (a == "--minutes" && i + 1 < argc && std::atof(argv[i + 1]) > 0)
+            study_minutes = std::atof(argv[++i]);
         else if (a == "--copying")
             probe_capture = CaptureMode::Copying;
         else if (a == "--copy-free")
             probe_capture = CaptureMode::CopyFree;
-        else if (a == "--background-copy")
-            probe_capture = CaptureMode::BackgroundCopy;
         else if (a == "--device" && i + 1 < argc &&
                  (std::string(argv[i + 1]) == "cpu" || std::string(argv[i + 1]) == "cuda"))
             g_device = argv[++i];
@@ -523,9 +509,9 @@ int main(int argc, char** argv) {
                 stderr,
                 "usage: bench_train [--quick] [--data fashion-mnist|synthetic] [--json PATH]\n"
                 "                   [--only throughput|checkpoints|registry|capture|hash|telemetry] [--batch N]\n"
-                "       bench_train --only interleaved [--every N] [--copying|--copy-free|--background-copy] "
-                "[--no-update-copy] [--runs R] [--batch N]\n"
-                "       bench_train --device cuda [--quick] [--data D] [--model FILE.pt]... [--json PATH]\n");
+                "       bench_train --only interleaved [--every N] [--copying|--copy-free] [--runs R] [--batch N]\n"
+                "       bench_train --device cuda [--quick] [--data D] [--model FILE.pt]... [--json PATH]\n"
+                "       bench_train --only capture-study [--minutes M] [--model FILE.pt] [--json PATH]\n");
             return 2;
         }
     }
@@ -741,9 +727,22 @@ int main(int argc, char** argv) {
         out["checkpoint_overhead"] = overhead;
     }
 
+    if (only == "capture-study") {
+        const CaptureTrain train = [&data](const std::string& model, std::int64_t batch, std::int64_t threads,
+                                           std::int64_t every, std::int64_t block, const StudiedWay& way) {
+            const RunStats s = train_once(data, model, batch, threads, 12 * block, every, way.mode, "wait", block);
+            StudiedRun r;
+            r.block_ratios = interleaved_ratios(s.step_seconds, block, block / 5);
+            r.stall_ms = s.mean_stall_ms;
+            r.captures = s.checkpoints;
+            r.copy_free = s.copy_free_captures;
+            return r;
+        };
+        out["capture_study"] = capture_study(train, study_minutes, extra_models.empty() ? "" : extra_models.front());
+    }
     if (only == "interleaved") {
         // Only on request: one variant, measured the interleaved way only (interleaved_ratios),
-        // for trying a change quickly: --every N (default 10), --copying, --copy-free or --background-copy (default:
+        // for trying a change quickly: --every N (default 10), --copying or --copy-free (default:
         // as savepoint-cli chooses), --runs R (default 4),
         // --batch N (default 32; two threads from 128 on, as above).
         const std::int64_t batch = only_batch ? only_batch : 32, threads = batch >= 128 ? 2 : 1;
@@ -756,9 +755,8 @@ int main(int argc, char** argv) {
         // The captures that waited for the previous save: where a slow disk shows.
         std::printf(
             "%lld of %lld captures waited for the previous save to be written, %.1f ms in all; "
-            "%lld copied in the background, %lld by the update before them; stall %.3f ms a save\n",
+            "stall %.3f ms a save\n",
             static_cast<long long>(waits.waited), static_cast<long long>(waits.checkpoints), waits.wait_ms,
-            static_cast<long long>(waits.background_captures), static_cast<long long>(waits.update_copy_captures),
             waits.mean_stall_ms);
         // Per save, by the step's distance from the capture: median and mean excess in µs.
         std::printf("steps after the capture, excess over the quiet blocks (µs, median / mean):");

@@ -93,12 +93,10 @@ struct PolicyRun {
 };
 
 PolicyRun trainWith(const std::string& home, const std::string& policy, TrainerObserver* obs,
-                    std::int64_t save_blocks = 0, CaptureMode capture = CaptureMode::Auto, std::int64_t threads = 1,
-                    bool update_copy = true) {
+                    std::int64_t save_blocks = 0, CaptureMode capture = CaptureMode::Auto, std::int64_t threads = 1) {
     TrainRequest r;
     r.hooks.save_blocks = save_blocks;
     r.capture = capture;
-    r.hooks.update_copy = update_copy;
     r.home = home;
     r.run_name = "r";
     r.config = config(policy);
@@ -176,9 +174,8 @@ private Q_SLOTS:
         QCOMPARE(o.result.checkpoints_requested, std::int64_t(expected.size()) + 1);  // and the final one
     }
 
-    // Auto copies the snapshot when training leaves a CPU to the I/O thread (and
-    // leaves the copy to it) and keeps the live buffers when training uses them
-    // all; every way, the bits are the same.
+    // Auto copies the snapshot when training leaves a CPU to the I/O thread and
+    // keeps the live buffers when training uses them all; either way, the bits are the same.
     void captureFollowsTheCpusLeftToTheIoThread() {
         QVERIFY(!capture_is_copy_free(CaptureMode::Auto, 1, 2));
         QVERIFY(!capture_is_copy_free(CaptureMode::Auto, 3, 8));
@@ -186,59 +183,24 @@ private Q_SLOTS:
         QVERIFY(capture_is_copy_free(CaptureMode::Auto, 1, 1));
         QVERIFY(capture_is_copy_free(CaptureMode::CopyFree, 1, 2));
         QVERIFY(!capture_is_copy_free(CaptureMode::Copying, 2, 2));
-        QVERIFY(!capture_is_copy_free(CaptureMode::BackgroundCopy, 1, 1));
-        QVERIFY(capture_copies_in_background(CaptureMode::Auto, 1, 2));
-        QVERIFY(capture_copies_in_background(CaptureMode::Auto, 3, 8));
-        QVERIFY(!capture_copies_in_background(CaptureMode::Auto, 2, 2));
-        QVERIFY(!capture_copies_in_background(CaptureMode::Auto, 1, 1));
-        QVERIFY(!capture_copies_in_background(CaptureMode::Copying, 1, 2));
-        QVERIFY(!capture_copies_in_background(CaptureMode::CopyFree, 1, 2));
-        QVERIFY(capture_copies_in_background(CaptureMode::BackgroundCopy, 2, 2));
 
         const int cpus = available_cpus();
         const PolicyRun spare = trainWith(home("capture-spare"), "wait", nullptr, 0, CaptureMode::Auto, 1);
         const PolicyRun all = trainWith(home("capture-all"), "wait", nullptr, 0, CaptureMode::Auto, cpus);
         const PolicyRun forced = trainWith(home("capture-forced"), "wait", nullptr, 0, CaptureMode::CopyFree, 1);
         const PolicyRun copying = trainWith(home("capture-copying"), "wait", nullptr, 0, CaptureMode::Copying, 1);
-        const PolicyRun background =
-            trainWith(home("capture-background"), "wait", nullptr, 0, CaptureMode::BackgroundCopy, 1);
-        const PolicyRun afterStep =
-            trainWith(home("capture-after-step"), "wait", nullptr, 0, CaptureMode::Copying, 1, false);
-        for (const PolicyRun* o : {&spare, &all, &forced, &copying, &background, &afterStep}) {
+        for (const PolicyRun* o : {&spare, &all, &forced, &copying}) {
             QCOMPARE(int(o->result.outcome), int(Outcome::Finished));
             QVERIFY(o->result.checkpoints_requested > 1);
         }
         QCOMPARE(spare.result.copy_free_captures, cpus > 1 ? std::int64_t(0) : spare.result.checkpoints_requested);
-        // With a CPU left to the I/O thread, Auto's background copy is chosen save by
-        // save (capture_choice.h): it starts there and tries copying once to compare.
-        if (cpus > 1)
-            QVERIFY2(spare.result.background_copy_captures >= 1 &&
-                         spare.result.background_copy_captures < spare.result.checkpoints_requested,
-                     qPrintable(QStringLiteral("%1 of %2 captures in the background")
-                                    .arg(spare.result.background_copy_captures)
-                                    .arg(spare.result.checkpoints_requested)));
-        else
-            QCOMPARE(spare.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(all.result.copy_free_captures, all.result.checkpoints_requested);
-        QCOMPARE(all.result.background_copy_captures, std::int64_t(0));
         QCOMPARE(forced.result.copy_free_captures, forced.result.checkpoints_requested);
-        QCOMPARE(copying.result.copy_free_captures + copying.result.background_copy_captures, std::int64_t(0));
-        QCOMPARE(background.result.background_copy_captures, background.result.checkpoints_requested);
-        // Copying captures after a fused update take what the update copied into the
-        // snapshot (StateSnapshot::arm_update_copy): not the final one, which no update
-        // is armed for, nor one whose update came while the previous save still read the
-        // snapshot. Never when copy-free or in the background, nor when turned off.
-        QVERIFY2(copying.result.update_copy_captures >= 1 &&
-                     copying.result.update_copy_captures < copying.result.checkpoints_requested,
-                 qPrintable(QStringLiteral("%1 of %2 captures copied by the update")
-                                .arg(copying.result.update_copy_captures)
-                                .arg(copying.result.checkpoints_requested)));
-        for (const PolicyRun* o : {&all, &forced, &background, &afterStep})
-            QCOMPARE(o->result.update_copy_captures, std::int64_t(0));
+        QCOMPARE(copying.result.copy_free_captures, std::int64_t(0));
         // Same config, so the same bits; the thread count can change them, so that run only with itself.
         std::vector<std::string> want;
         for (const auto& c : copying.regular) want.push_back(c.params_sha256);
-        for (const PolicyRun* o : {&spare, &forced, &copying, &background, &afterStep}) {
+        for (const PolicyRun* o : {&spare, &forced, &copying}) {
             QCOMPARE(o->result.params_sha256, reference_);
             std::vector<std::string> got;
             for (const auto& c : o->regular) got.push_back(c.params_sha256);

@@ -403,8 +403,8 @@ private Q_SLOTS:
     }
 
     // The stall a checkpoint records is everything the training thread spent on
-    // it: the capture (the request's stall_ms), handing it over, and its part in
-    // a background copy. A capture starts the hand-over's count afresh.
+    // it: the capture (the request's stall_ms) and handing it over. A capture
+    // starts the hand-over's count afresh.
     void stallCountsTheCaptureAndItsHandOver() {
         CheckpointWriter writer(home(), nullptr);
         trainStep();
@@ -419,7 +419,7 @@ private Q_SLOTS:
         QVERIFY(!writer.take_save_error().has_value());
         const auto rows = reg_->checkpoints(run_);
         QCOMPARE(rows.size(), std::size_t(1));
-        QCOMPARE(rows[0].stall_ms, 0.125 + 0.25 + snap_->training_copy_ms());
+        QCOMPARE(rows[0].stall_ms, 0.125 + 0.25);
     }
 
     // A registry that cannot be opened for one job fails that job only: a save
@@ -478,9 +478,6 @@ private Q_SLOTS:
                  QStringLiteral("committed"));
     }
 
-    // A save queued behind other jobs has its background copy made before
-    // them: the training thread's next update waits for that copy, and should
-    // not also wait for a metrics flush ahead of it in the queue.
     // A registry whose pages are damaged is not a full disk: the writer says so,
     // and training stops instead of retrying for minutes (trainer_impl.h).
     void aDamagedRegistryIsToldFromAFullDisk() {
@@ -503,45 +500,6 @@ private Q_SLOTS:
                  QCryptographicHash::hash(QByteArray("not a database, a text file\n").repeated(300),
                                           QCryptographicHash::Sha256)
                      .toHex());
-    }
-
-    void backgroundCopyOfAQueuedSaveGoesFirst() {
-        model_ = torch::nn::Linear(6, 20000);  // 480 KB of weights: copied in the background
-        opt_ = std::make_unique<torch::optim::Adam>(model_->parameters(), torch::optim::AdamOptions(1e-2));
-        snap_->set_copy_free(false);
-        snap_->set_background_copy(true);
-        trainStep();
-        SaveRequest r = request(10);
-        r.row.params_sha256.clear();  // hashed by the writer, which reads the snapshot only after the copy
-        std::mutex m;
-        std::condition_variable cv;
-        bool go = false;
-        std::optional<bool> copiedBeforeMetrics;
-        {
-            CheckpointWriter writer(home(), nullptr);
-            // The I/O thread busy with something else while the save is queued.
-            writer.post([&](Registry&) {
-                std::unique_lock<std::mutex> l(m);
-                cv.wait(l, [&] { return go; });
-            });
-            snap_->capture(*model_, *opt_);
-            QVERIFY(snap_->last_capture_was_background());
-            QVERIFY(snap_->copies_pending());
-            writer.post([&](Registry&) { copiedBeforeMetrics = !snap_->copies_pending(); });
-            writer.save_async(snap_, r);
-            {
-                std::lock_guard<std::mutex> l(m);
-                go = true;
-            }
-            cv.notify_all();
-            writer.wait_for_save();
-            QVERIFY(!writer.take_save_error().has_value());
-        }
-        QVERIFY(copiedBeforeMetrics.has_value());
-        QVERIFY(*copiedBeforeMetrics);
-        const auto row = reg_->checkpoints(run_).back();
-        QCOMPARE(QString::fromLatin1(savepoint::to_string(row.state)), QStringLiteral("committed"));
-        QCOMPARE(row.params_sha256, params_sha256(*model_));  // the copy holds the parameters of its step
     }
 
     void asyncSaveHashesTheParametersWhileTheTensorsFlush() {

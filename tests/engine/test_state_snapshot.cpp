@@ -4,9 +4,7 @@
 // more step gives the same bits as that step taken without the round trip.
 // A checkpoint of another model is refused, naming the tensor. A copy-free
 // capture (FusedAdam frozen, the snapshot keeping the live tensors) saves the
-// same bytes as a copying one while training goes on past it, and so does a
-// background one, whose copies the next update waits for, and one whose
-// large copies the update before it made (arm_update_copy).
+// same bytes as a copying one while training goes on past it.
 #include "checkpoint/state_snapshot.h"
 #include "data/data_order.h"
 #include "data/dataset.h"
@@ -305,63 +303,6 @@ private Q_SLOTS:
         QVERIFY(captured_is(e));
     }
 
-    // A background capture leaves its large copies pending. The training step
-    // finishes them before its update (here, with no I/O thread, by making them
-    // itself), so the snapshot still holds the state of its own step once
-    // training has moved on. Two threads finishing at once share the pieces.
-    void backgroundCaptureHoldsItsStepThroughTheNextUpdate() {
-        const DatasetPair data = make_synthetic_dataset(256, 64);
-        const auto perm = epoch_permutation(5, 1, 256);
-        torch::manual_seed(21);
-        auto m = make_model("mlp");
-        FusedAdam opt(m->parameters(), torch::optim::AdamOptions(1e-3));
-        StepRunner runner(*m, opt, data, torch::kCPU, 32);
-        StateSnapshot copied, background;
-        copied.set_copy_free(false);
-        background.set_copy_free(false);
-        background.set_background_copy(true);
-        runner.guard(&background);
-        for (int s = 1; s <= 3; ++s) runner.step(perm, s);
-        for (int round = 0; round < 3; ++round) {
-            copied.capture(*m, opt);
-            background.capture(*m, opt);
-            QVERIFY(!copied.last_capture_was_background() && !copied.copies_pending());
-            QVERIFY(background.last_capture_was_background());
-            QVERIFY(background.copies_pending());
-            const auto expected = toFile(copied)->file;
-            const std::string before = params_sha256(*m);
-            const StepResult r = runner.step(perm, 4 + round);
-            QVERIFY(params_sha256(*m) != before);
-            QVERIFY(!background.copies_pending());
-            QVERIFY(r.copy_wait_seconds > 0);  // the step made the copies
-            QCOMPARE(toFile(background)->file, expected);
-            QCOMPARE(runner.step(perm, 10 + round).copy_wait_seconds, 0.0);  // nothing pending: no wait
-        }
-        // Two threads at once, as the I/O thread and the training thread, and
-        // the update the moment the training thread's call returns: the pieces
-        // are shared between them and the snapshot still holds its step. (A
-        // missing wait for the other thread's last piece is a window of a few
-        // microseconds, which neither this nor TSan was seen to catch: the
-        // negative control is update-before-copy, above.)
-        for (int round = 0; round < 20; ++round) {
-            copied.capture(*m, opt);
-            background.capture(*m, opt);
-            const auto expected = toFile(copied)->file;
-            std::atomic<bool> started{false};
-            std::thread io([&] {
-                started = true;
-                background.finish_copies();
-            });
-            while (!started.load())
-                std::this_thread::yield();  // the other thread a step ahead, as the I/O thread usually is
-            background.finish_copies(true);
-            opt.step();  // gradients zeroed by the last pass: the moments alone still move the parameters
-            io.join();
-            QVERIFY(!background.copies_pending());
-            QCOMPARE(toFile(background)->file, expected);
-        }
-    }
-
     void copyFreeCaptureIsUntouchedByLaterSteps() {
         // Two identical runs; A copies its snapshots, B keeps the live tensors.
         Twins t(11);
@@ -421,60 +362,6 @@ private Q_SLOTS:
             both(1, x_ * 0.5);
             QCOMPARE(toFile(sb)->file, again);
         }
-    }
-
-    void updateCopyHoldsWhatACopyAfterTheStepHolds() {
-        // Two identical runs; A's captures copy after the step, B's update copies
-        // its results into the snapshot itself (arm_update_copy).
-        Twins t(13);
-        auto& [a, b, oa, ob] = t;
-        StateSnapshot sa, sb;
-        sa.set_copy_free(false);
-        sb.set_copy_free(false);
-        // Nothing to arm before the buffers are laid out.
-        QVERIFY(!sb.arm_update_copy(*b, *ob));
-        sa.reserve(*a, *oa);
-        sb.reserve(*b, *ob);
-        auto both = [&](int n, const torch::Tensor& x) { t.both(n, x, y_, 200); };
-        // Round 0 arms the very first step: Adam's moments appear in it, in the
-        // slots reserve() laid out. Round 1 also retries its save: a second
-        // capture at the same step copies (the update's copies are taken once).
-        for (int round = 0; round < 3; ++round) {
-            QVERIFY(sb.arm_update_copy(*b, *ob));
-            both(1, x_ * (1.0 + round));
-            sa.capture(*a, *oa);
-            sb.capture(*b, *ob);
-            QVERIFY(!sa.last_capture_was_update_copy());
-            QVERIFY(sb.last_capture_was_update_copy());
-            const auto expected = toFile(sa)->file;
-            QCOMPARE(toFile(sb)->file, expected);
-            QCOMPARE(qs(params_sha256(*b)), qs(params_sha256(*a)));
-            if (round == 1) {
-                sb.capture(*b, *ob);
-                QVERIFY(!sb.last_capture_was_update_copy());
-                QCOMPARE(toFile(sb)->file, expected);
-            }
-        }
-        // Armed, but no save followed that step (skipped, or deferred while the
-        // previous one was written): a capture a step later must not take those
-        // copies, a step old by then. Negative control: stale-update-copy.
-        QVERIFY(sb.arm_update_copy(*b, *ob));
-        both(2, x_ * 0.5);
-        sa.capture(*a, *oa);
-        sb.capture(*b, *ob);
-        QVERIFY(!sb.last_capture_was_update_copy());
-        QCOMPARE(toFile(sb)->file, toFile(sa)->file);
-
-        // Not armed where it does not apply: a copy-free snapshot (its slots are the
-        // live tensors), or an optimizer that is not FusedAdam.
-        StateSnapshot copyFree;
-        copyFree.reserve(*b, *ob);
-        QVERIFY(!copyFree.arm_update_copy(*b, *ob));
-        torch::optim::Adam plain(a->parameters(), torch::optim::AdamOptions(1e-3));
-        StateSnapshot sp;
-        sp.set_copy_free(false);
-        sp.reserve(*a, plain);
-        QVERIFY(!sp.arm_update_copy(*a, plain));
     }
 
     void checkpointOfAnotherModelIsRefused() {

@@ -18,8 +18,6 @@
 #   skip-config-validation       test_bad_input_catalogue  bad flags and dialog fields accepted
 #   parser-no-bounds      checkpoint fuzz target    the checkpoint reader reads past its buffer
 #   write-frozen-state    test_state_snapshot       a copy-free snapshot changes under the I/O thread
-#   update-before-copy    test_state_snapshot       the optimizer update overtakes a background capture's copy
-#   stale-update-copy     test_state_snapshot       a capture takes an update copy made steps earlier
 #   skip-divergence-check test_divergence           a NaN loss or infinite gradient trains on (and is saved)
 #   script-model-skip-buffers  test_script_model    a TorchScript model's buffers (BatchNorm statistics) not saved
 #   export-altered-tensor test_export, test_export_loads.py   export writes one weight other than the checkpoint's
@@ -59,8 +57,6 @@ run no-run-lock test_two_processes
 run migrate-outside-transaction test_registry_upgrade
 run skip-config-validation test_bad_input_catalogue
 B=$BUILD_DIR/tests/engine run write-frozen-state test_state_snapshot
-B=$BUILD_DIR/tests/engine run update-before-copy test_state_snapshot
-B=$BUILD_DIR/tests/engine run stale-update-copy test_state_snapshot
 B=$BUILD_DIR/tests/engine run skip-divergence-check test_divergence
 B=$BUILD_DIR/tests/engine run script-model-skip-buffers test_script_model
 B=$BUILD_DIR/tests/engine run export-altered-tensor test_export
