@@ -2,6 +2,7 @@
 
 #include "distributed/collectives.h"
 #include "platform/errors.h"
+#include "platform/planted_bugs.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -11,6 +12,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <csignal>
 
 #include <nlohmann/json.hpp>
 
@@ -120,6 +122,9 @@ std::shared_ptr<ProcessGroup> ProcessGroup::join(const WorldEnv& env, const std:
                                                  std::chrono::milliseconds timeout, bool cuda) {
     // Refused before anything is served or joined: a CUDA job needs NCCL.
     if (cuda && !nccl_built()) make_nccl_collectives({}, env.rank, env.world_size, env.local_rank, timeout);
+    // Gloo sends with writev(), which raises SIGPIPE on a socket its peer has closed: a lost worker
+    // must reach us as WorkerLost, not end this process before it records the loss.
+    if (!planted_bug(PlantedBug::PeerLossKills)) std::signal(SIGPIPE, SIG_IGN);
     auto impl = std::make_unique<Impl>();
     const bool serves = env.rank == 0 && !env.agent_store;
     if (serves && !port_free(env.master_port))

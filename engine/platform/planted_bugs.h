@@ -22,6 +22,7 @@ namespace savepoint {
     X(MigrateOutsideTransaction, "migrate-outside-transaction") \
     X(NoRunLock, "no-run-lock")                                 \
     X(ParserNoBounds, "parser-no-bounds")                       \
+    X(PeerLossKills, "peer-loss-kills")                         \
     X(PullSkipSha256, "pull-skip-sha256")                       \
     X(RemoteManifestFirst, "remote-manifest-first")             \
     X(ScriptModelSkipBuffers, "script-model-skip-buffers")      \

@@ -161,7 +161,16 @@ if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" 
   pass "$killed kill(s) -9 alternating rank 1 and rank 0 ($during_write during a save): restarted and resumed each time, each restart naming the worker lost, params_sha256 equals the uninterrupted run's, verify exit 0; sessions: ${restarts:0:200}"
 else
   fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', $restart_events restart event(s) naming '$named' (expected '$want_named'), verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
-  grep -E "resum|restart|rror" "$T/k.log" | head -20
+  # The attempt before each restart that named the wrong worker: how its rank 0 ended (or did not).
+  IFS=, read -ra got_names <<<"$named"
+  for ((i = 1; i <= kills; i++)); do
+    [[ ${got_names[i - 1]:-} == "worker $((i % 2))" ]] && continue
+    echo "--- attempt $((i - 1)), before restart $i (named '${got_names[i - 1]:-}'), without its progress lines:"
+    awk -v from="(torchrun restart $((i - 1)))" -v to="(torchrun restart $i)" '
+      /was lost and torchrun restarted the job/ && index($0, to) { exit }
+      (from == "(torchrun restart 0)" && NR == 1) || (/was lost and torchrun restarted the job/ && index($0, from)) { on = 1 }
+      on && !/steps\/s/' "$T/k.log" | tail -n 25
+  done
 fi
 ((kills > 2)) && { echo "$fails failure(s)"; exit $((fails > 0)); }
 

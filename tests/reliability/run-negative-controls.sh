@@ -73,6 +73,7 @@ else
 fi
 B=$BUILD_DIR/tests/engine run compare-best-is-last test_compare
 B=$BUILD_DIR/tests/distributed run eval-own-buffers test_sharded_validation
+B=$BUILD_DIR/tests/distributed run peer-loss-kills test_lost_peer
 # A script, given the CLI; it stops after its first checks when a bug is planted.
 for bug in skip-gradient-allreduce follower-opens-home; do
   t0=$(date +%s)
