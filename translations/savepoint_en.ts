@@ -2070,4 +2070,71 @@
         <translation>none</translation>
     </message>
 </context>
+<context>
+    <name>RemedyWords</name>
+    <message>
+        <source>The runs of this home are in the Runs list.</source>
+        <translation>The runs of this home are in the Runs list.</translation>
+    </message>
+    <message>
+        <source>Select run '%1' in the Runs list and press Resume, or pick another name.</source>
+        <translation>Select run '%1' in the Runs list and press Resume, or pick another name.</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint of run '%1' in the Checkpoints table.</source>
+        <translation>Choose a checkpoint of run '%1' in the Checkpoints table.</translation>
+    </message>
+    <message>
+        <source>If the model file of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>If the model file of run '%1' moved, choose where it is now in the New run dialog.</translation>
+    </message>
+    <message>
+        <source>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</source>
+        <translation>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</translation>
+    </message>
+    <message>
+        <source>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</translation>
+    </message>
+    <message>
+        <source>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</translation>
+    </message>
+    <message>
+        <source>Leave the model file empty: the run's built-in model goes with it.</source>
+        <translation>Leave the model file empty: the run's built-in model goes with it.</translation>
+    </message>
+    <message>
+        <source>Leave the dataset as it is: the run's built-in dataset goes with it.</source>
+        <translation>Leave the dataset as it is: the run's built-in dataset goes with it.</translation>
+    </message>
+    <message>
+        <source>Choose cpu or auto as the Device in the New run dialog.</source>
+        <translation>Choose cpu or auto as the Device in the New run dialog.</translation>
+    </message>
+    <message>
+        <source>Choose the last good checkpoint of run '%1' in the Checkpoints table and roll back to it.</source>
+        <translation>Choose the last good checkpoint of run '%1' in the Checkpoints table and roll back to it.</translation>
+    </message>
+    <message>
+        <source>Roll back to checkpoint #%1 (%2), the newest one before it.</source>
+        <translation>Roll back to checkpoint #%1 (%2), the newest one before it.</translation>
+    </message>
+    <message>
+        <source>Roll back to the start of the run, the newest point before it.</source>
+        <translation>Roll back to the start of the run, the newest point before it.</translation>
+    </message>
+    <message>
+        <source>Name both the epoch and the step to resume after.</source>
+        <translation>Name both the epoch and the step to resume after.</translation>
+    </message>
+    <message>
+        <source>Select two or more runs to compare.</source>
+        <translation>Select two or more runs to compare.</translation>
+    </message>
+    <message>
+        <source>Pull run '%1' into another home, or resume it here.</source>
+        <translation>Pull run '%1' into another home, or resume it here.</translation>
+    </message>
+</context>
 </TS>

@@ -2173,4 +2173,71 @@
         <translation>aucun</translation>
     </message>
 </context>
+<context>
+    <name>RemedyWords</name>
+    <message>
+        <source>The runs of this home are in the Runs list.</source>
+        <translation>Les exécutions de ce dossier sont dans la liste Exécutions.</translation>
+    </message>
+    <message>
+        <source>Select run '%1' in the Runs list and press Resume, or pick another name.</source>
+        <translation>Sélectionnez l’exécution « %1 » dans la liste Exécutions et cliquez sur Reprendre, ou choisissez un autre nom.</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint of run '%1' in the Checkpoints table.</source>
+        <translation>Choisissez un point de sauvegarde de l’exécution « %1 » dans le tableau Points de sauvegarde.</translation>
+    </message>
+    <message>
+        <source>If the model file of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>Si le fichier du modèle de l’exécution « %1 » a été déplacé, indiquez son nouvel emplacement dans la fenêtre Nouvelle exécution.</translation>
+    </message>
+    <message>
+        <source>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</source>
+        <translation>Remettez le fichier du modèle de l’exécution « %1 » là où l’exécution l’a enregistré ; l’entraînement peut suivre un fichier déplacé, l’export non.</translation>
+    </message>
+    <message>
+        <source>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>Si le fichier du jeu de données de l’exécution « %1 » a été déplacé, indiquez son nouvel emplacement dans la fenêtre Nouvelle exécution.</translation>
+    </message>
+    <message>
+        <source>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>Si le dossier du jeu de données de l’exécution « %1 » a été déplacé, indiquez son nouvel emplacement dans la fenêtre Nouvelle exécution.</translation>
+    </message>
+    <message>
+        <source>Leave the model file empty: the run's built-in model goes with it.</source>
+        <translation>Laissez le fichier du modèle vide : le modèle intégré de l’exécution la suit.</translation>
+    </message>
+    <message>
+        <source>Leave the dataset as it is: the run's built-in dataset goes with it.</source>
+        <translation>Laissez le jeu de données tel quel : le jeu intégré de l’exécution la suit.</translation>
+    </message>
+    <message>
+        <source>Choose cpu or auto as the Device in the New run dialog.</source>
+        <translation>Choisissez cpu ou auto comme Périphérique dans la fenêtre Nouvelle exécution.</translation>
+    </message>
+    <message>
+        <source>Choose the last good checkpoint of run '%1' in the Checkpoints table and roll back to it.</source>
+        <translation>Choisissez le dernier bon point de sauvegarde de l’exécution « %1 » dans le tableau Points de sauvegarde et revenez-y.</translation>
+    </message>
+    <message>
+        <source>Roll back to checkpoint #%1 (%2), the newest one before it.</source>
+        <translation>Revenez au point de sauvegarde n° %1 (%2), le plus récent avant ce point.</translation>
+    </message>
+    <message>
+        <source>Roll back to the start of the run, the newest point before it.</source>
+        <translation>Revenez au début de l’exécution, le point le plus récent avant celui-ci.</translation>
+    </message>
+    <message>
+        <source>Name both the epoch and the step to resume after.</source>
+        <translation>Indiquez à la fois l’époque et l’étape après lesquelles reprendre.</translation>
+    </message>
+    <message>
+        <source>Select two or more runs to compare.</source>
+        <translation>Sélectionnez au moins deux exécutions à comparer.</translation>
+    </message>
+    <message>
+        <source>Pull run '%1' into another home, or resume it here.</source>
+        <translation>Récupérez l’exécution « %1 » dans un autre dossier, ou reprenez-la ici.</translation>
+    </message>
+</context>
 </TS>

@@ -2173,4 +2173,71 @@
         <translation>nenhuma</translation>
     </message>
 </context>
+<context>
+    <name>RemedyWords</name>
+    <message>
+        <source>The runs of this home are in the Runs list.</source>
+        <translation>As execuções desta pasta estão na lista Execuções.</translation>
+    </message>
+    <message>
+        <source>Select run '%1' in the Runs list and press Resume, or pick another name.</source>
+        <translation>Selecione a execução '%1' na lista Execuções e clique em Retomar, ou escolha outro nome.</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint of run '%1' in the Checkpoints table.</source>
+        <translation>Escolha um checkpoint da execução '%1' na tabela Checkpoints.</translation>
+    </message>
+    <message>
+        <source>If the model file of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>Se o arquivo do modelo da execução '%1' foi movido, indique onde ele está agora na janela Nova execução.</translation>
+    </message>
+    <message>
+        <source>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</source>
+        <translation>Coloque o arquivo do modelo da execução '%1' de volta onde a execução o registrou; o treinamento pode seguir um arquivo movido, a exportação não.</translation>
+    </message>
+    <message>
+        <source>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>Se o arquivo do conjunto de dados da execução '%1' foi movido, indique onde ele está agora na janela Nova execução.</translation>
+    </message>
+    <message>
+        <source>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</source>
+        <translation>Se a pasta do conjunto de dados da execução '%1' foi movida, indique onde ela está agora na janela Nova execução.</translation>
+    </message>
+    <message>
+        <source>Leave the model file empty: the run's built-in model goes with it.</source>
+        <translation>Deixe o arquivo do modelo vazio: o modelo embutido da execução vai com ela.</translation>
+    </message>
+    <message>
+        <source>Leave the dataset as it is: the run's built-in dataset goes with it.</source>
+        <translation>Deixe o conjunto de dados como está: o conjunto embutido da execução vai com ela.</translation>
+    </message>
+    <message>
+        <source>Choose cpu or auto as the Device in the New run dialog.</source>
+        <translation>Escolha cpu ou auto como Dispositivo na janela Nova execução.</translation>
+    </message>
+    <message>
+        <source>Choose the last good checkpoint of run '%1' in the Checkpoints table and roll back to it.</source>
+        <translation>Escolha o último checkpoint bom da execução '%1' na tabela Checkpoints e reverta para ele.</translation>
+    </message>
+    <message>
+        <source>Roll back to checkpoint #%1 (%2), the newest one before it.</source>
+        <translation>Reverta para o checkpoint nº %1 (%2), o mais recente antes dele.</translation>
+    </message>
+    <message>
+        <source>Roll back to the start of the run, the newest point before it.</source>
+        <translation>Reverta para o início da execução, o ponto mais recente antes dele.</translation>
+    </message>
+    <message>
+        <source>Name both the epoch and the step to resume after.</source>
+        <translation>Informe a época e o passo após os quais retomar.</translation>
+    </message>
+    <message>
+        <source>Select two or more runs to compare.</source>
+        <translation>Selecione duas ou mais execuções para comparar.</translation>
+    </message>
+    <message>
+        <source>Pull run '%1' into another home, or resume it here.</source>
+        <translation>Traga a execução '%1' para outra pasta, ou retome-a aqui.</translation>
+    </message>
+</context>
 </TS>

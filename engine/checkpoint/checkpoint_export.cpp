@@ -32,10 +32,11 @@ std::string committed_ids(Registry& reg, const RunRow& run) {
 
 CheckpointRow exportable_checkpoint(Registry& reg, const RunRow& run, std::int64_t id) {
     const auto c = reg.checkpoint(id);
-    if (!c || c->run_id != run.id)
-        throw no_checkpoint_in_run(run, id,
-                                   "(its committed checkpoints: " + committed_ids(reg, run) +
-                                       "; see: savepoint-cli checkpoints --run " + run.name + ")");
+    if (!c || c->run_id != run.id) {
+        auto e = no_checkpoint_in_run(run, id, "(its committed checkpoints: " + committed_ids(reg, run) + ")");
+        e.with(Remedy{Remedy::Kind::ListCheckpoints, run.name});
+        throw e;
+    }
     if (!c->usable())
         throw InputError("checkpoint", "committed", to_string(c->state),
                          InputError::Says{"checkpoint #" + std::to_string(c->id) + " is " + to_string(c->state) +
@@ -77,8 +78,8 @@ NamedTensors model_tensors(const CheckpointContents& contents) {
 torch::jit::Module load_run_module(const RunRow& run, const ExportRequest& r) {
     if (!file_exists(r.model))
         throw InputError(r.model + ": the TorchScript model of run " + quoted(run.name) +
-                         " is missing; export reads it where the run recorded it, so put it back there " +
-                         "(for training, savepoint-cli resume --model NEW follows a moved file)");
+                         " is missing; export reads it where the run recorded it, so put it back there")
+            .with(Remedy{Remedy::Kind::PutModelBack, run.name});
     std::string found;
     const auto model = load_script_model(r.model, &found);
     if (!r.model_sha256.empty() && found != r.model_sha256)
@@ -132,7 +133,8 @@ ExportResult export_checkpoint(Registry& reg, const RunRow& run, const ExportReq
     check_out_path(r.out_path);
     // The same verdict as `verify`, then the bytes parsed only once they passed.
     const CheckpointCheck check = check_checkpoint(reg.home(), run.name, row);
-    if (!check.ok) throw CorruptCheckpoint(check.why + " (run savepoint-cli verify --run " + run.name + ")");
+    if (!check.ok)
+        throw CorruptCheckpoint(check.why + " (verify run " + quoted(run.name) + " to see what else is damaged)");
     std::vector<std::uint8_t> bytes;
     CheckpointContents contents;
     const VerifyResult v = verify_checkpoint_file(reg.absolute(row.path), row.sha256, &bytes, &contents);

@@ -75,7 +75,7 @@ public:
     }
     [[noreturn]] void damaged(const std::string& what) const {
         throw RegistryDamaged(reg_.path() + ": the registry is damaged (" + what +
-                                  "); recovery stopped before changing anything. `savepoint-cli verify` reports it; "
+                                  "); recovery stopped before changing anything. verifying the home reports it; "
                                   "copy the home before trying `sqlite3 " +
                                   reg_.path() + " .recover`",
                               reg_.path());

@@ -46,7 +46,7 @@ void check_dataset_fingerprint(const std::map<std::string, std::string>& recorde
             InputError::Says{part + " in " + source + " is not what run '" + run_name +
                              "' was trained on (SHA-256 of its decoded bytes: recorded " + sha + ", found " + now +
                              "); resuming on other data would not continue the same run. Put the "
-                             "original files back, or point resume's --data at a copy of them"});
+                             "original files back, or resume the run from a copy of them"});
     }
 }
 

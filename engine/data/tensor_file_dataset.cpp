@@ -56,7 +56,7 @@ torch::Tensor inputs(torch::Tensor x, const std::string& key, const std::string&
 torch::Tensor targets(torch::Tensor y, const std::string& key, const std::string& loss, const std::string& path) {
     if (loss == "mse") {
         if (!at::isFloatingType(y.scalar_type()))
-            throw InputError(path + ": " + key + ": expected floating-point targets for --loss mse, found " +
+            throw InputError(path + ": " + key + ": expected floating-point targets for loss 'mse', found " +
                              tensor_shape_text(y));
         y = y.to(torch::kFloat32).contiguous();
         if (!torch::isfinite(y).all().item<bool>())
@@ -64,9 +64,9 @@ torch::Tensor targets(torch::Tensor y, const std::string& key, const std::string
         return y;
     }
     if (y.dim() != 1 || at::isFloatingType(y.scalar_type()) || y.scalar_type() == torch::kBool)
-        throw InputError(path + ": " + key + ": expected integer class labels of shape [N] for --loss ce, found " +
+        throw InputError(path + ": " + key + ": expected integer class labels of shape [N] for loss 'ce', found " +
                          tensor_shape_text(y) +
-                         (at::isFloatingType(y.scalar_type()) ? " (float targets: --loss mse)" : ""));
+                         (at::isFloatingType(y.scalar_type()) ? " (float targets: loss 'mse')" : ""));
     y = y.to(torch::kInt64).contiguous();
     if (y.numel() > 0 && y.min().item<std::int64_t>() < 0)
         throw InputError(path + ": " + key + ": expected class labels from 0, found " +

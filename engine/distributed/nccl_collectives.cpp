@@ -51,7 +51,7 @@ std::unique_ptr<Collectives> make_nccl_collectives(const c10::intrusive_ptr<c10d
     if (local_rank >= gpus)
         throw InputError("environment variable LOCAL_RANK: expected a GPU for each worker of this machine (0 to " +
                          std::to_string(gpus - 1) + "), found " + std::to_string(local_rank) +
-                         " (fewer GPUs than --nproc_per_node)");
+                         " (fewer GPUs than workers on this machine)");
     // Before anything touches CUDA: this worker's default device, generator and streams are its GPU's.
     c10::cuda::set_device(static_cast<c10::DeviceIndex>(local_rank));
     auto opts = c10d::ProcessGroupNCCL::Options::create();

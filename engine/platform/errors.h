@@ -4,10 +4,12 @@
 #pragma once
 
 #include "platform/field_rule.h"
+#include "platform/remedy.h"
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace savepoint {
 
@@ -17,8 +19,8 @@ namespace savepoint {
 // About a setting, it carries the setting (`field`: its command-line name
 // without dashes, "lr", "steps-per-epoch", "checkpoint"), what was expected and
 // what was found, as data: each front end words it (the CLI "--lr: …", the
-// window a translated sentence beside the field). what() is the command-line
-// wording, so that logs and tests read what a user of the CLI reads.
+// window a translated sentence beside the field). what() is "--<field>: " and
+// the engine's sentence for logs; the remedy (what to do next) is data beside it.
 class InputError : public std::runtime_error {
 public:
     // About a file or a dataset: the message names it and says it all.
@@ -44,9 +46,18 @@ public:
     const std::string& says() const { return says_; }  // English, what follows "--<field>: "
     const FieldRule& rule() const { return rule_; }    // kind None: expected() says it all
 
+    // What the user can do next, for the front ends to word (what() leaves it
+    // out): `throw InputError(...).with(Remedy{...})`.
+    InputError& with(Remedy remedy) {
+        remedy_ = std::move(remedy);
+        return *this;
+    }
+    const Remedy& remedy() const { return remedy_; }
+
 private:
     std::string field_, expected_, found_, says_;
     FieldRule rule_;
+    Remedy remedy_;
 };
 
 // The disk said no: ENOSPC, EIO, EROFS... The previous checkpoint and the

@@ -24,7 +24,7 @@ std::string registry_path(const std::string& home);  // "<home>/registry.sqlite"
 
 // What to do about a damaged registry, appended to every RegistryDamaged message.
 inline constexpr const char* kDamagedAdvice =
-    " (the registry is damaged: `savepoint-cli verify` reports it; copy the home before "
+    " (the registry is damaged: verifying the home reports it; copy the home before "
     "trying `sqlite3 registry.sqlite .recover`)";
 
 struct RunRow {

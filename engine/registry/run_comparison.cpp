@@ -176,8 +176,8 @@ std::string setting_short_name(const std::string& key) {
 
 void check_comparison_names(const std::vector<std::string>& names) {
     if (names.size() < 2)
-        throw InputError("run", "two or more runs (--run A --run B)",
-                         names.empty() ? "none" : "only '" + names[0] + "'");
+        throw InputError("run", "two or more runs", names.empty() ? "none" : "only '" + names[0] + "'")
+            .with(Remedy{Remedy::Kind::NameTwoRuns});
     for (std::size_t i = 0; i < names.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
             if (names[i] == names[j])

@@ -4,7 +4,8 @@ namespace savepoint {
 
 InputError no_run_named(const std::string& name, const std::string& home) {
     return InputError("run", "a run in " + home, "'" + name + "'",
-                      InputError::Says{"no run named '" + name + "' in " + home + " (see: savepoint-cli runs)"});
+                      InputError::Says{"no run named '" + name + "' in " + home})
+        .with(Remedy{Remedy::Kind::ListRuns});
 }
 
 InputError run_already_exists(const std::string& name, const std::string& home) {
@@ -12,9 +13,9 @@ InputError run_already_exists(const std::string& name, const std::string& home) 
     if (home.empty())
         return InputError("run", "a name no run has", "'" + name + "'",
                           InputError::Says{said + " (use resume, or pick another name)"});
-    return InputError(
-        "run", "a name no run in " + home + " has", "'" + name + "'",
-        InputError::Says{said + " in " + home + " (resume it with: savepoint-cli resume --run " + name + ")"});
+    return InputError("run", "a name no run in " + home + " has", "'" + name + "'",
+                      InputError::Says{said + " in " + home})
+        .with(Remedy{Remedy::Kind::ResumeRun, name});
 }
 
 }  // namespace savepoint

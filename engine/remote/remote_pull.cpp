@@ -82,8 +82,8 @@ void check_existing(Registry& reg, Plan& p, const S3Uri& uri) {
             "a run this home does not have, or one whose copy in " + uri.text() + " is newer on the same lineage",
             "run '" + p.name + "' is here with head " +
                 (local_head ? "#" + std::to_string(*local_head) : std::string("none")) + "; the remote's newest is #" +
-                std::to_string(remote_newest) + (newer ? ", on another lineage" : ", which this home has"),
-            "(pull into another --home, or resume it here)");
+                std::to_string(remote_newest) + (newer ? ", on another lineage" : ", which this home has"))
+            .with(Remedy{Remedy::Kind::PullElsewhere, p.name});
 }
 
 std::string hex_of(Sha256& h) {

@@ -21,22 +21,18 @@ void check_lr_override(const TrainRequest& req) {
     if (!TrainConfig::rule("lr").admits(lr)) throw InputError("lr", TrainConfig::rule("lr"), lr_text(lr));
     const bool rollback = req.target.checkpoint_id || req.target.epoch || req.target.step;
     if (!req.resume || !rollback)
-        throw InputError("lr", "a rollback with it (--checkpoint ID, or --epoch E --step S)", "--lr alone",
-                         InputError::Says{"a new learning rate starts a new branch from a checkpoint: add "
-                                          "--checkpoint ID (or --epoch E --step S) naming the last good one "
-                                          "(savepoint-cli checkpoints --run " +
-                                          req.run_name + ")"});
+        throw InputError("lr", "a rollback with it (a checkpoint, or an epoch and step)", "the learning rate alone",
+                         InputError::Says{"a new learning rate starts a new branch from a checkpoint"})
+            .with(Remedy{Remedy::Kind::RollBackFirst, req.run_name});
 }
 
 void check_lr_rollback(const ResumePlan& plan, const RunRow& run) {
     if (plan.target_global_step == plan.start_global_step) return;
     const std::string target = position_text(plan.target_global_step, run.steps_per_epoch);
-    const std::string use = plan.from ? "--checkpoint " + std::to_string(plan.from->id) + " (" +
-                                            position_text(plan.from->global_step, run.steps_per_epoch) + ")"
-                                      : std::string("--epoch 1 --step 0");
     throw InputError("lr", "a rollback to a checkpoint", target,
-                     InputError::Says{"a new learning rate starts at a checkpoint, and no checkpoint is at " + target +
-                                      "; use " + use + ", the newest one before it"});
+                     InputError::Says{"a new learning rate starts at a checkpoint, and no checkpoint is at " + target})
+        .with(Remedy{Remedy::Kind::RollBackTo, run.name, plan.from ? plan.from->id : 0,
+                     plan.from ? position_text(plan.from->global_step, run.steps_per_epoch) : std::string()});
 }
 
 std::optional<double> recorded_branch_lr(const std::vector<BranchRow>& branches, std::int64_t branch_id) {

@@ -31,7 +31,7 @@ void check_deterministic_kernels(ClassifierImpl& model, const DatasetPair& data,
         if (op.empty()) throw;
         throw InputError("model " + model_display_name(cfg.model) + ": " + op +
                          " has no deterministic CUDA implementation, so a run of it on the GPU could not give the "
-                         "same bits twice (run it with --device cpu, or replace that operation)");
+                         "same bits twice (train it on the CPU, or replace that operation)");
     }
     model.train(was_training);
     for (auto& p : model.parameters()) p.mutable_grad() = torch::Tensor();

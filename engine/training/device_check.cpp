@@ -27,9 +27,9 @@ void refuse_unusable_device(const TrainConfig& cfg) {
     if (cfg.device == "cuda") {
         const std::string why = cuda_unavailable_reason();
         if (!why.empty())
-            throw InputError(
-                "device", "a CUDA device", "none",
-                InputError::Says{"expected a CUDA device, found none: " + why + "; use --device cpu or auto"});
+            throw InputError("device", "a CUDA device", "none",
+                             InputError::Says{"expected a CUDA device, found none: " + why})
+                .with(Remedy{Remedy::Kind::TrainOnCpu});
     }
     if (trains_on_cuda(cfg)) check_cublas_workspace();
 }

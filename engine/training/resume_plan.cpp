@@ -60,18 +60,22 @@ bool file_exists_hint(const std::string& error) { return error.find("file is mis
 void check_resume_target(Registry& reg, const RunRow& run, const ResumeTarget& target, std::int64_t epochs) {
     if (target.checkpoint_id) {
         auto c = reg.checkpoint(*target.checkpoint_id);
-        if (!c || c->run_id != run.id)
-            throw no_checkpoint_in_run(run, *target.checkpoint_id,
-                                       "(see: savepoint-cli checkpoints --run " + run.name + ")");
+        if (!c || c->run_id != run.id) {
+            auto e = no_checkpoint_in_run(run, *target.checkpoint_id);
+            e.with(Remedy{Remedy::Kind::ListCheckpoints, run.name});  // keeps it a CheckpointRefused
+            throw e;
+        }
         if (!c->usable())
             throw InputError("checkpoint", "committed", to_string(c->state),
                              InputError::Says{"checkpoint #" + std::to_string(c->id) + " is " + to_string(c->state) +
                                               (c->state_detail.empty() ? "" : " (" + c->state_detail + ")") +
                                               " and cannot be resumed from"});
     } else if (target.epoch || target.step) {
-        if (!target.epoch || !target.step)
-            throw InputError("epoch/--step", "both (the last completed step to resume after)",
-                             std::string("only ") + (target.epoch ? "--epoch" : "--step"));
+        if (!target.epoch || !target.step) {
+            const std::string given = target.epoch ? "epoch" : "step";
+            throw InputError(given, "both epoch and step (the last completed step to resume after)", "only " + given)
+                .with(Remedy{Remedy::Kind::NameBothEpochAndStep, run.name, 0, {}, given});
+        }
         if (*target.epoch < 1 || *target.epoch > epochs)
             throw InputError("epoch", "1 to " + std::to_string(epochs), std::to_string(*target.epoch));
         if (*target.step < 0 || *target.step > run.steps_per_epoch)

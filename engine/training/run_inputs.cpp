@@ -122,9 +122,10 @@ std::shared_ptr<ClassifierImpl> load_recorded_model(const TrainConfig& cfg, cons
     if (cfg.builtin_model()) {
         if (!moved.empty())
             throw InputError("model",
-                             "no --model (run '" + run_name + "' trains the built-in model '" + cfg.model +
+                             "no model file (run '" + run_name + "' trains the built-in model '" + cfg.model +
                                  "', which does not move)",
-                             "'" + moved + "'");
+                             "'" + moved + "'")
+                .with(Remedy{Remedy::Kind::LeaveModelOut, run_name});
         return make_model(cfg.model);
     }
     const std::string& path = moved.empty() ? cfg.model : moved;
@@ -134,8 +135,8 @@ std::shared_ptr<ClassifierImpl> load_recorded_model(const TrainConfig& cfg, cons
         model = load_script_model(path, &sha);
     } catch (const InputError& e) {
         if (!moved.empty()) throw;
-        throw InputError(std::string(e.what()) + " (run '" + run_name + "' was created with the model in " + path +
-                         "; if it moved, say where: savepoint-cli resume --run " + run_name + " --model NEW_FILE)");
+        throw InputError(std::string(e.what()) + " (run '" + run_name + "' was created with the model in " + path + ")")
+            .with(Remedy{Remedy::Kind::ModelMoved, run_name});
     }
     if (!cfg.model_sha256.empty() && sha != cfg.model_sha256)
         throw InputError(path + ": SHA-256: expected " + cfg.model_sha256 + " (the model file run '" + run_name +
@@ -193,7 +194,7 @@ DryRunReport check_model_on_data(ClassifierImpl& model, const DatasetPair& data,
         const torch::Tensor y = data.train.labels.narrow(0, 0, n);
         if (out.sizes() != y.sizes())
             throw InputError(where + ": output: expected the targets' shape " + shape_text(y.sizes()) +
-                             " (--loss mse), found " + shape_text(out.sizes()));
+                             " (loss 'mse'), found " + shape_text(out.sizes()));
     }
     if (!torch::isfinite(out).all().item<bool>())
         throw InputError(where + ": output: expected finite values for finite inputs, found NaN or infinity");

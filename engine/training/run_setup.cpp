@@ -51,8 +51,8 @@ void Trainer::Impl::setup() {
     if (cfg.threads > available_cpus())
         note("note: " + std::to_string(cfg.threads) + " training threads on the " + std::to_string(available_cpus()) +
              " CPUs this process may use: they take turns, and every step waits for the last of them "
-             "(--threads " +
-             std::to_string(available_cpus()) + " or fewer trains faster)");
+             "(" +
+             std::to_string(available_cpus()) + " threads or fewer train faster)");
     choose_device();
     if (req.resume && !cfg.builtin_model() && net.device.is_cuda())
         check_deterministic_kernels(*net.model, data, cfg, net.device);
@@ -156,10 +156,10 @@ void Trainer::Impl::load_resume_dataset() {
     const std::string& recorded = cfg.data;
     const bool moved = !req.data_override.empty();
     if (moved && is_builtin_dataset(recorded) && req.data_override != recorded)
-        throw InputError(
-            "data", "'" + recorded + "'", "'" + req.data_override + "'",
-            InputError::Says{"run '" + req.run_name + "' was trained on the built-in dataset '" + recorded +
-                             "', which does not move; found '" + req.data_override + "' (leave --data out)"});
+        throw InputError("data", "'" + recorded + "'", "'" + req.data_override + "'",
+                         InputError::Says{"run '" + req.run_name + "' was trained on the built-in dataset '" +
+                                          recorded + "', which does not move; found '" + req.data_override + "'"})
+            .with(Remedy{Remedy::Kind::LeaveDataOut, req.run_name});
     if (moved && cfg.data_sha256.empty())
         throw InputError("data", recorded, req.data_override,
                          InputError::Says{"run '" + req.run_name +
@@ -177,8 +177,8 @@ void Trainer::Impl::load_resume_dataset() {
     } catch (const InputError& e) {
         if (moved) throw;
         throw InputError(std::string(e.what()) + " (run '" + req.run_name + "' was trained on the dataset in " +
-                         recorded + "; if it moved, say where: savepoint-cli resume --run " + req.run_name +
-                         (file ? " --data NEW_FILE)" : " --data NEW_DIR)"));
+                         recorded + ")")
+            .with(Remedy{Remedy::Kind::DataMoved, req.run_name, 0, {}, {}, file});
     }
     check_dataset_fingerprint(cfg.data_sha256,
                               file ? std::map<std::string, std::string>{{"file", file_sha}} : dataset_fingerprint(data),
@@ -188,11 +188,11 @@ void Trainer::Impl::load_resume_dataset() {
 // A simulated crash or preemption at a step this session never computes
 // would silently not happen: refused instead, naming the steps it can be.
 void Trainer::Impl::check_simulated_failure_steps(std::int64_t after, std::int64_t last) const {
-    const std::pair<const char*, std::int64_t> flags[] = {{"--interrupt-at-step", req.interrupt_at_step},
-                                                          {"--preempt-at-step", req.preempt_at_step}};
+    const std::pair<const char*, std::int64_t> flags[] = {{"interrupt-at-step", req.interrupt_at_step},
+                                                          {"preempt-at-step", req.preempt_at_step}};
     for (const auto& [flag, at] : flags) {
         if (at <= 0 || (at > after && at <= last)) continue;
-        throw InputError(std::string(flag).substr(2),
+        throw InputError(flag,
                          "a global step from " + std::to_string(after + 1) + " to " + std::to_string(last) +
                              " (the steps this " + (after ? "resume computes" : "run trains") + ")",
                          std::to_string(at));

@@ -156,8 +156,8 @@ private Q_SLOTS:
                                     << "no such file";
         QTest::newRow("float targets for ce") << "float-targets"
                                               << "expected integer class labels of shape [N] for "
-                                                 "--loss ce, found [256] float32 (float targets: "
-                                                 "--loss mse)";
+                                                 "loss 'ce', found [256] float32 (float targets: "
+                                                 "loss 'mse')";
     }
     void badInputIsRefusedWithWhatWasFound() {
         QFETCH(QString, what);

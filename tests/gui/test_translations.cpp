@@ -1,5 +1,6 @@
 // The embedded translations load and translate known strings.
 #include "models/run_list_model.h"
+#include "window/remedy_words.h"
 #include "window/translations_loader.h"
 
 #include <QApplication>
@@ -14,6 +15,7 @@ private Q_SLOTS:
     void loads_data();
     void loads();
     void installFollowsChoice();
+    void remedyInTheWindowsWords();
 };
 
 void TestTranslations::loads_data() {
@@ -65,6 +67,11 @@ void TestTranslations::loads_data() {
                                         << "savepoint::ui::FirstLaunchHint"
                                         << "Run the demo"
                                         << "Executar a demonstração";
+    QTest::addRow("fr remedy") << "fr"
+                               << "RemedyWords"
+                               << "Choose a checkpoint of run '%1' in the Checkpoints table."
+                               << "Choisissez un point de sauvegarde de l’exécution « %1 » dans le tableau Points de "
+                                  "sauvegarde.";
     QTest::addRow("en identity") << "en"
                                  << "savepoint::ui::MainWindow"
                                  << "Simulate crash"
@@ -91,6 +98,32 @@ void TestTranslations::installFollowsChoice() {
     QCOMPARE(RunListModel::statusText(savepoint::RunStatus::Interrupted), QStringLiteral("interrompida"));
     installTranslations(QStringLiteral("en"));
     QCOMPARE(RunListModel::statusText(savepoint::RunStatus::Interrupted), QStringLiteral("interrupted"));
+}
+
+// The engine's remedy worded by the window's controls, in the chosen language, with its fields.
+void TestTranslations::remedyInTheWindowsWords() {
+    using K = savepoint::Remedy::Kind;
+    installTranslations(QStringLiteral("fr"));
+    QCOMPARE(
+        remedyText(savepoint::Remedy{K::ListCheckpoints, "a"}),
+        QStringLiteral("Choisissez un point de sauvegarde de l’exécution « a » dans le tableau Points de sauvegarde."));
+    savepoint::Remedy to{K::RollBackTo, "a", 7, "epoch 2, step 3"};
+    QCOMPARE(remedyText(to),
+             QStringLiteral("Revenez au point de sauvegarde n° 7 (epoch 2, step 3), le plus récent avant ce point."));
+    installTranslations(QStringLiteral("pt_BR"));
+    QCOMPARE(remedyText(savepoint::Remedy{K::TrainOnCpu}),
+             QStringLiteral("Escolha cpu ou auto como Dispositivo na janela Nova execução."));
+    installTranslations(QStringLiteral("en"));
+    QCOMPARE(withRemedy(QStringLiteral("No run named 'b'."), savepoint::Remedy{K::ListRuns}),
+             QStringLiteral("No run named 'b'. The runs of this home are in the Runs list."));
+    QCOMPARE(withRemedy(QStringLiteral("x"), savepoint::Remedy{}), QStringLiteral("x"));
+    // Every remedy has words, and none of them is a command-line flag.
+    for (int k = static_cast<int>(K::ListRuns); k <= static_cast<int>(K::PullElsewhere); ++k) {
+        const QString words = remedyText(savepoint::Remedy{static_cast<K>(k), "a", 1, "epoch 1, step 1"});
+        QVERIFY2(!words.isEmpty() && !words.contains(QStringLiteral("--")) &&
+                     !words.contains(QStringLiteral("savepoint-cli")),
+                 qPrintable(QString::number(k) + QStringLiteral(": ") + words));
+    }
 }
 
 QTEST_MAIN(TestTranslations)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "platform/field_rule.h"
+#include "platform/remedy.h"
 #include "registry/registry.h"
 #include "training/trainer.h"
 
@@ -26,6 +27,7 @@ struct WorkerOutcome {
     // `field` is empty for everything else.
     std::string field, expected, found, says;
     savepoint::FieldRule rule;
+    savepoint::Remedy remedy;  // what the user can do next (an InputError's), for the window to word
     std::int64_t run_id = 0;
     std::int64_t global_step = 0;
 };

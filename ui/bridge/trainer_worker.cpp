@@ -62,6 +62,7 @@ bool TrainerWorker::start(const savepoint::TrainRequest& request) {
             o.found = e.found();
             o.says = e.says();
             o.rule = e.rule();
+            o.remedy = e.remedy();
         } catch (const std::exception& e) {
             o.threw = true;
             o.message = e.what();

@@ -4,6 +4,7 @@
 #include "data/dataset_spec.h"
 #include "platform/errors.h"
 #include "training/run_inputs.h"
+#include "window/remedy_words.h"
 #include "window/remote_field.h"
 #include "window/setting_words.h"
 
@@ -429,10 +430,11 @@ bool NewRunDialog::runDryRun() {
         passed = true;
     } catch (const savepoint::InputError& e) {
         // A setting's problem named by its label, as the fields' own messages are; a file's in the engine's words.
-        const QString why = e.field().empty()
-                                ? QString::fromUtf8(e.what())
-                                : QString(settingLabel(QString::fromStdString(e.field()))).remove(QLatin1Char('&')) +
-                                      QStringLiteral(": ") + inDialogWords(e);
+        QString why = e.field().empty()
+                          ? QString::fromUtf8(e.what())
+                          : QString(settingLabel(QString::fromStdString(e.field()))).remove(QLatin1Char('&')) +
+                                QStringLiteral(": ") + inDialogWords(e);
+        why = withRemedy(why, e.remedy());
         text = tr("Dry run failed: %1").arg(why);
     } catch (const std::exception& e) {
         text = tr("Dry run failed: %1").arg(QString::fromUtf8(e.what()));

@@ -5,6 +5,7 @@
 #include "remote/remote_check.h"
 #include "remote/remote_pull.h"
 #include "remote/remote_sync.h"
+#include "window/remedy_words.h"
 #include "window/setting_words.h"
 
 namespace savepoint::ui {
@@ -13,8 +14,11 @@ namespace {
 
 // A refused remote in the window's words (the field's label), anything else as the engine said it.
 QString refusalText(const std::exception& e) {
-    if (const auto* in = dynamic_cast<const savepoint::InputError*>(&e); in && !in->field().empty())
-        return settingRefusalText(in->field(), in->expected(), in->found(), in->rule());
+    if (const auto* in = dynamic_cast<const savepoint::InputError*>(&e))
+        return withRemedy(in->field().empty()
+                              ? QString::fromUtf8(e.what())
+                              : settingRefusalText(in->field(), in->expected(), in->found(), in->rule()),
+                          in->remedy());
     return QString::fromUtf8(e.what());
 }
 

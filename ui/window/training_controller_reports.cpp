@@ -7,6 +7,7 @@
 #include "registry/registry.h"
 #include "window/banner.h"
 #include "window/live_run_state.h"
+#include "window/remedy_words.h"
 #include "window/setting_words.h"
 #include "window/status_bar.h"
 
@@ -68,7 +69,9 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
     if (o.threw) {
         // A refused setting in the window's words and by its label in the New
         // run dialog; anything else (a file, a busy run) as the engine said it.
-        const QString why = o.field.empty() ? msg : settingRefusalText(o.field, o.expected, o.found, o.rule);
+        // Then what to do next, by the window's own controls.
+        const QString why =
+            withRemedy(o.field.empty() ? msg : settingRefusalText(o.field, o.expected, o.found, o.rule), o.remedy);
         showError(tr("Training could not run: %1").arg(why.toHtmlEscaped()));
     } else {
         switch (o.outcome) {
