@@ -2085,20 +2085,20 @@
         <translation>Choose a checkpoint of run '%1' in the Checkpoints table.</translation>
     </message>
     <message>
-        <source>If the model file of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>If the model file of run '%1' moved, choose where it is now in the New run dialog.</translation>
+        <source>Put the model file of run '%1' back where the run recorded it.</source>
+        <translation>Put the model file of run '%1' back where the run recorded it.</translation>
     </message>
     <message>
         <source>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</source>
         <translation>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</translation>
     </message>
     <message>
-        <source>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</translation>
+        <source>Put the dataset file of run '%1' back where the run recorded it.</source>
+        <translation>Put the dataset file of run '%1' back where the run recorded it.</translation>
     </message>
     <message>
-        <source>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</translation>
+        <source>If the dataset folder of run '%1' moved, press Resume and choose the folder it moved to.</source>
+        <translation>If the dataset folder of run '%1' moved, press Resume and choose the folder it moved to.</translation>
     </message>
     <message>
         <source>Leave the model file empty: the run's built-in model goes with it.</source>

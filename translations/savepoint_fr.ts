@@ -2188,20 +2188,20 @@
         <translation>Choisissez un point de sauvegarde de l’exécution « %1 » dans le tableau Points de sauvegarde.</translation>
     </message>
     <message>
-        <source>If the model file of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>Si le fichier du modèle de l’exécution « %1 » a été déplacé, indiquez son nouvel emplacement dans la fenêtre Nouvelle exécution.</translation>
+        <source>Put the model file of run '%1' back where the run recorded it.</source>
+        <translation>Remettez le fichier du modèle de l’exécution « %1 » là où l’exécution l’a enregistré.</translation>
     </message>
     <message>
         <source>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</source>
         <translation>Remettez le fichier du modèle de l’exécution « %1 » là où l’exécution l’a enregistré ; l’entraînement peut suivre un fichier déplacé, l’export non.</translation>
     </message>
     <message>
-        <source>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>Si le fichier du jeu de données de l’exécution « %1 » a été déplacé, indiquez son nouvel emplacement dans la fenêtre Nouvelle exécution.</translation>
+        <source>Put the dataset file of run '%1' back where the run recorded it.</source>
+        <translation>Remettez le fichier du jeu de données de l’exécution « %1 » là où l’exécution l’a enregistré.</translation>
     </message>
     <message>
-        <source>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>Si le dossier du jeu de données de l’exécution « %1 » a été déplacé, indiquez son nouvel emplacement dans la fenêtre Nouvelle exécution.</translation>
+        <source>If the dataset folder of run '%1' moved, press Resume and choose the folder it moved to.</source>
+        <translation>Si le dossier du jeu de données de l’exécution « %1 » a été déplacé, cliquez sur Reprendre et choisissez son nouveau dossier.</translation>
     </message>
     <message>
         <source>Leave the model file empty: the run's built-in model goes with it.</source>

@@ -2188,20 +2188,20 @@
         <translation>Escolha um checkpoint da execução '%1' na tabela Checkpoints.</translation>
     </message>
     <message>
-        <source>If the model file of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>Se o arquivo do modelo da execução '%1' foi movido, indique onde ele está agora na janela Nova execução.</translation>
+        <source>Put the model file of run '%1' back where the run recorded it.</source>
+        <translation>Coloque o arquivo do modelo da execução '%1' de volta onde a execução o registrou.</translation>
     </message>
     <message>
         <source>Put the model file of run '%1' back where the run recorded it; training can follow a moved file, export cannot.</source>
         <translation>Coloque o arquivo do modelo da execução '%1' de volta onde a execução o registrou; o treinamento pode seguir um arquivo movido, a exportação não.</translation>
     </message>
     <message>
-        <source>If the dataset file of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>Se o arquivo do conjunto de dados da execução '%1' foi movido, indique onde ele está agora na janela Nova execução.</translation>
+        <source>Put the dataset file of run '%1' back where the run recorded it.</source>
+        <translation>Coloque o arquivo do conjunto de dados da execução '%1' de volta onde a execução o registrou.</translation>
     </message>
     <message>
-        <source>If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.</source>
-        <translation>Se a pasta do conjunto de dados da execução '%1' foi movida, indique onde ela está agora na janela Nova execução.</translation>
+        <source>If the dataset folder of run '%1' moved, press Resume and choose the folder it moved to.</source>
+        <translation>Se a pasta do conjunto de dados da execução '%1' foi movida, clique em Retomar e escolha a pasta para onde ela foi.</translation>
     </message>
     <message>
         <source>Leave the model file empty: the run's built-in model goes with it.</source>

@@ -22,16 +22,17 @@ QString remedyText(const savepoint::Remedy& r) {
             return tr("Select run '%1' in the Runs list and press Resume, or pick another name.").arg(run);
         case K::ListCheckpoints:
             return tr("Choose a checkpoint of run '%1' in the Checkpoints table.").arg(run);
+        // The window asks where a moved dataset folder went when it resumes; a model or a file it does not follow.
         case K::ModelMoved:
-            return tr("If the model file of run '%1' moved, choose where it is now in the New run dialog.").arg(run);
+            return tr("Put the model file of run '%1' back where the run recorded it.").arg(run);
         case K::PutModelBack:
             return tr("Put the model file of run '%1' back where the run recorded it; training can follow a moved "
                       "file, export cannot.")
                 .arg(run);
         case K::DataMoved:
-            return r.file ? tr("If the dataset file of run '%1' moved, choose where it is now in the New run dialog.")
-                                .arg(run)
-                          : tr("If the dataset folder of run '%1' moved, choose where it is now in the New run dialog.")
+            return r.file ? tr("Put the dataset file of run '%1' back where the run recorded it.").arg(run)
+                          : tr("If the dataset folder of run '%1' moved, press Resume and choose the folder it moved "
+                               "to.")
                                 .arg(run);
         case K::LeaveModelOut:
             return tr("Leave the model file empty: the run's built-in model goes with it.");
