@@ -2136,5 +2136,17 @@
         <source>Pull run '%1' into another home, or resume it here.</source>
         <translation>Pull run '%1' into another home, or resume it here.</translation>
     </message>
+    <message>
+        <source>Resume '%1'</source>
+        <translation>Resume '%1'</translation>
+    </message>
+    <message>
+        <source>Show its checkpoints</source>
+        <translation>Show its checkpoints</translation>
+    </message>
+    <message>
+        <source>Train on the CPU</source>
+        <translation>Train on the CPU</translation>
+    </message>
 </context>
 </TS>

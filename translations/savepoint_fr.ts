@@ -2239,5 +2239,17 @@
         <source>Pull run '%1' into another home, or resume it here.</source>
         <translation>Récupérez l’exécution « %1 » dans un autre dossier, ou reprenez-la ici.</translation>
     </message>
+    <message>
+        <source>Resume '%1'</source>
+        <translation>Reprendre « %1 »</translation>
+    </message>
+    <message>
+        <source>Show its checkpoints</source>
+        <translation>Voir ses points de sauvegarde</translation>
+    </message>
+    <message>
+        <source>Train on the CPU</source>
+        <translation>Entraîner sur le CPU</translation>
+    </message>
 </context>
 </TS>

@@ -2239,5 +2239,17 @@
         <source>Pull run '%1' into another home, or resume it here.</source>
         <translation>Traga a execução '%1' para outra pasta, ou retome-a aqui.</translation>
     </message>
+    <message>
+        <source>Resume '%1'</source>
+        <translation>Retomar '%1'</translation>
+    </message>
+    <message>
+        <source>Show its checkpoints</source>
+        <translation>Ver seus checkpoints</translation>
+    </message>
+    <message>
+        <source>Train on the CPU</source>
+        <translation>Treinar na CPU</translation>
+    </message>
 </context>
 </TS>

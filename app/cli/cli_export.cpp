@@ -4,6 +4,7 @@
 #include "cli_home.h"
 
 #include "checkpoint/checkpoint_export.h"
+#include "platform/errors.h"
 #include "training/run_settings.h"
 
 namespace savepoint {
@@ -20,7 +21,12 @@ int export_command(const std::string& resolved_home, const std::string& run_name
     request.out_path = out_file;
     request.model = cfg.model;
     request.model_sha256 = cfg.model_sha256;
-    const ExportResult r = export_checkpoint(*reg, run, request);
+    ExportResult r;
+    try {
+        r = export_checkpoint(*reg, run, request);
+    } catch (const CorruptCheckpoint& e) {
+        throw CorruptCheckpoint(std::string(e.what()) + " (run savepoint-cli verify --run " + run.name + ")");
+    }
 
     out << "exported checkpoint #" << checkpoint_id << " of run '" << run.name << "' to " << r.path << "\n";
     out << "  " << (r.torchscript ? "TorchScript module (" + cfg.model + ")" : "state dict of the " + cfg.model) << ", "

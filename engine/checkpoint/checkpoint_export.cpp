@@ -133,8 +133,7 @@ ExportResult export_checkpoint(Registry& reg, const RunRow& run, const ExportReq
     check_out_path(r.out_path);
     // The same verdict as `verify`, then the bytes parsed only once they passed.
     const CheckpointCheck check = check_checkpoint(reg.home(), run.name, row);
-    if (!check.ok)
-        throw CorruptCheckpoint(check.why + " (verify run " + quoted(run.name) + " to see what else is damaged)");
+    if (!check.ok) throw CorruptCheckpoint(check.why);  // the front end says how to see what else is damaged
     std::vector<std::uint8_t> bytes;
     CheckpointContents contents;
     const VerifyResult v = verify_checkpoint_file(reg.absolute(row.path), row.sha256, &bytes, &contents);

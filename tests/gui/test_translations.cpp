@@ -113,7 +113,14 @@ void TestTranslations::remedyInTheWindowsWords() {
     installTranslations(QStringLiteral("pt_BR"));
     QCOMPARE(remedyText(savepoint::Remedy{K::TrainOnCpu}),
              QStringLiteral("Escolha cpu ou auto como Dispositivo na janela Nova execução."));
+    QCOMPARE(remedyActionLabel(savepoint::Remedy{K::TrainOnCpu}), QStringLiteral("Treinar na CPU"));
+    installTranslations(QStringLiteral("fr"));
+    QCOMPARE(remedyActionLabel(savepoint::Remedy{K::ResumeRun, "a"}), QStringLiteral("Reprendre « a »"));
     installTranslations(QStringLiteral("en"));
+    // The banner's button where the window has the control, none where it has not.
+    QCOMPARE(remedyActionLabel(savepoint::Remedy{K::ListCheckpoints, "a"}), QStringLiteral("Show its checkpoints"));
+    QCOMPARE(remedyActionLabel(savepoint::Remedy{K::DataMoved, "a", 0, {}, {}, true}), QString());
+    QCOMPARE(remedyActionLabel(savepoint::Remedy{K::NameTwoRuns}), QString());
     QCOMPARE(withRemedy(QStringLiteral("No run named 'b'."), savepoint::Remedy{K::ListRuns}),
              QStringLiteral("No run named 'b'. The runs of this home are in the Runs list."));
     QCOMPARE(withRemedy(QStringLiteral("x"), savepoint::Remedy{}), QStringLiteral("x"));

@@ -42,6 +42,8 @@ public:
     void reportEvent(const savepoint::EventRow& e) { Q_EMIT liveEvent(e); }
     void reportCheckpointsChanged() { Q_EMIT checkpointsChanged(); }
     void reportFinished() { Q_EMIT trainingFinished(); }
+    // A control asked to see a run's checkpoints (a remedy's button): the data view selects it.
+    void showRun(std::int64_t run_id) { Q_EMIT runToShow(run_id); }
 
     // --- the run viewed; RunDataView writes it ---
     void setViewedRun(std::int64_t run_id, std::int64_t steps_per_epoch);
@@ -57,6 +59,7 @@ Q_SIGNALS:
     void checkpointsChanged();
     // The training stopped: its last rows and checkpoints are in the registry.
     void trainingFinished();
+    void runToShow(qint64 run_id);
 
 private:
     // Lays the trained run's live figures over its row (after the list was re-read too).

@@ -58,6 +58,24 @@ QString remedyText(const savepoint::Remedy& r) {
     return {};
 }
 
+QString remedyActionLabel(const savepoint::Remedy& r) {
+    using K = savepoint::Remedy::Kind;
+    const QString run = QString::fromStdString(r.run);
+    switch (r.kind) {
+        case K::ResumeRun:
+            return tr("Resume '%1'").arg(run);
+        case K::DataMoved:  // Resume asks where a moved folder went; a file it cannot follow
+            return r.file ? QString() : tr("Resume '%1'").arg(run);
+        case K::ListCheckpoints:
+        case K::RollBackFirst:
+            return run.isEmpty() ? QString() : tr("Show its checkpoints");
+        case K::TrainOnCpu:
+            return tr("Train on the CPU");
+        default:
+            return {};
+    }
+}
+
 QString withRemedy(const QString& why, const savepoint::Remedy& remedy) {
     const QString next = remedyText(remedy);
     return next.isEmpty() ? why : why + QLatin1Char(' ') + next;

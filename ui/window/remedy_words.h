@@ -14,6 +14,10 @@ namespace savepoint::ui {
 // Checkpoints table."); empty for Remedy::Kind::None.
 QString remedyText(const savepoint::Remedy& remedy);
 
+// The banner button that does the remedy in the window ("Resume 'a'", "Show its
+// checkpoints", "Train on the CPU"); empty where the window has no such control.
+QString remedyActionLabel(const savepoint::Remedy& remedy);
+
 // "<why> <remedy>", or `why` alone when there is no remedy.
 QString withRemedy(const QString& why, const savepoint::Remedy& remedy);
 

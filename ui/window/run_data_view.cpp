@@ -66,6 +66,10 @@ RunDataView::RunDataView(savepoint::Registry* reg, QString home, const Widgets& 
     connect(&live_, &LiveRunState::liveEvent, this, &RunDataView::addLiveEvent);
     connect(&live_, &LiveRunState::checkpointsChanged, this, &RunDataView::markCheckpointsDirty);
     connect(&live_, &LiveRunState::trainingFinished, this, &RunDataView::catchUpAfterTraining);
+    connect(&live_, &LiveRunState::runToShow, this, [this](qint64 run_id) {
+        selectRun(run_id);
+        ckpt_view_->setFocus();
+    });
 }
 
 RunDataView::~RunDataView() { shutdown(); }

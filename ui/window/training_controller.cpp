@@ -118,6 +118,8 @@ bool TrainingController::startRun(const QString& name, const savepoint::TrainCon
     Q_EMIT settingsChanged();
     banner_->hide();
     divergence_.reset();
+    remedy_.reset();
+    refused_start_ = name;
     live_.expectRun(0);
     log(tr("Starting run “%1”…").arg(name));
     worker_->start(r);
@@ -144,6 +146,8 @@ bool TrainingController::startResume(const QString& name, const savepoint::Resum
     if (!locateDataset(name, r.data_override)) return false;
     banner_->hide();
     divergence_.reset();
+    remedy_.reset();
+    refused_start_.clear();  // a resume: "Train on the CPU" has no new run to start
     preempt_timer_.stop();
     preempt_done_ = false;
     live_.expectRun(live_.viewedRunId());
@@ -343,6 +347,34 @@ void TrainingController::bannerActionTriggered() {
         resumeLatest();
     } else if (divergence_) {
         offerRollback();
+    } else if (remedy_) {
+        applyRemedy();
+    }
+}
+
+void TrainingController::applyRemedy() {
+    using K = savepoint::Remedy::Kind;
+    const savepoint::Remedy r = *remedy_;
+    remedy_.reset();
+    banner_->hide();
+    const QString run = QString::fromStdString(r.run);
+    switch (r.kind) {
+        case K::ResumeRun:
+        case K::DataMoved:
+            resumeRun(run, {});
+            break;
+        case K::ListCheckpoints:
+        case K::RollBackFirst:
+            if (const auto row = reg_ ? reg_->find_run(r.run) : std::nullopt) live_.showRun(row->id);
+            break;
+        case K::TrainOnCpu: {
+            savepoint::TrainConfig c = last_config_;
+            c.device = "cpu";
+            startRun(refused_start_, c);
+            break;
+        }
+        default:
+            break;
     }
 }
 

@@ -8,6 +8,8 @@
 // checkpoint table which checkpoint is selected. Owned by MainWindow. GUI thread only.
 #pragma once
 
+#include "platform/remedy.h"
+
 #include "bridge/data_parallel_job.h"
 #include "bridge/engine_types.h"
 #include "window/prompts.h"
@@ -134,6 +136,8 @@ private:
     bool startResume(const QString& name, const savepoint::ResumeTarget& target, std::optional<double> lr);
     void rollBackAfterDivergence(double lr);
     double divergedLr() const;
+    // The banner's button after a refusal: what remedy_ says, by the window's own controls.
+    void applyRemedy();
     void tickPreemption();
 
     // Worker signal handlers.
@@ -171,6 +175,10 @@ private:
     QTimer preempt_timer_;
     double preempt_deadline_ = 0;
     bool preempt_done_ = false;
+    // A refused start's remedy that the banner's button does (remedy_words.h), and
+    // the start it refused (a new run: its name, for "Train on the CPU").
+    std::optional<savepoint::Remedy> remedy_;
+    QString refused_start_;
     // The last divergence of the run trained here (its event names the last good checkpoint).
     std::optional<savepoint::EventRow> divergence_;
     RollbackDialog* rollback_dialog_ = nullptr;

@@ -72,7 +72,18 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
         // Then what to do next, by the window's own controls.
         const QString why =
             withRemedy(o.field.empty() ? msg : settingRefusalText(o.field, o.expected, o.found, o.rule), o.remedy);
-        showError(tr("Training could not run: %1").arg(why.toHtmlEscaped()));
+        const QString text = tr("Training could not run: %1").arg(why.toHtmlEscaped());
+        // Where the window has a control that does the remedy, the banner's button is it.
+        const bool cpu_needs_start = o.remedy.kind == savepoint::Remedy::Kind::TrainOnCpu && refused_start_.isEmpty();
+        const QString action = cpu_needs_start ? QString() : remedyActionLabel(o.remedy);
+        if (action.isEmpty()) {
+            showError(text);
+        } else {
+            preempt_done_ = false;  // the button is the remedy now, not a resume after a crash
+            remedy_ = o.remedy;
+            banner_->showMessage(Banner::Kind::Error, text, action);
+            log(text);
+        }
     } else {
         switch (o.outcome) {
             case savepoint::Outcome::Crashed:
