@@ -500,6 +500,9 @@ private Q_SLOTS:
             requester.join();
         }
         QCOMPARE(int(r.outcome), int(Outcome::Stopped));
+        const auto* why = std::get_if<savepoint::StoppedReason>(&r.reason);
+        QVERIFY(why);
+        QCOMPARE(why->at.global_step, r.global_step);
         Registry reg(h);
         auto head = reg.checkpoint(*reg.find_run("stopped")->head_checkpoint_id);
         QVERIFY2(r.global_step >= 7 && r.global_step < 200, qPrintable(QString::number(r.global_step)));
@@ -780,6 +783,10 @@ private Q_SLOTS:
         TrainResult r = resume(h, "fin");
         QCOMPARE(int(r.outcome), int(Outcome::NothingToDo));
         QCOMPARE(exit_code(r.outcome), 0);
+        const auto* why = std::get_if<savepoint::NothingToDoReason>(&r.reason);
+        QVERIFY(why);
+        QCOMPARE(qs(why->run), QStringLiteral("fin"));
+        QCOMPARE(why->finished_at, r.global_step);
         QCOMPARE(qs(r.params_sha256), qs(ref_));
         Registry reg(h);
         QCOMPARE(reg.sessions(reg.find_run("fin")->id).size(), std::size_t(1));
