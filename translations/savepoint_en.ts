@@ -1768,8 +1768,8 @@
         <translation>Training could not run: %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
-        <translation>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</translation>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. “Resume” continues from the latest checkpoint; to go further back, select one in the Checkpoints table and use “Resume from here”.</source>
+        <translation>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. “Resume” continues from the latest checkpoint; to go further back, select one in the Checkpoints table and use “Resume from here”.</translation>
     </message>
     <message>
         <source>Training failed: %1</source>
@@ -2147,6 +2147,97 @@
     <message>
         <source>Train on the CPU</source>
         <translation>Train on the CPU</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::SessionOutcomeWords</name>
+    <message>
+        <source>epoch %1, step %2</source>
+        <translation>epoch %1, step %2</translation>
+    </message>
+    <message>
+        <source>the loss became NaN at %1</source>
+        <translation>the loss became NaN at %1</translation>
+    </message>
+    <message>
+        <source>the loss became infinite at %1</source>
+        <translation>the loss became infinite at %1</translation>
+    </message>
+    <message>
+        <source>the gradient of %1 became NaN or infinite at %2</source>
+        <translation>the gradient of %1 became NaN or infinite at %2</translation>
+    </message>
+    <message>
+        <source>%1. No checkpoint was saved before it: use “New run…” with a learning rate smaller than %2.</source>
+        <translation>%1. No checkpoint was saved before it: use “New run…” with a learning rate smaller than %2.</translation>
+    </message>
+    <message>
+        <source>the last good checkpoint is #%1 at %2</source>
+        <translation>the last good checkpoint is #%1 at %2</translation>
+    </message>
+    <message>
+        <source>%1; %2. A plain resume would diverge again: use “Roll back to the last good checkpoint…” with a learning rate smaller than %3.</source>
+        <translation>%1; %2. A plain resume would diverge again: use “Roll back to the last good checkpoint…” with a learning rate smaller than %3.</translation>
+    </message>
+    <message>
+        <source>%1; %2. A plain resume would diverge again: use “New run…” with a learning rate smaller than %3.</source>
+        <translation>%1; %2. A plain resume would diverge again: use “New run…” with a learning rate smaller than %3.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1, which a checkpoint already holds.</source>
+        <translation>Stopped at %1, which a checkpoint already holds.</translation>
+    </message>
+    <message>
+        <source>Emergency checkpoint at %1 written in %2 ms of the %3 s grace period; stopped.</source>
+        <translation>Emergency checkpoint at %1 written in %2 ms of the %3 s grace period; stopped.</translation>
+    </message>
+    <message>
+        <source>Too late: a real instance would have been gone.</source>
+        <translation>Too late: a real instance would have been gone.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1, but the emergency checkpoint could not be written.</source>
+        <translation>Stopped at %1, but the emergency checkpoint could not be written.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1; worker 0 writes the job&apos;s emergency checkpoint.</source>
+        <translation>Stopped at %1; worker 0 writes the job&apos;s emergency checkpoint.</translation>
+    </message>
+    <message>
+        <source>after %1 (global step %2); nothing beyond the regular checkpoints was saved</source>
+        <translation>after %1 (global step %2); nothing beyond the regular checkpoints was saved</translation>
+    </message>
+    <message>
+        <source>during the validation after %1; the epoch&apos;s validation was not recorded</source>
+        <translation>during the validation after %1; the epoch&apos;s validation was not recorded</translation>
+    </message>
+    <message>
+        <source>worker %1 was lost at %2</source>
+        <translation>worker %1 was lost at %2</translation>
+    </message>
+    <message>
+        <source>a worker was lost at %1</source>
+        <translation>a worker was lost at %1</translation>
+    </message>
+    <message>
+        <source>%1 steps, validation loss %2, accuracy %3</source>
+        <translation>%1 steps, validation loss %2, accuracy %3</translation>
+    </message>
+    <message>
+        <source>run “%1” already finished at global step %2; nothing to resume (to roll back, select an earlier checkpoint in the Checkpoints table and use “Resume from here”)</source>
+        <translation>run “%1” already finished at global step %2; nothing to resume (to roll back, select an earlier checkpoint in the Checkpoints table and use “Resume from here”)</translation>
+    </message>
+    <message>
+        <source>by request at %1 (global step %2)</source>
+        <translation>by request at %1 (global step %2)</translation>
+    </message>
+    <message>
+        <source>checkpoints could not be written; gave up after retries</source>
+        <translation>checkpoints could not be written; gave up after retries</translation>
+    </message>
+    <message>
+        <source>checkpoints cannot be committed: %1</source>
+        <translation>checkpoints cannot be committed: %1</translation>
     </message>
 </context>
 </TS>

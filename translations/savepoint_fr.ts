@@ -1848,8 +1848,8 @@
         <translation>L’entraînement n’a pas pu démarrer : %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
-        <translation>&lt;b&gt;Planté&lt;/b&gt; (simulé) : %1. Reprenez depuis la dernière sauvegarde, ou choisissez-en une dans le tableau.</translation>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. “Resume” continues from the latest checkpoint; to go further back, select one in the Checkpoints table and use “Resume from here”.</source>
+        <translation>&lt;b&gt;Planté&lt;/b&gt; (simulé) : %1. « Reprendre » continue depuis le dernier point de sauvegarde ; pour revenir plus loin, sélectionnez-en un dans le tableau Points de sauvegarde et utilisez « Reprendre d’ici ».</translation>
     </message>
     <message>
         <source>Training failed: %1</source>
@@ -2250,6 +2250,97 @@
     <message>
         <source>Train on the CPU</source>
         <translation>Entraîner sur le CPU</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::SessionOutcomeWords</name>
+    <message>
+        <source>epoch %1, step %2</source>
+        <translation>époque %1, pas %2</translation>
+    </message>
+    <message>
+        <source>the loss became NaN at %1</source>
+        <translation>la perte est devenue NaN à %1</translation>
+    </message>
+    <message>
+        <source>the loss became infinite at %1</source>
+        <translation>la perte est devenue infinie à %1</translation>
+    </message>
+    <message>
+        <source>the gradient of %1 became NaN or infinite at %2</source>
+        <translation>le gradient de %1 est devenu NaN ou infini à %2</translation>
+    </message>
+    <message>
+        <source>%1. No checkpoint was saved before it: use “New run…” with a learning rate smaller than %2.</source>
+        <translation>%1. Aucun point de sauvegarde n’a été écrit avant : utilisez « Nouvelle exécution… » avec un taux d’apprentissage inférieur à %2.</translation>
+    </message>
+    <message>
+        <source>the last good checkpoint is #%1 at %2</source>
+        <translation>le dernier point de sauvegarde sain est le n° %1, à %2</translation>
+    </message>
+    <message>
+        <source>%1; %2. A plain resume would diverge again: use “Roll back to the last good checkpoint…” with a learning rate smaller than %3.</source>
+        <translation>%1 ; %2. Une simple reprise divergerait à nouveau : utilisez « Revenir au dernier point de sauvegarde sain… » avec un taux d’apprentissage inférieur à %3.</translation>
+    </message>
+    <message>
+        <source>%1; %2. A plain resume would diverge again: use “New run…” with a learning rate smaller than %3.</source>
+        <translation>%1 ; %2. Une simple reprise divergerait à nouveau : utilisez « Nouvelle exécution… » avec un taux d’apprentissage inférieur à %3.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1, which a checkpoint already holds.</source>
+        <translation>Arrêté à %1, qu’un point de sauvegarde contient déjà.</translation>
+    </message>
+    <message>
+        <source>Emergency checkpoint at %1 written in %2 ms of the %3 s grace period; stopped.</source>
+        <translation>Sauvegarde d’urgence à %1 écrite en %2 ms sur les %3 s du délai de grâce ; arrêté.</translation>
+    </message>
+    <message>
+        <source>Too late: a real instance would have been gone.</source>
+        <translation>Trop tard : une vraie instance aurait déjà disparu.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1, but the emergency checkpoint could not be written.</source>
+        <translation>Arrêté à %1, mais la sauvegarde d’urgence n’a pas pu être écrite.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1; worker 0 writes the job&apos;s emergency checkpoint.</source>
+        <translation>Arrêté à %1 ; le worker 0 écrit la sauvegarde d’urgence de la tâche.</translation>
+    </message>
+    <message>
+        <source>after %1 (global step %2); nothing beyond the regular checkpoints was saved</source>
+        <translation>après %1 (pas global %2) ; rien n’a été sauvegardé au-delà des points de sauvegarde réguliers</translation>
+    </message>
+    <message>
+        <source>during the validation after %1; the epoch&apos;s validation was not recorded</source>
+        <translation>pendant la validation après %1 ; la validation de l’époque n’a pas été enregistrée</translation>
+    </message>
+    <message>
+        <source>worker %1 was lost at %2</source>
+        <translation>le worker %1 a été perdu à %2</translation>
+    </message>
+    <message>
+        <source>a worker was lost at %1</source>
+        <translation>un worker a été perdu à %1</translation>
+    </message>
+    <message>
+        <source>%1 steps, validation loss %2, accuracy %3</source>
+        <translation>%1 pas, perte de validation %2, exactitude %3</translation>
+    </message>
+    <message>
+        <source>run “%1” already finished at global step %2; nothing to resume (to roll back, select an earlier checkpoint in the Checkpoints table and use “Resume from here”)</source>
+        <translation>l’exécution « %1 » est déjà terminée au pas global %2 ; rien à reprendre (pour revenir en arrière, sélectionnez un point de sauvegarde antérieur dans le tableau Points de sauvegarde et utilisez « Reprendre d’ici »)</translation>
+    </message>
+    <message>
+        <source>by request at %1 (global step %2)</source>
+        <translation>à la demande, à %1 (pas global %2)</translation>
+    </message>
+    <message>
+        <source>checkpoints could not be written; gave up after retries</source>
+        <translation>les points de sauvegarde n’ont pas pu être écrits ; abandon après plusieurs essais</translation>
+    </message>
+    <message>
+        <source>checkpoints cannot be committed: %1</source>
+        <translation>les points de sauvegarde ne peuvent pas être validés : %1</translation>
     </message>
 </context>
 </TS>

@@ -1848,8 +1848,8 @@
         <translation>O treinamento não pôde ser executado: %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. Resume from the latest checkpoint, or pick one in the table.</source>
-        <translation>&lt;b&gt;Falhou&lt;/b&gt; (simulado): %1. Retome do último checkpoint ou escolha um na tabela.</translation>
+        <source>&lt;b&gt;Crashed&lt;/b&gt; (simulated): %1. “Resume” continues from the latest checkpoint; to go further back, select one in the Checkpoints table and use “Resume from here”.</source>
+        <translation>&lt;b&gt;Falhou&lt;/b&gt; (simulado): %1. “Retomar” continua do último checkpoint; para voltar mais, selecione um na tabela Checkpoints e use “Retomar daqui”.</translation>
     </message>
     <message>
         <source>Training failed: %1</source>
@@ -2250,6 +2250,97 @@
     <message>
         <source>Train on the CPU</source>
         <translation>Treinar na CPU</translation>
+    </message>
+</context>
+<context>
+    <name>savepoint::ui::SessionOutcomeWords</name>
+    <message>
+        <source>epoch %1, step %2</source>
+        <translation>época %1, passo %2</translation>
+    </message>
+    <message>
+        <source>the loss became NaN at %1</source>
+        <translation>a perda virou NaN em %1</translation>
+    </message>
+    <message>
+        <source>the loss became infinite at %1</source>
+        <translation>a perda ficou infinita em %1</translation>
+    </message>
+    <message>
+        <source>the gradient of %1 became NaN or infinite at %2</source>
+        <translation>o gradiente de %1 virou NaN ou infinito em %2</translation>
+    </message>
+    <message>
+        <source>%1. No checkpoint was saved before it: use “New run…” with a learning rate smaller than %2.</source>
+        <translation>%1. Nenhum checkpoint foi salvo antes disso: use “Nova execução…” com uma taxa de aprendizado menor que %2.</translation>
+    </message>
+    <message>
+        <source>the last good checkpoint is #%1 at %2</source>
+        <translation>o último checkpoint bom é o nº %1, em %2</translation>
+    </message>
+    <message>
+        <source>%1; %2. A plain resume would diverge again: use “Roll back to the last good checkpoint…” with a learning rate smaller than %3.</source>
+        <translation>%1; %2. Uma simples retomada divergiria de novo: use “Reverter para o último checkpoint bom…” com uma taxa de aprendizado menor que %3.</translation>
+    </message>
+    <message>
+        <source>%1; %2. A plain resume would diverge again: use “New run…” with a learning rate smaller than %3.</source>
+        <translation>%1; %2. Uma simples retomada divergiria de novo: use “Nova execução…” com uma taxa de aprendizado menor que %3.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1, which a checkpoint already holds.</source>
+        <translation>Parado em %1, que um checkpoint já contém.</translation>
+    </message>
+    <message>
+        <source>Emergency checkpoint at %1 written in %2 ms of the %3 s grace period; stopped.</source>
+        <translation>Checkpoint de emergência em %1 gravado em %2 ms dos %3 s do prazo de tolerância; parado.</translation>
+    </message>
+    <message>
+        <source>Too late: a real instance would have been gone.</source>
+        <translation>Tarde demais: uma instância real já teria sido retomada pelo provedor.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1, but the emergency checkpoint could not be written.</source>
+        <translation>Parado em %1, mas o checkpoint de emergência não pôde ser gravado.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1; worker 0 writes the job&apos;s emergency checkpoint.</source>
+        <translation>Parado em %1; o worker 0 grava o checkpoint de emergência do job.</translation>
+    </message>
+    <message>
+        <source>after %1 (global step %2); nothing beyond the regular checkpoints was saved</source>
+        <translation>depois de %1 (passo global %2); nada além dos checkpoints regulares foi salvo</translation>
+    </message>
+    <message>
+        <source>during the validation after %1; the epoch&apos;s validation was not recorded</source>
+        <translation>durante a validação depois de %1; a validação da época não foi registrada</translation>
+    </message>
+    <message>
+        <source>worker %1 was lost at %2</source>
+        <translation>o worker %1 foi perdido em %2</translation>
+    </message>
+    <message>
+        <source>a worker was lost at %1</source>
+        <translation>um worker foi perdido em %1</translation>
+    </message>
+    <message>
+        <source>%1 steps, validation loss %2, accuracy %3</source>
+        <translation>%1 passos, perda de validação %2, acurácia %3</translation>
+    </message>
+    <message>
+        <source>run “%1” already finished at global step %2; nothing to resume (to roll back, select an earlier checkpoint in the Checkpoints table and use “Resume from here”)</source>
+        <translation>a execução “%1” já terminou no passo global %2; nada a retomar (para reverter, selecione um checkpoint anterior na tabela Checkpoints e use “Retomar daqui”)</translation>
+    </message>
+    <message>
+        <source>by request at %1 (global step %2)</source>
+        <translation>a pedido, em %1 (passo global %2)</translation>
+    </message>
+    <message>
+        <source>checkpoints could not be written; gave up after retries</source>
+        <translation>os checkpoints não puderam ser gravados; desistiu após novas tentativas</translation>
+    </message>
+    <message>
+        <source>checkpoints cannot be committed: %1</source>
+        <translation>os checkpoints não podem ser confirmados: %1</translation>
     </message>
 </context>
 </TS>

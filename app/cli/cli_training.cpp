@@ -1,5 +1,6 @@
 #include "cli_training.h"
 
+#include "cli_outcome.h"
 #include "cli_output.h"
 #include "data/data_order.h"
 #include "early_signals.h"
@@ -218,7 +219,7 @@ int run_training(TrainRequest req, std::ostream& out, std::ostream& err, bool si
                       " came while savepoint-cli was starting: stopping at the first step boundary");
     TrainResult r = trainer.run();
     if (remote) finish_uploads(observer, *remote, grace_seconds, remote->uri_text());
-    observer.line(std::string(outcome_name(r.outcome)) + ": " + r.message);
+    observer.line(std::string(outcome_name(r.outcome)) + ": " + cli_outcome_text(r));
     observer.line("params_sha256 " + r.params_sha256);
     if (r.saves_skipped > 0 || r.saves_deferred > 0) {
         char buf[200];

@@ -96,16 +96,23 @@ void Trainer::Impl::report_workers(Outcome outcome) {
 TrainResult Trainer::Impl::worker_lost(const std::string& what) {
     // Two workers: the lost one is the other. More: the transport does not say which.
     job.lost_rank = world_size() == 2 ? 1 - req.group->rank() : -1;
+    CrashedReason why{CrashedReason::Cause::WorkerLost,
+                      step_place(gs, run.steps_per_epoch),
+                      job.lost_rank,
+                      follower(),
+                      std::nullopt,
+                      what};
     std::string msg = (job.lost_rank >= 0 ? "worker " + std::to_string(job.lost_rank) : std::string("a worker")) +
                       " was lost at " + here_text(true) + " (" + what + "); ";
     if (follower()) {
         msg += "rank 0 holds the job's checkpoints";
     } else {
         const std::optional<std::int64_t> h = head.id();
+        why.restart_checkpoint = h;
         msg += "torchrun restarts the job from " +
                (h ? "checkpoint #" + std::to_string(*h) : std::string("the start")) + " if it has a restart left";
     }
-    return finish(Outcome::Crashed, msg);
+    return finish(why, msg);
 }
 
 std::string Trainer::Impl::lost_worker_text() const {

@@ -4,6 +4,8 @@
 #include "training/trainer_impl.h"
 
 #include <iterator>
+#include <type_traits>
+#include <variant>
 
 namespace savepoint {
 
@@ -41,6 +43,15 @@ constexpr bool rows_in_enum_order() {
     return std::size(kOutcomes) == static_cast<std::size_t>(Outcome::Diverged) + 1;
 }
 static_assert(rows_in_enum_order(), "kOutcomes needs one row per Outcome, in the enum's order");
+
+// TrainResult::reason's alternative says the outcome: one per Outcome, in the enum's order.
+static_assert(std::variant_size_v<SessionReason> == std::size(kOutcomes));
+static_assert(std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(Outcome::Diverged), SessionReason>,
+                             DivergedReason>);
+static_assert(std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(Outcome::Preempted), SessionReason>,
+                             PreemptedReason>);
+static_assert(std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(Outcome::Crashed), SessionReason>,
+                             CrashedReason>);
 
 const OutcomeRow& row(Outcome o) { return kOutcomes[static_cast<std::size_t>(o)]; }
 

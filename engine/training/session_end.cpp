@@ -7,7 +7,8 @@ namespace savepoint {
 
 using namespace trainer_detail;
 
-TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
+TrainResult Trainer::Impl::finish(const SessionReason& reason, const std::string& message) {
+    const auto outcome = static_cast<Outcome>(reason.index());
     stop_telemetry();
     report.flush_metrics();
     if (writer) writer->wait_for_save();
@@ -40,6 +41,7 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     TrainResult r;
     static_cast<SessionStats&>(r) = std::move(stats);
     r.outcome = outcome;
+    r.reason = reason;
     r.message = message;
     r.run_id = run.id;
     r.global_step = gs;
@@ -52,23 +54,26 @@ TrainResult Trainer::Impl::finish(Outcome outcome, const std::string& message) {
     return r;
 }
 
-TrainResult Trainer::Impl::simulated_crash(const std::string& message) { return finish(Outcome::Crashed, message); }
+TrainResult Trainer::Impl::simulated_crash(CrashedReason::Cause cause, const std::string& message) {
+    return finish(CrashedReason{cause, step_place(gs, run.steps_per_epoch)}, message);
+}
 
 TrainResult Trainer::Impl::stop_by_request() {
     if (!loop.saved_at_gs) saver.checkpoint(CheckpointKind::Manual, true);
-    return finish(Outcome::Stopped, "stopped by request at " + here_text(true));
+    return finish(StoppedReason{step_place(gs, run.steps_per_epoch)}, "stopped by request at " + here_text(true));
 }
 
 TrainResult Trainer::Impl::give_up_on_storage() {
-    return finish(Outcome::Failed, saver.storage_failure().empty()
-                                       ? "checkpoints could not be written; gave up after retries"
-                                       : "checkpoints cannot be committed: " + saver.storage_failure());
+    return finish(FailedReason{saver.storage_failure()},
+                  saver.storage_failure().empty() ? "checkpoints could not be written; gave up after retries"
+                                                  : "checkpoints cannot be committed: " + saver.storage_failure());
 }
 
 TrainResult Trainer::Impl::finish_training() {
     if (!loop.saved_at_gs) saver.checkpoint(CheckpointKind::Final, true);
-    return finish(Outcome::Finished, std::to_string(gs) + " steps, validation loss " + std::to_string(report.val_loss) +
-                                         ", accuracy " + std::to_string(report.val_accuracy));
+    return finish(FinishedReason{gs, report.val_loss, report.val_accuracy},
+                  std::to_string(gs) + " steps, validation loss " + std::to_string(report.val_loss) + ", accuracy " +
+                      std::to_string(report.val_accuracy));
 }
 
 TrainResult Trainer::Impl::diverge() {
@@ -76,17 +81,26 @@ TrainResult Trainer::Impl::diverge() {
     if (writer) writer->wait_for_save();
     std::int64_t good_gs = 0;
     const std::optional<std::int64_t> good = head.id(&good_gs);
+    DivergedReason why;
+    why.value = nonfinite.what == "loss" ? DivergedReason::Value::Loss : DivergedReason::Value::Gradient;
+    static const std::string kGradientOf = "the gradient of ";
+    if (why.value == DivergedReason::Value::Gradient)
+        why.tensor =
+            nonfinite.what.rfind(kGradientOf, 0) == 0 ? nonfinite.what.substr(kGradientOf.size()) : nonfinite.what;
+    why.nan = why.value == DivergedReason::Value::Loss && std::isnan(nonfinite.loss);
+    why.at = step_place(gs + 1, run.steps_per_epoch);
+    why.good_checkpoint = good;
+    if (good) why.good_at = step_place(good_gs, run.steps_per_epoch);
+    why.learning_rate = cfg.lr;
+    why.run = run.name;
     const std::string what = nonfinite.what == "loss"
                                  ? std::string(std::isnan(nonfinite.loss) ? "loss became NaN" : "loss became infinite")
                                  : nonfinite.what + " became NaN or infinite";
     std::string msg = what + " at " + position_text(gs + 1, run.steps_per_epoch) + "; ";
     msg += good ? "the last good checkpoint is #" + std::to_string(*good) + " at " +
-                      position_text(good_gs, run.steps_per_epoch) +
-                      " (roll back with a smaller learning rate: "
-                      "savepoint-cli resume --run " +
-                      run.name + " --checkpoint " + std::to_string(*good) + " --lr X)"
-                : std::string("no checkpoint was saved before it (train again with a smaller --lr)");
-    return finish(Outcome::Diverged, msg);
+                      position_text(good_gs, run.steps_per_epoch) + " (roll back to it with a smaller learning rate)"
+                : std::string("no checkpoint was saved before it (train again with a smaller learning rate)");
+    return finish(why, msg);
 }
 
 TrainResult Trainer::Impl::preempt() {
@@ -109,9 +123,13 @@ TrainResult Trainer::Impl::preempt() {
     }
     const bool ok = already || saver.checkpoint(CheckpointKind::Emergency, true);
     const double took = seconds_since(t0);
-    if (follower())
-        return finish(Outcome::Preempted,
-                      "preempted at " + here_text() + "; rank 0 writes the job's emergency checkpoint; stopped");
+    PreemptedReason why;
+    why.at = step_place(gs, run.steps_per_epoch);
+    why.grace_seconds = req.preempt_grace_seconds;
+    if (follower()) {
+        why.how = PreemptedReason::How::Follower;
+        return finish(why, "preempted at " + here_text() + "; rank 0 writes the job's emergency checkpoint; stopped");
+    }
     std::string msg = already ? "preempted at " + here_text() + ", which a checkpoint already holds; stopped"
                       : ok
                           ? "emergency checkpoint at " + here_text() + " written in " +
@@ -119,7 +137,12 @@ TrainResult Trainer::Impl::preempt() {
                                 std::to_string(static_cast<int>(req.preempt_grace_seconds)) + " s grace period; stopped"
                           : "preempted at " + here_text() + " but the emergency checkpoint could not be written";
     if (ok && took > req.preempt_grace_seconds) msg += " (too late: a real instance would have been gone)";
-    return finish(Outcome::Preempted, msg);
+    why.how = already ? PreemptedReason::How::AlreadySaved
+              : ok    ? PreemptedReason::How::Emergency
+                      : PreemptedReason::How::NotWritten;
+    why.save_ms = static_cast<std::int64_t>(took * 1000);
+    why.too_late = ok && !already && took > req.preempt_grace_seconds;
+    return finish(why, msg);
 }
 
 }  // namespace savepoint

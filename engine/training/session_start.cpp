@@ -23,21 +23,22 @@ void Trainer::Impl::read_poison_request() {
 
 TrainResult Trainer::Impl::nothing_to_do(const ResumePlan& plan) {
     // A crash or preemption asked for would silently not happen.
-    for (const auto& [flag, at] : {std::pair<const char*, std::int64_t>{"--interrupt-at-step", req.interrupt_at_step},
-                                   {"--preempt-at-step", req.preempt_at_step}})
+    for (const auto& [field, at] : {std::pair<const char*, std::int64_t>{"interrupt-at-step", req.interrupt_at_step},
+                                    {"preempt-at-step", req.preempt_at_step}})
         if (at > 0)
-            throw InputError(std::string(flag).substr(2), "a step this resume computes", std::to_string(at),
+            throw InputError(field, "a step this resume computes", std::to_string(at),
                              InputError::Says{"run '" + run.name + "' already finished at global step " +
                                               std::to_string(plan.from->global_step) +
                                               ", so this resume computes no step; found " + std::to_string(at)});
     TrainResult r;
     r.outcome = Outcome::NothingToDo;
+    r.reason = NothingToDoReason{run.name, plan.from->global_step};
     r.run_id = run.id;
     r.global_step = plan.from->global_step;
     r.last_checkpoint_id = plan.from->id;
     r.params_sha256 = plan.from->params_sha256;
     r.message = "run '" + run.name + "' already finished at global step " + std::to_string(r.global_step) +
-                "; nothing to resume (an earlier --checkpoint, or --epoch/--step, rolls back)";
+                "; nothing to resume (a resume from an earlier checkpoint or step rolls back)";
     return r;
 }
 

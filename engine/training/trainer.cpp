@@ -68,7 +68,9 @@ TrainResult Trainer::Impl::train_steps(const ResumePlan& plan) {
     for (;;) {
         // Commands are read between steps only: a step is never torn. After the
         // last step too, so that one asked for during the last validation is not dropped.
-        if (crash_requested()) return simulated_crash("simulated crash after global step " + std::to_string(gs));
+        if (crash_requested())
+            return simulated_crash(CrashedReason::Cause::Requested,
+                                   "simulated crash after global step " + std::to_string(gs));
         if (preempt_due()) return preempt();
         // A stop after the last step finishes the run: its final checkpoint is the
         // one the stop would write, and a stopped run with no step left could never finish.
@@ -93,8 +95,9 @@ TrainResult Trainer::Impl::train_steps(const ResumePlan& plan) {
         train_step(perm);
         if (!nonfinite.what.empty()) return diverge();
         if (req.interrupt_at_step > 0 && gs == req.interrupt_at_step)
-            return simulated_crash("simulated crash after global step " + std::to_string(gs) +
-                                   " (--interrupt-at-step); nothing beyond the regular checkpoints was saved");
+            return simulated_crash(CrashedReason::Cause::AtRequestedStep,
+                                   "simulated crash after global step " + std::to_string(gs) +
+                                       ", the step it was asked for; nothing beyond the regular checkpoints was saved");
         // Every epoch end is validated: also while replaying (the checkpoints saved
         // after a replay then carry the metrics an uninterrupted run records; the
         // session that first computed that epoch already logged its row), and
@@ -102,8 +105,9 @@ TrainResult Trainer::Impl::train_steps(const ResumePlan& plan) {
         // emergency checkpoint would never validate the epoch).
         const bool end_of_epoch = here().step == spe;
         if (end_of_epoch && !validate_epoch())
-            return simulated_crash("simulated crash during the validation after " + here_text(true) +
-                                   "; the epoch's validation was not recorded");
+            return simulated_crash(CrashedReason::Cause::DuringValidation,
+                                   "simulated crash during the validation after " + here_text(true) +
+                                       "; the epoch's validation was not recorded");
         if (req.preempt_at_step > 0 && gs == req.preempt_at_step) cmd.preempt = job.preempt = true;
         if (preempt_due()) return preempt();
         save_if_due(end_of_epoch);

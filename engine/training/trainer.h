@@ -9,6 +9,7 @@
 
 #include "registry/registry.h"
 #include "training/resume_plan.h"
+#include "training/session_reason.h"
 #include "training/session_stats.h"
 #include "training/train_config.h"
 #include "training/train_hooks.h"
@@ -76,7 +77,7 @@ struct TrainRequest {
 };
 
 // Diverged: the loss or a gradient became NaN or infinite; training stopped
-// before that step's update (the last good checkpoint is resumable, --lr).
+// before that step's update (the last good checkpoint is resumable with a new learning rate).
 // What each one records and reports (session end, run status, last phase, event,
 // exit code) is one row of outcomes.cpp's table.
 enum class Outcome { Finished, NothingToDo, Crashed, Preempted, Stopped, Failed, Diverged };
@@ -86,7 +87,8 @@ const char* outcome_name(Outcome o);
 // The session's statistics (SessionStats) and how it ended.
 struct TrainResult : SessionStats {
     Outcome outcome = Outcome::Failed;
-    std::string message;
+    SessionReason reason;  // why, with its fields, for the front ends to word (its index is the outcome's)
+    std::string message;   // the reason as one English sentence, with no front end's words (registry, logs)
     std::int64_t run_id = 0;
     std::int64_t global_step = 0;
     std::string params_sha256;  // of the live model at the end

@@ -167,13 +167,13 @@ struct Trainer::Impl {
     bool crash_requested() const { return cmd.crash || (cmd.crash_at > 0 && gs >= cmd.crash_at); }
     void save_if_due(bool end_of_epoch);
     void pause_until_woken();
-    TrainResult simulated_crash(const std::string& message);
+    TrainResult simulated_crash(CrashedReason::Cause cause, const std::string& message);
     TrainResult stop_by_request();
     TrainResult give_up_on_storage();
     TrainResult preempt();
     TrainResult finish_training();
     TrainResult diverge();
-    TrainResult finish(Outcome outcome, const std::string& message);
+    TrainResult finish(const SessionReason& reason, const std::string& message);  // the reason's outcome
 
     // A data-parallel job (data_parallel.cpp); all no-ops without req.group.
     bool preempt_due() const { return req.group ? job.preempt : cmd.preempt.load(); }

@@ -92,6 +92,11 @@ private Q_SLOTS:
                                 " at epoch 2, step 15; the last good checkpoint is #3 at epoch 2, step 10 (roll back "
                                 "with a smaller learning rate: savepoint-cli resume --run d --checkpoint 3 --lr X)";
         QVERIFY2(r.out.contains(QStringLiteral("diverged: ") + message), r.describe());
+        // The engine's own sentence names no flag: the CLI added the command above from the reason's fields.
+        const QString engineMessage =
+            what +
+            " at epoch 2, step 15; the last good checkpoint is #3 at epoch 2, step 10 (roll back to it with a "
+            "smaller learning rate)";
 
         savepoint::Registry reg(home.toStdString());
         const auto run = reg.find_run("d");
@@ -101,7 +106,7 @@ private Q_SLOTS:
         const auto events = reg.events(run->id);
         QVERIFY(!events.empty());
         QCOMPARE(events.back().kind, savepoint::EventKind::Divergence);
-        QCOMPARE(QString::fromStdString(events.back().message), message);
+        QCOMPARE(QString::fromStdString(events.back().message), engineMessage);
         QCOMPARE(events.back().checkpoint_id.value_or(0), 3);
         QCOMPARE(reg.sessions(run->id).back().ended_by, savepoint::SessionEnd::Diverged);
         // Nothing after the last good step was saved, and what was saved is finite.
@@ -140,6 +145,7 @@ private Q_SLOTS:
         cfg.threads = 1;
         cfg.device = "cpu";
         std::vector<std::string> messages;
+        std::vector<savepoint::SessionReason> reasons;
         for (int attempt = 0; attempt < 2; ++attempt) {
             savepoint::TrainRequest r;
             r.home = tmp_.filePath(QStringLiteral("real%1").arg(attempt)).toStdString();
@@ -158,12 +164,26 @@ private Q_SLOTS:
                 QVERIFY2(checkpointFinite(QString::fromStdString(reg.absolute(c.path)), &lr), c.path.c_str());
             }
             messages.push_back(res.message);
+            reasons.push_back(res.reason);
         }
         QCOMPARE(QString::fromStdString(messages[1]), QString::fromStdString(messages[0]));
         QCOMPARE(QString::fromStdString(messages[0]),
                  QStringLiteral("loss became infinite at epoch 1, step 5; the last good checkpoint is #2 at epoch 1, "
-                                "step 4 (roll back with a smaller learning rate: savepoint-cli resume --run lin "
-                                "--checkpoint 2 --lr X)"));
+                                "step 4 (roll back to it with a smaller learning rate)"));
+        QVERIFY2(messages[0].find("--") == std::string::npos, messages[0].c_str());
+        // The reason holds what the front ends word: the CLI its command, the window its rollback button.
+        const auto* d = std::get_if<savepoint::DivergedReason>(&reasons[0]);
+        QVERIFY(d);
+        QCOMPARE(d->value, savepoint::DivergedReason::Value::Loss);
+        QVERIFY(!d->nan);
+        QCOMPARE(d->at.global_step, 5);
+        QCOMPARE(d->at.epoch, 1);
+        QCOMPARE(d->at.step, 5);
+        QCOMPARE(d->good_checkpoint.value_or(0), 2);
+        QCOMPARE(d->good_at.global_step, 4);
+        QCOMPARE(d->good_at.step, 4);
+        QCOMPARE(d->learning_rate, 1.0);
+        QCOMPARE(QString::fromStdString(d->run), QStringLiteral("lin"));
         // The last finite checkpoint is not a sane one here: at step 4 the error is already so large that
         // the next forward pass overflows whatever the rate. One further back, at a rate that suits the
         // data (below 2 / the largest curvature, ~1e5 for inputs of ~100), training reaches the end.
@@ -176,6 +196,9 @@ private Q_SLOTS:
         const savepoint::TrainResult done = savepoint::Trainer(back).run();
         QVERIFY2(done.outcome == savepoint::Outcome::Finished, done.message.c_str());
         QCOMPARE(done.global_step, 40);
+        const auto* f = std::get_if<savepoint::FinishedReason>(&done.reason);
+        QVERIFY(f);
+        QCOMPARE(f->global_step, 40);
     }
 
     void resumeLrWithoutRollbackIsRefused() {

@@ -278,6 +278,14 @@ private Q_SLOTS:
         QCOMPARE(int(crashed.outcome), int(Outcome::Crashed));
         QCOMPARE(exit_code(crashed.outcome), 3);
         QCOMPARE(crashed.global_step, std::int64_t(30));
+        // Why, as data: the crash it was asked for, at the step asked for; the engine's sentence names no flag.
+        const auto* why = std::get_if<savepoint::CrashedReason>(&crashed.reason);
+        QVERIFY(why);
+        QCOMPARE(int(why->cause), int(savepoint::CrashedReason::Cause::AtRequestedStep));
+        QCOMPARE(why->at.global_step, std::int64_t(30));
+        QCOMPARE(why->at.epoch, std::int64_t(2));
+        QCOMPARE(why->at.step, std::int64_t(10));
+        QVERIFY2(crashed.message.find("--") == std::string::npos, crashed.message.c_str());
         {
             Registry reg(h);
             auto run = reg.find_run("mid");
@@ -401,6 +409,14 @@ private Q_SLOTS:
         QCOMPARE(int(pre.outcome), int(Outcome::Preempted));
         QCOMPARE(exit_code(pre.outcome), 3);
         QCOMPARE(pre.global_step, std::int64_t(33));
+        const auto* why = std::get_if<savepoint::PreemptedReason>(&pre.reason);
+        QVERIFY(why);
+        QCOMPARE(int(why->how), int(savepoint::PreemptedReason::How::Emergency));
+        QCOMPARE(why->at.global_step, std::int64_t(33));
+        QCOMPARE(why->at.epoch, std::int64_t(2));
+        QCOMPARE(why->at.step, std::int64_t(13));
+        QCOMPARE(why->grace_seconds, 120.0);
+        QVERIFY(why->save_ms >= 0 && !why->too_late);
         {
             Registry reg(h);
             auto run = reg.find_run("pre");
@@ -484,6 +500,9 @@ private Q_SLOTS:
             requester.join();
         }
         QCOMPARE(int(r.outcome), int(Outcome::Stopped));
+        const auto* why = std::get_if<savepoint::StoppedReason>(&r.reason);
+        QVERIFY(why);
+        QCOMPARE(why->at.global_step, r.global_step);
         Registry reg(h);
         auto head = reg.checkpoint(*reg.find_run("stopped")->head_checkpoint_id);
         QVERIFY2(r.global_step >= 7 && r.global_step < 200, qPrintable(QString::number(r.global_step)));
@@ -764,6 +783,10 @@ private Q_SLOTS:
         TrainResult r = resume(h, "fin");
         QCOMPARE(int(r.outcome), int(Outcome::NothingToDo));
         QCOMPARE(exit_code(r.outcome), 0);
+        const auto* why = std::get_if<savepoint::NothingToDoReason>(&r.reason);
+        QVERIFY(why);
+        QCOMPARE(qs(why->run), QStringLiteral("fin"));
+        QCOMPARE(why->finished_at, r.global_step);
         QCOMPARE(qs(r.params_sha256), qs(ref_));
         Registry reg(h);
         QCOMPARE(reg.sessions(reg.find_run("fin")->id).size(), std::size_t(1));

@@ -15,6 +15,7 @@
 #include "window/rollback_dialog.h"
 #include "window/training_controller.h"
 #include "window_home.h"
+#include "window_support.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -56,6 +57,19 @@ void TestDivergenceOffer::markerAndRollbackOffer() {
     // The banner says so and offers the way back.
     QVERIFY(w->banner()->isVisible());
     QVERIFY2(w->banner()->text().contains(QStringLiteral("Training diverged")), qPrintable(w->banner()->text()));
+    // The engine's reason with its fields, in the window's words: the button below, no CLI flag.
+    const auto* why = std::get_if<savepoint::DivergedReason>(&out.reason);
+    QVERIFY(why);
+    QCOMPARE(why->at.global_step, 35);
+    QVERIFY(why->good_checkpoint);
+    QCOMPARE(*why->good_checkpoint, 3);
+    QCOMPARE(why->good_at.global_step, 30);
+    QCOMPARE(why->learning_rate, 0.001);
+    QVERIFY(testsupport::noCliWords(w->banner()->text()));
+    QVERIFY2(w->banner()->text().contains(QStringLiteral("the last good checkpoint is #3")),
+             qPrintable(w->banner()->text()));
+    QVERIFY2(w->banner()->text().contains(QStringLiteral("“Roll back to the last good checkpoint…”")),
+             qPrintable(w->banner()->text()));
     QPushButton* offer = w->banner()->actionButton();
     QVERIFY(offer && offer->isVisible());
     QCOMPARE(offer->text(), QStringLiteral("Roll back to the last good checkpoint…"));

@@ -139,6 +139,16 @@ void TestMainWindow::crashThenRollbackFromTable() {
     QCOMPARE(first.global_step, 30);
     QVERIFY(w_->banner()->isVisible());
     QVERIFY(w_->banner()->text().contains(QStringLiteral("Crashed")));
+    // The engine's reason, in the window's words: where it stopped, and the window's
+    // own controls (the banner's Resume, the table's "Resume from here"), no CLI flag.
+    const auto* crash = std::get_if<savepoint::CrashedReason>(&first.reason);
+    QVERIFY(crash);
+    QCOMPARE(crash->at.global_step, 30);
+    QVERIFY(testsupport::noCliWords(w_->banner()->text()));
+    QVERIFY2(w_->banner()->text().contains(QStringLiteral("global step 30")), qPrintable(w_->banner()->text()));
+    QVERIFY2(w_->banner()->text().contains(QStringLiteral("“Resume from here”")), qPrintable(w_->banner()->text()));
+    QVERIFY(w_->banner()->actionButton() && w_->banner()->actionButton()->isVisible());
+    QCOMPARE(w_->banner()->actionButton()->text(), QStringLiteral("Resume"));
 
     // The table lists the checkpoints; choose the one at global step 10 and resume from it.
     QTRY_VERIFY_WITH_TIMEOUT(selectCheckpointAt(10), 10000);
@@ -322,6 +332,12 @@ void TestMainWindow::preemptionCountsDownWritesEmergencyCheckpointAndStops() {
     const auto out = finished.at(0).at(0).value<WorkerOutcome>();
     QCOMPARE(out.outcome, savepoint::Outcome::Preempted);
     QTRY_VERIFY_WITH_TIMEOUT(w_->banner()->text().contains(QStringLiteral("Preempted")), 10000);
+    // The window's words for the engine's reason, and its own Resume button.
+    QVERIFY(std::holds_alternative<savepoint::PreemptedReason>(out.reason));
+    QCOMPARE(std::get<savepoint::PreemptedReason>(out.reason).at.global_step, out.global_step);
+    QVERIFY(testsupport::noCliWords(w_->banner()->text()));
+    QVERIFY(w_->banner()->actionButton() && w_->banner()->actionButton()->isVisible());
+    QCOMPARE(w_->banner()->actionButton()->text(), QStringLiteral("Resume"));
     if (const QByteArray dir = qgetenv("SAVEPOINT_TEST_SHOTS"); !dir.isEmpty())
         w_->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/preemption.png"));
 

@@ -37,4 +37,12 @@ inline bool selectCheckpointAt(savepoint::ui::MainWindow& w, std::int64_t gs) {
     return false;
 }
 
+// A session-end banner in the window's words: no command-line flag, no savepoint-cli
+// command (the window offers its own controls instead). Prints what it found.
+inline bool noCliWords(const QString& text) {
+    const bool clean = !text.contains(QLatin1String("--")) && !text.contains(QLatin1String("savepoint-cli"));
+    if (!clean) qWarning("CLI words in the window's text: %s", qPrintable(text));
+    return clean;
+}
+
 }  // namespace testsupport

@@ -18,8 +18,9 @@ using MetricBatch = std::vector<savepoint::MetricRow>;
 // How a training session ended, as the GUI needs to know it.
 struct WorkerOutcome {
     savepoint::Outcome outcome = savepoint::Outcome::Failed;
-    bool threw = false;   // run() threw before or during training (bad input, busy run...)
-    std::string message;  // what the engine said (a setting's refusal in the CLI's words: "--batch: …")
+    bool threw = false;               // run() threw before or during training (bad input, busy run...)
+    std::string message;              // what the engine said (a setting's refusal in the CLI's words: "--batch: …")
+    savepoint::SessionReason reason;  // !threw: why it ended, for the window to word (SessionOutcomeWords)
     // A refused setting (an InputError with a field), as data for the window
     // to word in its own language (settingRefusalText): the field's
     // command-line name ("batch", "steps-per-epoch"), what was expected and

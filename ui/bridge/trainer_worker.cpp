@@ -49,6 +49,7 @@ bool TrainerWorker::start(const savepoint::TrainRequest& request) {
             savepoint::TrainResult r = t->run();
             o.outcome = r.outcome;
             o.message = r.message;
+            o.reason = r.reason;
             o.run_id = r.run_id;
             o.global_step = r.global_step;
         } catch (const c10::Error& e) {

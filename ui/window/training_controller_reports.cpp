@@ -8,6 +8,7 @@
 #include "window/banner.h"
 #include "window/live_run_state.h"
 #include "window/remedy_words.h"
+#include "window/session_outcome_words.h"
 #include "window/setting_words.h"
 #include "window/status_bar.h"
 
@@ -85,38 +86,40 @@ void TrainingController::onFinished(const WorkerOutcome& o) {
             log(text);
         }
     } else {
+        // The window's words for the engine's reason, never its English message; the
+        // sentence names the rollback button only when the banner shows it.
+        const bool rollback = o.outcome == savepoint::Outcome::Diverged && divergence_ && divergence_->checkpoint_id;
+        const QString why = SessionOutcomeWords::text(o.reason, rollback);
         switch (o.outcome) {
             case savepoint::Outcome::Crashed:
                 banner_->showMessage(
                     Banner::Kind::Warning,
-                    tr("<b>Crashed</b> (simulated): %1. Resume from the latest checkpoint, or pick one "
-                       "in the table.")
-                        .arg(msg.toHtmlEscaped()),
+                    tr("<b>Crashed</b> (simulated): %1. “Resume” continues from the latest checkpoint; to go "
+                       "further back, select one in the Checkpoints table and use “Resume from here”.")
+                        .arg(why.toHtmlEscaped()),
                     tr("Resume"));
                 preempt_done_ = true;  // the banner's button resumes
                 break;
             case savepoint::Outcome::Preempted:
                 preempt_done_ = true;
-                preempt_result_ = msg.toHtmlEscaped();
+                preempt_result_ = why.toHtmlEscaped();
                 if (!preempt_timer_.isActive()) preempt_deadline_ = savepoint::now_seconds();
                 tickPreemption();
                 break;
             case savepoint::Outcome::Failed:
-                showError(tr("Training failed: %1").arg(msg.toHtmlEscaped()));
+                showError(tr("Training failed: %1").arg(why.toHtmlEscaped()));
                 break;
             case savepoint::Outcome::Stopped:
-                log(tr("Stopped: %1").arg(msg));
+                log(tr("Stopped: %1").arg(why));
                 break;
             case savepoint::Outcome::Diverged:
                 // The plot marks the step; the banner offers the way back (a plain resume would diverge again).
-                banner_->showMessage(Banner::Kind::Error, tr("<b>Training diverged</b>: %1").arg(msg.toHtmlEscaped()),
-                                     divergence_ && divergence_->checkpoint_id
-                                         ? tr("Roll back to the last good checkpoint…")
-                                         : QString());
+                banner_->showMessage(Banner::Kind::Error, tr("<b>Training diverged</b>: %1").arg(why.toHtmlEscaped()),
+                                     rollback ? tr("Roll back to the last good checkpoint…") : QString());
                 break;
             case savepoint::Outcome::Finished:
             case savepoint::Outcome::NothingToDo:
-                banner_->showMessage(Banner::Kind::Info, tr("Finished: %1").arg(msg.toHtmlEscaped()));
+                banner_->showMessage(Banner::Kind::Info, tr("Finished: %1").arg(why.toHtmlEscaped()));
                 break;
         }
     }
