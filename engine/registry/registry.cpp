@@ -411,7 +411,7 @@ std::vector<MetricRow> Registry::metrics(std::int64_t run_id, std::int64_t after
 std::int64_t Registry::add_event(const EventRow& e) {
     Stmt s(db_,
            "INSERT INTO events(run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, "
-           "created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+           "created_at, fields) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
            path_);
     s.bind(1, e.run_id)
         .bind(2, e.session_id)
@@ -422,7 +422,8 @@ std::int64_t Registry::add_event(const EventRow& e) {
         .bind(7, e.step)
         .bind(8, e.checkpoint_id)
         .bind(9, e.message)
-        .bind(10, now_seconds());
+        .bind(10, now_seconds())
+        .bind(11, e.fields.empty() ? std::string("{}") : e.fields);
     s.run();
     return sqlite3_last_insert_rowid(db_);
 }

@@ -120,8 +120,11 @@ struct EventRow {
     std::optional<std::int64_t> session_id, branch_id, checkpoint_id;
     EventKind kind = EventKind::Start;
     std::int64_t global_step = 0, epoch = 0, step = 0;
-    std::string message;
+    std::string message;  // the engine's English, for the Events pane and the log
     double created_at = 0;
+    // The event's data as a JSON object ({} when none), for a front end to word in
+    // its own language: "lost_worker", the rank a job lost (-1: which one is not known).
+    std::string fields = "{}";
 };
 
 // A worker of a data-parallel job's session, as rank 0 recorded it (SessionRow::workers):

@@ -21,7 +21,7 @@ const char* const kCheckpointColumns =
     "(SELECT lr FROM branches b WHERE b.id = checkpoints.branch_id), file_id, device_json";
 const char* const kMetricColumns = "session_id, branch_id, kind, global_step, epoch, step, loss, accuracy, wall_time";
 const char* const kEventColumns =
-    "id, run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at";
+    "id, run_id, session_id, branch_id, kind, global_step, epoch, step, checkpoint_id, message, created_at, fields";
 
 std::string select_from(const char* columns, const char* table, const std::string& rest) {
     return std::string("SELECT ") + columns + " FROM " + table + " " + rest;
@@ -140,6 +140,7 @@ EventRow read_event(const Stmt& s, int c) {
     e.checkpoint_id = s.opt_i64(c + 8);
     e.message = s.text(c + 9);
     e.created_at = s.f64(c + 10);
+    e.fields = s.text(c + 11);
     return e;
 }
 

@@ -167,7 +167,13 @@ CREATE TABLE telemetry (
 CREATE INDEX telemetry_by_run ON telemetry(run_id, session_id, t);
 )SQL";
 
-const char* kMigrations[] = {kV1, kV2, kV3, kV4, kV5, kV6};
+// Version 7: an event's data (a JSON object), so that a front end words the
+// event from its fields, not by reading the engine's English message.
+const char* kV7 = R"SQL(
+ALTER TABLE events ADD COLUMN fields TEXT NOT NULL DEFAULT '{}';
+)SQL";
+
+const char* kMigrations[] = {kV1, kV2, kV3, kV4, kV5, kV6, kV7};
 
 }  // namespace
 

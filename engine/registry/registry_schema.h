@@ -9,7 +9,7 @@
 
 namespace savepoint {
 
-constexpr int kRegistrySchemaVersion = 6;
+constexpr int kRegistrySchemaVersion = 7;
 
 // Brings the database at `path` (already open as `db`) to `target` version.
 // Throws StorageError / InputError (newer schema than this build knows).

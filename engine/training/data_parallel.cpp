@@ -84,7 +84,7 @@ void Trainer::Impl::report_workers(Outcome outcome) {
     const auto wait = outcome == Outcome::Crashed ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(10000);
     GatheredReports g = gather_worker_reports(*req.group, wait);
     session.workers = g.workers_json;
-    if (job.lost_rank > 0) {  // for the restart's message (lost_worker_text)
+    if (job.lost_rank > 0) {  // for the restart's message (lost_worker)
         nlohmann::json w = nlohmann::json::parse(session.workers, nullptr, false);
         for (auto& x : w)
             if (x.is_object() && x.value("rank", -1) == job.lost_rank) x["lost"] = true;
@@ -95,6 +95,7 @@ void Trainer::Impl::report_workers(Outcome outcome) {
 
 TrainResult Trainer::Impl::worker_lost(const std::string& what) {
     // Two workers: the lost one is the other. More: the transport does not say which.
+    job.lost_worker = true;
     job.lost_rank = world_size() == 2 ? 1 - req.group->rank() : -1;
     CrashedReason why{CrashedReason::Cause::WorkerLost,
                       step_place(gs, run.steps_per_epoch),
@@ -115,17 +116,17 @@ TrainResult Trainer::Impl::worker_lost(const std::string& what) {
     return finish(why, msg);
 }
 
-std::string Trainer::Impl::lost_worker_text() const {
+int Trainer::Impl::lost_worker() const {
     const std::vector<SessionRow> s = reg->sessions(run.id);
     if (s.size() >= 2) {  // the session before this one, which has begun
         const SessionRow& prev = s[s.size() - 2];
         // Rank 0 itself (or its machine): nothing closed its session, recovery did.
-        if (prev.ended_by == SessionEnd::Killed) return "worker 0";
+        if (prev.ended_by == SessionEnd::Killed) return 0;
         const nlohmann::json w = nlohmann::json::parse(prev.workers, nullptr, false);
         for (const auto& x : w)
-            if (x.is_object() && x.value("lost", false)) return "worker " + std::to_string(x.value("rank", 0));
+            if (x.is_object() && x.value("lost", false)) return x.value("rank", 0);
     }
-    return "a worker";
+    return -1;
 }
 
 void Trainer::Impl::record_job(SessionRow& s) const {

@@ -30,7 +30,8 @@ TrainResult Trainer::Impl::finish(const SessionReason& reason, const std::string
             r.set_run_progress(run_id, step_now);
             r.set_run_status(run_id, status);
         });
-    report.event(ending_event(outcome), message, head.id());
+    report.event(ending_event(outcome), message, head.id(),
+                 job.lost_worker ? nlohmann::json{{"lost_worker", job.lost_rank}}.dump() : std::string("{}"));
     if (writer) {
         writer->release_recycled_file();  // no save follows: the retired file kept for one goes
         writer->drain();

@@ -25,7 +25,8 @@ void SessionReporter::start(std::int64_t global_step) {
 
 double SessionReporter::seconds_since_start() const { return seconds_since(started_); }
 
-void SessionReporter::event(EventKind kind, const std::string& message, std::optional<std::int64_t> checkpoint) {
+void SessionReporter::event(EventKind kind, const std::string& message, std::optional<std::int64_t> checkpoint,
+                            std::string fields) {
     EventRow e;
     e.run_id = src_.run->id;
     e.session_id = src_.session->id;
@@ -38,6 +39,7 @@ void SessionReporter::event(EventKind kind, const std::string& message, std::opt
     e.step = here.step;
     e.checkpoint_id = checkpoint;
     e.message = message;
+    e.fields = std::move(fields);
     e.created_at = now_seconds();
     if (writer_) writer_->post([e](Registry& r) { r.add_event(e); });
     obs_->on_event(e);

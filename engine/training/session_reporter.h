@@ -38,7 +38,9 @@ public:
     double seconds_since_start() const;
     Clock::time_point started() const { return started_; }
 
-    void event(EventKind kind, const std::string& message, std::optional<std::int64_t> checkpoint = std::nullopt);
+    // `fields`: the event's data as a JSON object (EventRow::fields).
+    void event(EventKind kind, const std::string& message, std::optional<std::int64_t> checkpoint = std::nullopt,
+               std::string fields = "{}");
     void metric(const MetricRow& row) { pending_.push_back(row); }
     void flush_metrics();
     bool flush_due() const;  // a quarter of a second since the last flush, or many rows waiting

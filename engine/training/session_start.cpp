@@ -89,9 +89,11 @@ void Trainer::Impl::announce_start(const ResumePlan& plan) {
                                        position_text(plan.from->global_step, spe, true)
                                  : std::string("the beginning (no usable checkpoint)");
     const bool restart = !plan.rollback && job_restarted();
+    const int lost = restart ? lost_worker() : -1;
     std::string msg = (plan.rollback ? "rolling back run '"
-                       : restart     ? lost_worker_text() + " was lost and torchrun restarted the job: resuming run '"
-                                     : "resuming run '") +
+                       : restart     ? (lost >= 0 ? "worker " + std::to_string(lost) : std::string("a worker")) +
+                                       " was lost and torchrun restarted the job: resuming run '"
+                                 : "resuming run '") +
                       run.name + "' from " + from;
     if (plan.target_global_step > plan.start_global_step) {
         msg += "; replaying " + std::to_string(plan.target_global_step - plan.start_global_step) + " steps to " +
@@ -108,7 +110,8 @@ void Trainer::Impl::announce_start(const ResumePlan& plan) {
     report.event(plan.rollback ? EventKind::Rollback
                  : restart     ? EventKind::Restart
                                : EventKind::Resume,
-                 msg, session.from_checkpoint_id);
+                 msg, session.from_checkpoint_id,
+                 restart ? nlohmann::json{{"lost_worker", lost}}.dump() : std::string("{}"));
     report.observer().on_message(msg);
     announce_device_change();
 }

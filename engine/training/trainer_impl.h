@@ -94,7 +94,8 @@ struct JobState {
     std::int64_t rng_gathered_gs = -1;  // rank 0: the other ranks' RNG states at that step (job_meta)
     nlohmann::json rng_gathered;
     std::vector<std::string> worker_notes;  // a follower's messages, for rank 0 (worker_report.h)
-    int lost_rank = -1;                     // a collective failed (WorkerLost): the worker, when it can be named
+    bool lost_worker = false;               // a collective failed (WorkerLost)
+    int lost_rank = -1;                     // ...and the worker, when it can be named
 };
 
 }  // namespace trainer_detail
@@ -187,7 +188,7 @@ struct Trainer::Impl {
     }
     void report_workers(Outcome outcome);  // at the end of a session: followers send, rank 0 gathers
     TrainResult worker_lost(const std::string& what);
-    std::string lost_worker_text() const;  // rank 0, after a restart: who the job lost ("worker 1", "a worker")
+    int lost_worker() const;  // rank 0, after a restart: the rank the job lost (-1: not known)
     void setup_data_parallel();
     void start_job(ResumePlan& plan);
     std::shared_ptr<const nlohmann::json> job_meta(std::shared_ptr<const nlohmann::json> meta);

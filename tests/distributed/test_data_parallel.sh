@@ -154,13 +154,15 @@ last="2 workers, restart $kills, resume ended finished;"
 restart_events=$(sql "$T/k" "select count(*) from events where kind = 'restart'")
 # ...naming the worker killed: 1, 0, 1... (rank 0 saw its peer fail; or its own session was left open).
 named=$(sql "$T/k" "select substr(message, 1, 8) from events where kind = 'restart' order by id" | tr '\n' ',')
-want_named=""
-for ((i = 1; i <= kills; i++)); do want_named+="worker $((i % 2)),"; done
-if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" && $restart_events == "$kills" && $named == "$want_named" ]] &&
+# ...and in its fields, which the window words (no reading of the English message).
+field_named=$(sql "$T/k" "select json_extract(fields, '$.lost_worker') from events where kind = 'restart' order by id" | tr '\n' ',')
+want_named="" want_fields=""
+for ((i = 1; i <= kills; i++)); do want_named+="worker $((i % 2)),"; want_fields+="$((i % 2)),"; done
+if ((killed == kills && rc_k == 0)) && [[ $k0 == "$a0" && $restarts == *"$last" && $restart_events == "$kills" && $named == "$want_named" && $field_named == "$want_fields" ]] &&
    registry_ok "$T/k"; then
   pass "$killed kill(s) -9 alternating rank 1 and rank 0 ($during_write during a save): restarted and resumed each time, each restart naming the worker lost, params_sha256 equals the uninterrupted run's, verify exit 0; sessions: ${restarts:0:200}"
 else
-  fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', $restart_events restart event(s) naming '$named' (expected '$want_named'), verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
+  fail "kill -9: $killed of $kills kills, exit $rc_k, final $k0 vs uninterrupted $a0, sessions '$restarts', $restart_events restart event(s) naming '$named' (expected '$want_named'), fields '$field_named', verify: $(tail -2 "$T/k.verify" 2>/dev/null) ($T/k.log)"
   # The attempt before each restart that named the wrong worker: how its rank 0 ended (or did not).
   IFS=, read -ra got_names <<<"$named"
   for ((i = 1; i <= kills; i++)); do

@@ -7,33 +7,14 @@
 // restart blaming rank 0). Which side Gloo sees first is a race, hence both checks.
 #include "distributed/process_group.h"
 
-#include <QtTest>
+#include "free_port.h"
 
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <QtTest>
 
 #include <csignal>
 #include <thread>
 
 using namespace savepoint;
-
-namespace {
-
-// A port nobody listens on now (the kernel's choice), for rank 0's store.
-std::uint16_t free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
-
-}  // namespace
 
 class TestLostPeer : public QObject {
     Q_OBJECT
@@ -48,7 +29,7 @@ private Q_SLOTS:
         WorldEnv env;
         env.world_size = 2;
         env.master_addr = "127.0.0.1";
-        env.master_port = free_port();
+        env.master_port = testsupport::freePort();
         torch::Tensor big = torch::ones({16 << 20});  // 64 MB: more than the socket buffers hold
         std::thread leaver([&] {
             WorldEnv e = env;

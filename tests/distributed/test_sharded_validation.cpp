@@ -8,13 +8,10 @@
 #include "model/script_model.h"
 #include "training/training_step.h"
 
+#include "free_port.h"
 #include "script_fixtures.h"
 
 #include <QtTest>
-
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <array>
 #include <cstring>
@@ -23,19 +20,6 @@
 using namespace savepoint;
 
 namespace {
-
-// A port nobody listens on now (the kernel's choice), for rank 0's store.
-std::uint16_t free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
 
 DatasetPair quadrants(std::int64_t test) {
     const auto t = testsupport::quadrantData(64, test);
@@ -81,7 +65,7 @@ private Q_SLOTS:
         WorldEnv env;
         env.world_size = 2;
         env.master_addr = "127.0.0.1";
-        env.master_port = free_port();
+        env.master_port = testsupport::freePort();
         std::array<std::shared_ptr<ScriptModelImpl>, 2> models{bn_model(0), bn_model(1.5)};
         std::array<EvalResult, 2> got;
         std::array<std::string, 2> errors;

@@ -93,7 +93,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(QString::fromStdString(home() + "/registry.sqlite")).isFile());
         QCOMPARE(QString::fromStdString(reg.path()), QString::fromStdString(home() + "/registry.sqlite"));
         QCOMPARE(registry_schema_version(reg.db()), kRegistrySchemaVersion);
-        QCOMPARE(kRegistrySchemaVersion, 6);
+        QCOMPARE(kRegistrySchemaVersion, 7);
         for (const char* table : {"runs", "branches", "checkpoints", "sessions", "metrics", "events"}) {
             std::string sql =
                 std::string("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='") + table + "'";
@@ -146,7 +146,7 @@ private Q_SLOTS:
         const QString db = QString::fromStdString(home() + "/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(db);
         const QString err = errorOf<InputError>([&] { Registry reg(home()); });
-        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 6, found 99 (made by a newer "
+        QCOMPARE(err, db + QStringLiteral(": registry schema version: expected at most 7, found 99 (made by a newer "
                                           "Savepoint; nothing was changed)"));
         QCOMPARE(testsupport::fileSha256(db), before);
     }

@@ -73,6 +73,9 @@ void TestRemedyButtons::existingNameOffersToResumeIt() {
     QVERIFY(refused.threw);
     QCOMPARE(refused.remedy.kind, savepoint::Remedy::Kind::ResumeRun);
     QVERIFY(refusalOffers(QStringLiteral("Resume 'a'")));
+    // To look at it: SAVEPOINT_SCREENSHOT_DIR=DIR keeps the window as it offers the button.
+    if (const QByteArray dir = qgetenv("SAVEPOINT_SCREENSHOT_DIR"); !dir.isEmpty())
+        w_->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/remedy-resume.png"));
 
     const WorkerOutcome resumed = runToEnd([&] {
         w_->banner()->actionButton()->click();

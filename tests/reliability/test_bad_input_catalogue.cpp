@@ -408,7 +408,7 @@ private Q_SLOTS:
             << QStringLiteral("registry:v99")
             << QStringList{QStringLiteral("runs"), QStringLiteral("--home"), QStringLiteral("%HOME")} << 2
             << QStringLiteral(
-                   "registry.sqlite: registry schema version: expected at most 6, found 99 (made by a newer Savepoint; "
+                   "registry.sqlite: registry schema version: expected at most 7, found 99 (made by a newer Savepoint; "
                    "nothing was changed)");
         QTest::addRow("home: a regular file")
             << QStringLiteral("home:file")

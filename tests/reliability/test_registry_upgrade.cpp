@@ -1,9 +1,10 @@
 // Registry upgrades.
 //  - A v1 registry (made the way an older Savepoint made it: WAL, v1 schema,
-//    rows in it) opens, migrates (v2 ... v6, each in one transaction), keeps its rows, and
+//    rows in it) opens, migrates (v2 ... v7, each in one transaction), keeps its rows, and
 //    the CLI lists it.
 //  - A v5 registry (the last before telemetry) gains v6's checkpoints.device_json and
-//    telemetry table, keeps every row, and takes telemetry rows.
+//    telemetry table, keeps every row, and takes telemetry rows; its event gains
+//    v7's empty fields ({}), and a new event keeps the fields it is given.
 //  - A failed migration (fault point "registry.migrate", and a real SQL error
 //    half-way through the v2 script) leaves the file byte-identical.
 //  - A registry from a newer Savepoint (user_version 99) is refused with a
@@ -115,7 +116,7 @@ private Q_SLOTS:
         QCOMPARE(userVersion(home + QStringLiteral("/registry.sqlite")), 1);
         {
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 6);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 7);
             auto run = reg.find_run("old");
             QVERIFY(run);
             auto rows = reg.checkpoints(run->id);  // reads the v2 and v3 columns
@@ -150,7 +151,7 @@ private Q_SLOTS:
         QCOMPARE(userVersion(path), 5);
         {
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 6);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 7);
             // Every v5 row is still there, as it was.
             auto run = reg.find_run("five");
             QVERIFY(run);
@@ -165,6 +166,15 @@ private Q_SLOTS:
             QCOMPARE(reg.sessions(run->id)[0].world_size, std::int64_t(2));
             QCOMPARE(reg.metrics(run->id).size(), std::size_t(2));
             QCOMPARE(reg.events(run->id).size(), std::size_t(1));
+            // v7: the old event has no data (its message stays what it said).
+            QCOMPARE(QString::fromStdString(reg.events(run->id)[0].fields), QStringLiteral("{}"));
+            QCOMPARE(QString::fromStdString(reg.events(run->id)[0].message), QStringLiteral("killed"));
+            savepoint::EventRow lost;
+            lost.run_id = run->id;
+            lost.kind = savepoint::EventKind::Restart;
+            lost.fields = R"({"lost_worker":1})";
+            reg.add_event(lost);
+            QCOMPARE(QString::fromStdString(reg.events(run->id).back().fields), QStringLiteral(R"({"lost_worker":1})"));
             auto remotes = savepoint::checkpoint_remotes(reg, run->id);
             QCOMPARE(remotes.size(), std::size_t(1));
             QCOMPARE(QString::fromStdString(remotes[0].etag), QStringLiteral("abc"));
@@ -188,7 +198,7 @@ private Q_SLOTS:
             QCOMPARE(back[0].gpu->power_w, 99.5);
             QCOMPARE(QString::fromStdString(reg.integrity_check()), QStringLiteral("ok"));
         }
-        QCOMPARE(userVersion(path), 6);
+        QCOMPARE(userVersion(path), 7);
         CliResult r = reliability::runCli({QStringLiteral("telemetry"), QStringLiteral("--home"), home,
                                            QStringLiteral("--run"), QStringLiteral("five"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("\"power_w\": 99.5")), r.describe().constData());
@@ -232,7 +242,7 @@ private Q_SLOTS:
         if (how == QLatin1String("fault")) {
             // Once the cause is gone the same file migrates.
             savepoint::Registry reg(home.toStdString());
-            QCOMPARE(savepoint::registry_schema_version(reg.db()), 6);
+            QCOMPARE(savepoint::registry_schema_version(reg.db()), 7);
         }
     }
 
@@ -250,7 +260,7 @@ private Q_SLOTS:
         const QString path = home + QStringLiteral("/registry.sqlite");
         const QByteArray before = testsupport::fileSha256(path);
         const QString expected = path + QStringLiteral(
-                                            ": registry schema version: expected at most 6, found 99 (made by a newer "
+                                            ": registry schema version: expected at most 7, found 99 (made by a newer "
                                             "Savepoint; nothing was changed)");
         try {
             savepoint::Registry reg(home.toStdString());

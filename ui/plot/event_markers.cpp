@@ -3,7 +3,6 @@
 #include "plot/qcp.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -89,16 +88,14 @@ QString EventMarkers::label(savepoint::EventKind k) {
 }
 
 QString EventMarkers::label(const MarkerEvent& e) {
-    // The engine names the worker when it knows which: "worker 1 was lost at …", "worker 1 was lost and torchrun…".
-    static const QRegularExpression who(QStringLiteral("^worker (\\d+) was lost"));
-    const QRegularExpressionMatch m = who.match(e.message);
+    // The event's fields name the worker when the engine knows which.
+    const bool named = e.lost_worker >= 0;
     // A job's rank 0 stopped because another worker died: not a crash of its own.
-    if (e.kind == savepoint::EventKind::Interruption && m.hasMatch()) return tr("worker %1 lost").arg(m.captured(1));
-    if (e.kind == savepoint::EventKind::Interruption && e.message.startsWith(QLatin1String("a worker was lost")))
-        return tr("worker lost");
+    if (e.kind == savepoint::EventKind::Interruption && named) return tr("worker %1 lost").arg(e.lost_worker);
+    if (e.kind == savepoint::EventKind::Interruption && e.lost_worker == -1) return tr("worker lost");
     if (e.kind == savepoint::EventKind::Restart && e.checkpoint_id > 0) {
-        if (m.hasMatch())
-            return tr("worker %1 lost → job restarted from checkpoint #%2").arg(m.captured(1)).arg(e.checkpoint_id);
+        if (named)
+            return tr("worker %1 lost → job restarted from checkpoint #%2").arg(e.lost_worker).arg(e.checkpoint_id);
         return tr("worker lost → job restarted from checkpoint #%1").arg(e.checkpoint_id);
     }
     return label(e.kind);

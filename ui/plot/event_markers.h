@@ -31,6 +31,7 @@ struct MarkerEvent {
     double wall = 0;
     QString message;
     std::int64_t checkpoint_id = 0;  // the checkpoint a resume or restart loaded (0: none)
+    int lost_worker = -2;            // a job's lost rank from the event's fields (-1: one not known; -2: none lost)
 };
 
 class EventMarkers {

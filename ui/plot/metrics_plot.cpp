@@ -6,6 +6,8 @@
 #include "plot/plot_legend.h"
 #include "plot/qcp.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 #include <QToolTip>
 
@@ -118,13 +120,15 @@ void MetricsPlot::appendMetrics(const std::vector<savepoint::MetricRow>& rows) {
 }
 
 static MarkerEvent toMarker(const savepoint::EventRow& e) {
+    const QJsonObject fields = QJsonDocument::fromJson(QByteArray::fromStdString(e.fields)).object();
     return {e.id,
             e.session_id.value_or(0),
             e.kind,
             double(e.global_step),
             e.created_at,
             QString::fromStdString(e.message),
-            e.checkpoint_id.value_or(0)};
+            e.checkpoint_id.value_or(0),
+            fields.contains(QLatin1String("lost_worker")) ? fields.value(QLatin1String("lost_worker")).toInt() : -2};
 }
 
 void MetricsPlot::setEvents(const std::vector<savepoint::EventRow>& events) {
