@@ -24,6 +24,7 @@ public:
     void resize(std::size_t count);
     // The first capture in the loop must allocate nothing (StateSnapshot::reserve).
     void set_laying_out(bool on) { laying_out_ = on; }
+    bool laying_out() const { return laying_out_; }
 
     std::size_t size() const { return buffers_.size(); }
     const torch::Tensor& at(std::size_t index) const { return buffers_[index]; }

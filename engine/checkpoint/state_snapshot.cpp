@@ -126,7 +126,7 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
 
     auto& state = optimizer.state();
     // Laying out only: whether Adam's first step will give the parameters step, exp_avg, exp_avg_sq.
-    const bool adam = laying_out_ && dynamic_cast<torch::optim::Adam*>(&optimizer) != nullptr;
+    const bool adam = buffers_.laying_out() && dynamic_cast<torch::optim::Adam*>(&optimizer) != nullptr;
     std::size_t index = 0;
     for (const auto& group : optimizer.param_groups()) {
         const bool adam_layout = adam && !static_cast<const torch::optim::AdamOptions&>(group.options()).amsgrad();
@@ -157,23 +157,19 @@ void StateSnapshot::capture(torch::nn::Module& model, torch::optim::Optimizer& o
     buffers_.copy_into(i++, "rng/cpu", generator_state(c10::DeviceType::CPU));
     if (torch::cuda::is_available()) buffers_.copy_into(i++, "rng/cuda", generator_state(c10::DeviceType::CUDA));
     buffers_.resize(i);
-    if (!laying_out_) way.taken(optimizer);
-    last_copy_free_ = way.copy_free() && !laying_out_;
+    if (!buffers_.laying_out()) way.taken(optimizer);
+    last_copy_free_ = way.copy_free() && !buffers_.laying_out();
 }
 
 void StateSnapshot::reserve(torch::nn::Module& model, torch::optim::Optimizer& optimizer) {
     if (way_for(optimizer).reserve(optimizer)) return;
-    laying_out_ = true;
+    // Inside reserve() the buffers are made and touched, not filled; however capture() ends.
+    struct LayingOut {
+        SnapshotBuffers& b;
+        ~LayingOut() { b.set_laying_out(false); }
+    } laying_out{buffers_};
     buffers_.set_laying_out(true);
-    try {
-        capture(model, optimizer);
-    } catch (...) {
-        laying_out_ = false;
-        buffers_.set_laying_out(false);
-        throw;
-    }
-    laying_out_ = false;
-    buffers_.set_laying_out(false);
+    capture(model, optimizer);
 }
 
 std::vector<RawTensor> StateSnapshot::raw_tensors() const {

@@ -68,7 +68,6 @@ private:
     CopyingCapture copying_way_;
     std::atomic<double> handover_ms_{0};
     bool last_copy_free_ = false;
-    bool laying_out_ = false;  // inside reserve(): buffers are made and touched, not filled
     // What a capture walks in the model, found once per model: its parameters
     // and buffers under their snapshot names. Module::named_parameters builds
     // a dictionary of fresh strings on every call, a good share of a capture
