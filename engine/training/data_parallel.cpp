@@ -95,7 +95,6 @@ void Trainer::Impl::report_workers(Outcome outcome) {
 
 TrainResult Trainer::Impl::worker_lost(const std::string& what) {
     // Two workers: the lost one is the other. More: the transport does not say which.
-    job.lost_worker = true;
     job.lost_rank = world_size() == 2 ? 1 - req.group->rank() : -1;
     CrashedReason why{CrashedReason::Cause::WorkerLost,
                       step_place(gs, run.steps_per_epoch),

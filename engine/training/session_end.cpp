@@ -30,8 +30,10 @@ TrainResult Trainer::Impl::finish(const SessionReason& reason, const std::string
             r.set_run_progress(run_id, step_now);
             r.set_run_status(run_id, status);
         });
+    const auto* crash = std::get_if<CrashedReason>(&reason);
+    const bool lost = crash && crash->cause == CrashedReason::Cause::WorkerLost;
     report.event(ending_event(outcome), message, head.id(),
-                 job.lost_worker ? nlohmann::json{{"lost_worker", job.lost_rank}}.dump() : std::string("{}"));
+                 lost ? nlohmann::json{{"lost_worker", crash->lost_rank}}.dump() : std::string("{}"));
     if (writer) {
         writer->release_recycled_file();  // no save follows: the retired file kept for one goes
         writer->drain();

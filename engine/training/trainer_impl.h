@@ -94,8 +94,7 @@ struct JobState {
     std::int64_t rng_gathered_gs = -1;  // rank 0: the other ranks' RNG states at that step (job_meta)
     nlohmann::json rng_gathered;
     std::vector<std::string> worker_notes;  // a follower's messages, for rank 0 (worker_report.h)
-    bool lost_worker = false;               // a collective failed (WorkerLost)
-    int lost_rank = -1;                     // ...and the worker, when it can be named
+    int lost_rank = -1;                     // a collective failed (WorkerLost): the worker, when it can be named
 };
 
 }  // namespace trainer_detail
